@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { createAuthService } from './features/auth/auth.service';
+import { createAuthRoutes } from './features/auth/auth.routes';
+import { createPassport } from './features/auth/passport';
+import { createUsersRepository } from './features/auth/users.repository';
+import { createHealthRoutes } from './features/health/health.routes';
+import { errorHandler, notFoundHandler } from './lib/errors';
+import type { Logger } from './lib/logger';
+import { createRateLimiter } from './lib/rate-limit';
+import { createSession, enforceAbsoluteLifetime, SESSION_COOKIE } from './lib/session';
+import { sameOrigin } from './middleware/same-origin';
+
+export interface AppOptions {
+  db: Database;
+  env: Env;
+  logger: Logger;
+  sessionSecret: string;
+  version?: string;
+  /** The built SPA to serve (dist/public); omitted in API tests. */
+  staticDir?: string;
+  /** Middleware that serves the SPA in development (Vite). */
+  devMiddleware?: RequestHandler;
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+const MINUTES_15 = 15 * 60 * 1000;
+
+/** Builds the whole app without listening, so tests drive it directly. */
+export function createApp(options: AppOptions): Express {
+  const { db, env, logger } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', env.TRUST_PROXY);
+  app.set('query parser', 'simple');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: options.devMiddleware
+        ? false // Vite's dev server injects inline scripts; production keeps the strict policy.
+        : {
+            directives: {
+              'script-src': ["'self'"],
+              'img-src': ["'self'", 'data:', 'blob:'],
+              'media-src': ["'self'", 'blob:'],
+              'connect-src': ["'self'"],
+              'frame-ancestors': ["'none'"],
+              // Helmet's default would push every asset to https, breaking plain-http deployments.
+              'upgrade-insecure-requests': null,
+            },
+          },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  const users = createUsersRepository(db);
+  const auth = createAuthService(users);
+  const passport = createPassport(auth);
+  const session = createSession(db, options.sessionSecret);
+  const authLimiter = createRateLimiter({
+    db,
+    name: 'auth',
+    limit: env.RATE_LIMIT_AUTH,
+    windowMs: MINUTES_15,
+    message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  });
+
+  const api = express.Router();
+  api.use(express.json({ limit: env.MAX_BODY_BYTES }));
+  api.use(express.urlencoded({ extended: false, limit: env.MAX_BODY_BYTES }));
+  api.use(sameOrigin([new URL(env.publicBaseUrl).origin]));
+  api.use(createHealthRoutes(db, options.version ?? 'dev'));
+  api.use(session.middleware);
+  api.use(passport.session());
+  api.use(enforceAbsoluteLifetime);
+  api.use(createAuthRoutes({ auth, passport, authLimiter, sessionCookieName: SESSION_COOKIE }));
+  api.use(notFoundHandler);
+
+  app.use('/api', api);
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  if (options.staticDir) serveSpa(app, options.staticDir);
+
+  app.use(errorHandler);
+  return app;
+}
+
+function serveSpa(app: Express, staticDir: string): void {
+  const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
+  // Hashed assets never change; index.html is revalidated so a deploy is picked up at once.
+  app.use('/assets', express.static(path.join(staticDir, 'assets'), { immutable: true, maxAge: '1y' }));
+  app.use(express.static(staticDir, { index: false, maxAge: '1h' }));
+  app.get(/^(?!\/api\/).*/, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(indexHtml);
+  });
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const casing = 'snake_case';
+
+/** A Postgres server through `pg`. */
+export function openPostgres(connectionString: string, max = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max });
+  const db = drizzlePg({ client: pool, schema, casing }) as unknown as Database;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** The embedded Postgres (PGlite), on disk under `dataDir`, or in memory when `dataDir` is omitted. */
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, casing }) as unknown as Database;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(path.join(options.dataDir, 'pglite'));
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const optionalUrl = z.url().optional();
+const positiveInt = z.coerce.number().int().positive();
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Unset: the embedded PGlite database under DATA_DIR.
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // Number of reverse proxies in front of the app (for client IPs and https detection).
+    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+    SEED_DEMO: booleanString.optional(),
+    PUBLIC_BASE_URL: optionalUrl,
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().optional(),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM: z.string().optional(),
+    TWILIO_WHATSAPP_FROM: z.string().optional(),
+    TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_API_BASE: z.url().default('https://mybusiness.googleapis.com'),
+    GOOGLE_OAUTH_BASE: z.url().default('https://oauth2.googleapis.com'),
+    FACEBOOK_APP_ID: z.string().optional(),
+    FACEBOOK_APP_SECRET: z.string().optional(),
+    FACEBOOK_API_BASE: z.url().default('https://graph.facebook.com'),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+    // 32 bytes as 64 hex characters or base64; encrypts provider tokens at rest.
+    TOKEN_ENCRYPTION_KEY: z.string().min(32, 'must be 32 bytes as hex or base64').optional(),
+    RATE_LIMIT_AUTH: positiveInt.default(20),
+    RATE_LIMIT_PUBLIC: positiveInt.default(30),
+    MAX_BODY_BYTES: positiveInt.default(100 * 1024),
+    MAX_VIDEO_BYTES: positiveInt.default(50 * 1024 * 1024),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required when NODE_ENV=production',
+      });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema> & {
+  seedDemo: boolean;
+  publicBaseUrl: string;
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses the environment once; nothing else in the server reads process.env. */
+export function loadEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable (FOO= in a .env file) means "unset".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  };
+}

@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
+import { agentFor, createTestApp } from '../../../testing/test-app';
+import { createUser, DEFAULT_PASSWORD, registrationFor } from '../../../testing/factories';
+import { SESSION_COOKIE } from '../../../lib/session';
+
+describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  const app = () => createTestApp(database.handle.db);
+
+  describe('POST /api/register', () => {
+    it('when the form is valid, then it creates the client, signs them in and never returns the hash', async () => {
+      const agent = agentFor(app());
+      const form = registrationFor({ firstName: 'Robin' });
+
+      const res = await agent.post('/api/register').send({ ...form, username: form.email });
+
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ email: form.email, firstName: 'Robin', role: 'client' });
+      expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt/i);
+      const me = await agent.get('/api/user');
+      expect(me.status).toBe(200);
+      expect(me.body.email).toBe(form.email);
+    });
+
+    it.each([
+      ['firstName', { firstName: 'A' }, 'First name must be at least 2 characters.'],
+      ['companyName', { companyName: ' B ' }, 'Company name must be at least 2 characters.'],
+      ['email', { email: 'not-an-email' }, 'Please enter a valid email address.'],
+      ['password', { password: '12345' }, 'Password must be at least 6 characters.'],
+    ])(
+      'when %s is invalid, then it answers 400 with the spec message for that field',
+      async (field, bad, message) => {
+        const res = await agentFor(app())
+          .post('/api/register')
+          .send({ ...registrationFor(), ...bad });
+
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe(message);
+        expect(res.body.details).toEqual({ [field]: [message] });
+      },
+    );
+
+    it('when the email is already registered in another case, then it answers 409', async () => {
+      const form = registrationFor();
+      await agentFor(app()).post('/api/register').send(form).expect(201);
+
+      const res = await agentFor(app())
+        .post('/api/register')
+        .send({ ...registrationFor(), email: form.email.toUpperCase() });
+
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ message: 'An account with this email already exists' });
+    });
+
+    it('when the body asks for the admin role, then the account is still a client', async () => {
+      const res = await agentFor(app())
+        .post('/api/register')
+        .send({ ...registrationFor(), role: 'admin' });
+
+      expect(res.status).toBe(201);
+      expect(res.body.role).toBe('client');
+    });
+  });
+
+  describe('POST /api/login', () => {
+    it('when the credentials are right, then it answers the user and a fresh httpOnly SameSite session cookie', async () => {
+      const user = await createUser(database.handle.db);
+      const agent = agentFor(app());
+      const anonymous = await agent.get('/api/user');
+      const before = anonymous.headers['set-cookie'];
+
+      const res = await agent
+        .post('/api/login')
+        .send({ email: user.email.toUpperCase(), password: DEFAULT_PASSWORD });
+
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: user.id, email: user.email, firstName: user.firstName });
+      expect(res.body).not.toHaveProperty('passwordHash');
+      const cookie = String(res.headers['set-cookie']);
+      expect(cookie).toContain(`${SESSION_COOKIE}=`);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+      expect(cookie).not.toMatch(/Secure/);
+      expect(before).toBeUndefined();
+    });
+
+    it('when the request came over TLS through a trusted proxy, then the cookie is Secure', async () => {
+      const user = await createUser(database.handle.db);
+      const res = await agentFor(createTestApp(database.handle.db, { TRUST_PROXY: '1' }))
+        .post('/api/login')
+        .set('X-Forwarded-Proto', 'https')
+        .send({ email: user.email, password: DEFAULT_PASSWORD });
+
+      expect(res.status).toBe(200);
+      expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
+    });
+
+    it('when signing in twice, then the session id changes (no session fixation)', async () => {
+      const user = await createUser(database.handle.db);
+      const agent = agentFor(app());
+      const first = await agent.post('/api/login').send({ email: user.email, password: DEFAULT_PASSWORD });
+      const second = await agent.post('/api/login').send({ email: user.email, password: DEFAULT_PASSWORD });
+
+      const sid = (res: typeof first) => String(res.headers['set-cookie']).split(';')[0];
+      expect(sid(first)).not.toBe(sid(second));
+    });
+
+    it('when the password is wrong, then it answers 401 and no session', async () => {
+      const user = await createUser(database.handle.db);
+      const agent = agentFor(app());
+
+      const res = await agent.post('/api/login').send({ email: user.email, password: 'wrong-password' });
+
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Invalid email or password' });
+      expect((await agent.get('/api/user')).status).toBe(401);
+    });
+
+    it('when the email is unknown, then it answers the same 401 as a wrong password', async () => {
+      const res = await agentFor(app())
+        .post('/api/login')
+        .send({ email: 'nobody@example.com', password: 'whatever-1' });
+
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Invalid email or password' });
+    });
+
+    it.each([
+      [{ email: 'nope', password: 'long-enough' }, 'email', 'Please enter a valid email address.'],
+      [{ email: 'a@b.co', password: '123' }, 'password', 'Password must be at least 6 characters.'],
+      [{}, 'email', 'Please enter a valid email address.'],
+    ])('when the body is %j, then it answers 400 naming %s', async (body, field, message) => {
+      const res = await agentFor(app()).post('/api/login').send(body);
+
+      expect(res.status).toBe(400);
+      expect(res.body.details[field]).toEqual([message]);
+    });
+
+    it('when the JSON is malformed, then it answers 400 with a message', async () => {
+      const res = await agentFor(app())
+        .post('/api/login')
+        .set('Content-Type', 'application/json')
+        .send('{"email": "a@b.co", ');
+
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'Malformed JSON in request body' });
+    });
+
+    it('when the body is larger than MAX_BODY_BYTES, then it answers 413', async () => {
+      const res = await agentFor(createTestApp(database.handle.db, { MAX_BODY_BYTES: '1024' }))
+        .post('/api/login')
+        .send({ email: 'a@b.co', password: 'x'.repeat(5000) });
+
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({ message: 'Request body is too large' });
+    });
+
+    it('when the sign-in limit is reached, then further attempts answer 429 with a message', async () => {
+      const limited = createTestApp(database.handle.db, { RATE_LIMIT_AUTH: '3', TRUST_PROXY: '1' });
+      const address = `203.0.113.${kind === 'pglite' ? 9 : 10}`;
+      const attempt = () =>
+        agentFor(limited)
+          .post('/api/login')
+          .set('X-Forwarded-For', address)
+          .send({ email: 'someone@example.com', password: 'wrong-password' });
+
+      for (let i = 0; i < 3; i += 1) expect((await attempt()).status).toBe(401);
+      const res = await attempt();
+
+      expect(res.status).toBe(429);
+      expect(res.body.message).toMatch(/Too many sign-in attempts/);
+      // Another address is not affected.
+      const other = await agentFor(limited)
+        .post('/api/login')
+        .set('X-Forwarded-For', '198.51.100.1')
+        .send({ email: 'someone@example.com', password: 'wrong-password' });
+      expect(other.status).toBe(401);
+    });
+  });
+
+  describe('GET /api/user and POST /api/logout', () => {
+    it('when signed out, then GET /api/user answers 401 with a message', async () => {
+      const res = await agentFor(app()).get('/api/user');
+
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'You must be signed in' });
+    });
+
+    it('when signing out, then the session ends on the server too', async () => {
+      const user = await createUser(database.handle.db);
+      const agent = agentFor(app());
+      const login = await agent.post('/api/login').send({ email: user.email, password: DEFAULT_PASSWORD });
+      const stolenCookie = String(login.headers['set-cookie']).split(';')[0]!;
+
+      const res = await agent.post('/api/logout');
+
+      expect(res.status).toBe(204);
+      expect((await agent.get('/api/user')).status).toBe(401);
+      // Replaying the old cookie does not bring the session back.
+      expect((await agentFor(app()).get('/api/user').set('Cookie', stolenCookie)).status).toBe(401);
+    });
+
+    it('when the app restarts on the same database, then the session is still signed in', async () => {
+      const user = await createUser(database.handle.db);
+      const login = await agentFor(app())
+        .post('/api/login')
+        .send({ email: user.email, password: DEFAULT_PASSWORD });
+      const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+
+      const restarted = await database.reopen();
+      const res = await agentFor(createTestApp(restarted.db)).get('/api/user').set('Cookie', cookie);
+
+      expect(res.status).toBe(200);
+      expect(res.body.id).toBe(user.id);
+    });
+  });
+
+  describe('the API around accounts', () => {
+    it('when a route does not exist, then it answers 404 JSON', async () => {
+      const res = await agentFor(app()).get('/api/nope');
+
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'No such API route' });
+    });
+
+    it('when a page of another origin posts, then it is refused with 403', async () => {
+      const user = await createUser(database.handle.db);
+      const res = await agentFor(app())
+        .post('/api/login')
+        .set('Origin', 'https://evil.example')
+        .send({ email: user.email, password: DEFAULT_PASSWORD });
+
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ message: 'Cross-origin request refused' });
+    });
+
+    it('when asked for health, then it reports the database and security headers are set', async () => {
+      const res = await agentFor(app()).get('/api/health');
+
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'ok', database: 'up' });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-request-id']).toMatch(/[\w-]+/);
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { LoginSchema, RegisterSchema } from '@shared/schemas/auth';
+import { AppError } from '../../lib/errors';
+import { requireAuth } from '../../middleware/auth';
+import { validate } from '../../middleware/validate';
+import { toPublicUser, type AuthService } from './auth.service';
+import type { PassportInstance } from './passport';
+import type { UserRow } from './users.repository';
+
+interface AuthRoutesDeps {
+  auth: AuthService;
+  passport: PassportInstance;
+  authLimiter: (req: Request, res: Response, next: NextFunction) => void;
+  sessionCookieName: string;
+}
+
+/** Passport 0.7 regenerates the session id inside req.login, so a signed-in session is always new. */
+function logIn(req: Request, user: UserRow): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.login(user, (err) => {
+      if (err) return reject(err);
+      req.session.signedInAt = Date.now();
+      resolve();
+    });
+  });
+}
+
+function authenticate(passport: PassportInstance, req: Request, res: Response): Promise<UserRow> {
+  return new Promise((resolve, reject) => {
+    passport.authenticate(
+      'local',
+      { session: false },
+      (err: unknown, user: UserRow | false, info?: { message?: string }) => {
+        if (err) return reject(err);
+        if (!user) return reject(new AppError(401, info?.message ?? 'Invalid email or password'));
+        resolve(user);
+      },
+    )(req, res, reject);
+  });
+}
+
+export function createAuthRoutes({ auth, passport, authLimiter, sessionCookieName }: AuthRoutesDeps): Router {
+  const router = Router();
+
+  router.post(
+    '/register',
+    authLimiter,
+    validate({ body: RegisterSchema }, async ({ body }, req, res) => {
+      const user = await auth.register(body);
+      await logIn(req, user);
+      res.status(201).json(toPublicUser(user));
+    }),
+  );
+
+  router.post(
+    '/login',
+    authLimiter,
+    validate({ body: LoginSchema }, async ({ body }, req, res) => {
+      req.body = body;
+      const user = await authenticate(passport, req, res);
+      await logIn(req, user);
+      res.json(toPublicUser(user));
+    }),
+  );
+
+  router.post('/logout', async (req, res) => {
+    await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      req.session.destroy((err) => (err ? reject(err) : resolve())),
+    );
+    res.clearCookie(sessionCookieName, { path: '/' });
+    res.status(204).end();
+  });
+
+  router.get('/user', requireAuth, (req, res) => {
+    res.json(toPublicUser(req.user!));
+  });
+
+  return router;
+}

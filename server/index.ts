@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createApp } from './app';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { EnvError, loadEnv } from './env';
+import { createAuthService } from './features/auth/auth.service';
+import { createUsersRepository } from './features/auth/users.repository';
+import { createLogger } from './lib/logger';
+import { projectRoot } from './lib/paths';
+import { resolveSessionSecret } from './lib/session-secret';
+import { seedDemo } from './seed/demo';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function loadDotEnv(): Promise<void> {
+  const file = path.join(projectRoot, '.env');
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
+
+async function main(): Promise<void> {
+  await loadDotEnv();
+  let env;
+  try {
+    env = loadEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const dev = process.argv.includes('--dev');
+
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await migrateDatabase(handle);
+  logger.info({ database: handle.kind }, 'database ready');
+
+  const auth = createAuthService(createUsersRepository(handle.db));
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    await auth.ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    logger.info({ email: env.ADMIN_EMAIL }, 'admin account ensured');
+  }
+  if (env.seedDemo) await seedDemo(handle.db, auth, logger);
+
+  const vite = dev
+    ? await (
+        await import('vite')
+      ).createServer({
+        configFile: path.join(projectRoot, 'vite.config.ts'),
+        server: { middlewareMode: true },
+        appType: 'spa',
+      })
+    : undefined;
+  const staticDir = path.join(projectRoot, 'dist/public');
+  const version = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8'))
+    .version as string;
+  const app = createApp({
+    db: handle.db,
+    env,
+    logger,
+    version,
+    sessionSecret: resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR),
+    devMiddleware: vite?.middlewares,
+    staticDir: !dev && fs.existsSync(path.join(staticDir, 'index.html')) ? staticDir : undefined,
+  });
+
+  const server = http.createServer(app);
+  server.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    logger.info({ port }, `ReviewFlow listening on http://localhost:${port}`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    server.close(async () => {
+      clearTimeout(force);
+      await vite?.close();
+      await handle.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

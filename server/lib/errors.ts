@@ -1,0 +1,88 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { z } from 'zod';
+import type { FieldErrors } from '@shared/schemas/api-error';
+
+/** An error a service throws on purpose: its status and message are shown to the user. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) => new AppError(400, message, details);
+export const unauthorized = (message = 'You must be signed in') => new AppError(401, message);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, message);
+export const notFound = (message = 'Not found') => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+
+/** zod issues as `{ "field.path": [messages] }`; issues on the whole value go under `_root`. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const details: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_root';
+    (details[key] ??= []).push(issue.message);
+  }
+  return details;
+}
+
+export function validationError(error: z.ZodError): AppError {
+  const first = error.issues[0]?.message ?? 'Invalid request';
+  return new AppError(400, first, fieldErrors(error));
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+function fromBodyParser(err: BodyParserError): AppError | undefined {
+  switch (err.type) {
+    case 'entity.too.large':
+      return new AppError(413, 'Request body is too large');
+    case 'entity.parse.failed':
+      return new AppError(400, 'Malformed JSON in request body');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new AppError(415, 'Unsupported request encoding');
+    case 'request.aborted':
+      return new AppError(400, 'Request aborted');
+    default:
+      return undefined;
+  }
+}
+
+export const notFoundHandler: RequestHandler = (_req, _res, next) => {
+  next(notFound('No such API route'));
+};
+
+/** The one error handler: every error answers `{ message, details? }`; internals never leak. */
+export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+  const appError =
+    err instanceof AppError
+      ? err
+      : err instanceof z.ZodError
+        ? validationError(err)
+        : typeof err === 'object' && err !== null
+          ? fromBodyParser(err as BodyParserError)
+          : undefined;
+
+  if (!appError) {
+    req.log?.error({ err }, 'unhandled error');
+    if (!res.headersSent)
+      res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
+    return;
+  }
+  if (res.headersSent) return;
+  res
+    .status(appError.status)
+    .json(
+      appError.details === undefined
+        ? { message: appError.message }
+        : { message: appError.message, details: appError.details },
+    );
+};

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import type { RequestHandler } from 'express';
+import { rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
+import type { Database } from '../db/client';
+import { rateLimits } from '../db/schema';
+
+/** express-rate-limit's store on our database, so every server process counts the same hits. */
+export class DatabaseRateLimitStore implements Store {
+  private windowMs = 60_000;
+
+  constructor(
+    private readonly db: Database,
+    readonly prefix: string,
+  ) {}
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+
+  private key(key: string): string {
+    return `${this.prefix}:${key}`;
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} = ${this.key(key)} and ${rateLimits.resetAt} > now()`);
+    return row ? { totalHits: row.hits, resetTime: row.resetAt } : undefined;
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const resetAt = new Date(Date.now() + this.windowMs);
+    // One statement: a window that has run out starts again at 1.
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({ key: this.key(key), hits: 1, resetAt })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
+          resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+    return { totalHits: row?.hits ?? 1, resetTime: row?.resetAt ?? resetAt };
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.db
+      .update(rateLimits)
+      .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+      .where(sql`${rateLimits.key} = ${this.key(key)}`);
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.db.delete(rateLimits).where(sql`${rateLimits.key} = ${this.key(key)}`);
+  }
+}
+
+interface LimiterOptions {
+  db: Database;
+  name: string;
+  limit: number;
+  windowMs: number;
+  message: string;
+}
+
+/** A limiter answering 429 `{ message }` with the standard RateLimit headers. */
+export function createRateLimiter({ db, name, limit, windowMs, message }: LimiterOptions): RequestHandler {
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: new DatabaseRateLimitStore(db, name),
+    handler: (_req, res) => {
+      res.status(429).json({ message });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { count, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import type { AuthService } from '../features/auth/auth.service';
+import type { Logger } from '../lib/logger';
+
+export const DEMO_EMAIL = 'demo@reviewflow.test';
+export const DEMO_PASSWORD = 'demo-password';
+
+/** With no client yet (a new database), a demo client so a newcomer sees a living product. */
+export async function seedDemo(db: Database, auth: AuthService, logger: Logger): Promise<void> {
+  const [row] = await db.select({ clients: count() }).from(users).where(eq(users.role, 'client'));
+  if ((row?.clients ?? 0) > 0) return;
+  await auth.register({
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+    firstName: 'Dana',
+    companyName: 'Sunrise Bakery',
+  });
+  logger.info({ email: DEMO_EMAIL }, 'demo client created');
+  console.warn(`\n  Demo client: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`);
+}

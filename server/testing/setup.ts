@@ -1,0 +1,12 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// An unexpected console.error is a defect: it fails the test that caused it.
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    throw new Error(`console.error called: ${args.map(String).join(' ')}`);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});

@@ -1,0 +1,28 @@
+import type { Express } from 'express';
+import supertest from 'supertest';
+import { createApp } from '../app';
+import type { Database } from '../db/client';
+import { loadEnv, type Env } from '../env';
+import { createLogger } from '../lib/logger';
+
+export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  // Limits high enough that a whole suite from one address never reaches them, unless a test lowers one.
+  return loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: './data/test',
+    RATE_LIMIT_AUTH: '10000',
+    RATE_LIMIT_PUBLIC: '10000',
+    ...overrides,
+  });
+}
+
+export function createTestApp(db: Database, envOverrides: Record<string, string> = {}): Express {
+  const env = testEnv(envOverrides);
+  return createApp({ db, env, logger: createLogger(env.LOG_LEVEL), sessionSecret: TEST_SESSION_SECRET });
+}
+
+/** A supertest agent keeps cookies between requests, like a browser. */
+export const agentFor = (app: Express) => supertest.agent(app);

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+// The messages are the spec's (seed-spec section 5); forms and the API share these schemas.
+export const PASSWORD_MIN = 6;
+export const NAME_MIN = 2;
+// Upper bounds the spec leaves open: they keep hashing and storage bounded.
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+export const emailField = z
+  .string({ error: 'Please enter a valid email address.' })
+  .trim()
+  .max(EMAIL_MAX, { error: 'Please enter a valid email address.' })
+  .pipe(z.email({ error: 'Please enter a valid email address.' }));
+
+export const passwordField = z
+  .string({ error: 'Password must be at least 6 characters.' })
+  .min(PASSWORD_MIN, { error: 'Password must be at least 6 characters.' })
+  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters.` });
+
+export const LoginSchema = z.object({
+  email: emailField,
+  password: passwordField,
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const RegisterFormSchema = z.object({
+  firstName: z
+    .string({ error: 'First name must be at least 2 characters.' })
+    .trim()
+    .min(NAME_MIN, { error: 'First name must be at least 2 characters.' })
+    .max(NAME_MAX, { error: `First name must be at most ${NAME_MAX} characters.` }),
+  email: emailField,
+  password: passwordField,
+  companyName: z
+    .string({ error: 'Company name must be at least 2 characters.' })
+    .trim()
+    .min(NAME_MIN, { error: 'Company name must be at least 2 characters.' })
+    .max(NAME_MAX, { error: `Company name must be at most ${NAME_MAX} characters.` }),
+});
+export type RegisterFormInput = z.infer<typeof RegisterFormSchema>;
+
+// The client sends the form plus `username` set to the email (seed-spec section 7).
+export const RegisterSchema = RegisterFormSchema.extend({
+  username: z.string().max(EMAIL_MAX).optional(),
+});
+export type RegisterInput = z.infer<typeof RegisterSchema>;

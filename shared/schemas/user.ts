@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const ROLES = ['admin', 'client'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** The user as the API returns it: never a password hash. */
+export const PublicUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  companyName: z.string(),
+  role: RoleSchema,
+  planId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+/** How the product names a client: company name, else first name (seed-spec section 1). */
+export function displayName(user: Pick<PublicUser, 'companyName' | 'firstName'>): string {
+  return user.companyName.trim() || user.firstName;
+}
