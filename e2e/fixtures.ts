@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config';
+
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+  companyName: string;
+}
+
+export function newAccount(): Account {
+  const tag = randomBytes(4).toString('hex');
+  return {
+    email: `owner-${tag}@e2e.test`,
+    password: 'e2e-password',
+    firstName: 'Morgan',
+    companyName: `Harbour Coffee ${tag}`,
+  };
+}
+
+/** Registers through the API; the page's context shares the session cookie. */
+export async function signUpViaApi(page: Page, account = newAccount()): Promise<Account> {
+  const res = await page.request.post('/api/register', { data: { ...account, username: account.email } });
+  expect(res.status()).toBe(201);
+  return account;
+}
+
+export async function signInViaApi(page: Page, credentials: { email: string; password: string }): Promise<void> {
+  const res = await page.request.post('/api/login', { data: credentials });
+  expect(res.status()).toBe(200);
+}
+
+export const admin = E2E_ADMIN;
+
+export const test = base.extend<{ client: Account }>({
+  // A page signed in as a fresh client account.
+  client: async ({ page }, use) => {
+    await use(await signUpViaApi(page));
+  },
+});
+
+export { expect };

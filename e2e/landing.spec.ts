@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+
+test('the landing page presents the product and leads to sign-in and sign-up', async ({ page }) => {
+  await page.goto('/');
+
+  await expect(page.getByText('94%').first()).toBeVisible();
+  await expect(page.getByText('72%').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign up for free' }).first()).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms-of-service');
+  await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy-policy');
+
+  await page.getByRole('link', { name: 'Login' }).first().click();
+  await expect(page).toHaveURL(/\/auth/);
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText('404 Page Not Found')).toBeVisible();
+});
+
+test('the legal pages have real content', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Privacy/i);
+  await page.goto('/terms-of-service');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Terms/i);
+});
