@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 5180;
+// E2E_PORT lets two runs share a machine; each gets its own embedded database.
+const PORT = Number(process.env.E2E_PORT ?? 5180);
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-password' };
 
 // Debian's Chromium: Playwright cannot download its own browser here. The flags keep it quiet on a
@@ -27,14 +28,14 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
   webServer: {
     // The built app (npm run test:e2e builds first) on a fresh embedded database.
-    command: 'rm -rf data/e2e && node dist/server/index.js',
+    command: `rm -rf data/e2e-${PORT} && node dist/server/index.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: 'data/e2e',
+      DATA_DIR: `data/e2e-${PORT}`,
       DATABASE_URL: '',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,

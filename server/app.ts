@@ -15,7 +15,15 @@ import { errorHandler, notFoundHandler } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limit';
 import { createSession, enforceAbsoluteLifetime, SESSION_COOKIE } from './lib/session';
+import { createSecretBox } from './lib/crypto';
+import type { AppContext } from './lib/context';
+import { auditAdminChanges } from './middleware/audit';
+import { requireAdmin, requireAuth } from './middleware/auth';
 import { sameOrigin } from './middleware/same-origin';
+import { tenantFromPath, tenantFromUser } from './middleware/tenant';
+import { createAdminRouter } from './routes/admin-routes';
+import { createClientRouter } from './routes/client-routes';
+import { createPublicRouter } from './routes/public-routes';
 
 export interface AppOptions {
   db: Database;
@@ -71,6 +79,12 @@ export function createApp(options: AppOptions): Express {
     }),
   );
 
+  const ctx: AppContext = {
+    db,
+    env,
+    logger,
+    secretBox: createSecretBox(env.TOKEN_ENCRYPTION_KEY ?? options.sessionSecret),
+  };
   const users = createUsersRepository(db);
   const auth = createAuthService(users);
   const passport = createPassport(auth);
@@ -88,10 +102,24 @@ export function createApp(options: AppOptions): Express {
   api.use(express.urlencoded({ extended: false, limit: env.MAX_BODY_BYTES }));
   api.use(sameOrigin([new URL(env.publicBaseUrl).origin]));
   api.use(createHealthRoutes(db, options.version ?? 'dev'));
+  // No session needed below: the public review page, provider callbacks, unsubscribe links.
+  api.use(createPublicRouter(ctx));
   api.use(session.middleware);
   api.use(passport.session());
   api.use(enforceAbsoluteLifetime);
   api.use(createAuthRoutes({ auth, passport, authLimiter, sessionCookieName: SESSION_COOKIE }));
+
+  const clientRouter = createClientRouter(ctx);
+  api.use('/admin', requireAdmin, createAdminRouter(ctx));
+  // The client's area as an admin sees it: the same handlers, the tenant taken from the path.
+  api.use(
+    '/admin/clients/:clientId',
+    requireAdmin,
+    tenantFromPath(db),
+    auditAdminChanges(db, logger),
+    clientRouter,
+  );
+  api.use(requireAuth, tenantFromUser, clientRouter);
   api.use(notFoundHandler);
 
   app.use('/api', api);

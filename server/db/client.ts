@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -27,7 +28,8 @@ export function openPostgres(connectionString: string, max = 10): DatabaseHandle
 /** The embedded Postgres (PGlite), on disk under `dataDir`, or in memory when `dataDir` is omitted. */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  // pg_trgm backs the text search indexes; a Postgres server ships it in contrib.
+  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing }) as unknown as Database;
   return { db, kind: 'pglite', close: () => client.close() };

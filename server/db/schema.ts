@@ -1,8 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Channel, RequestStatus, ReviewType } from '@shared/schemas/domain';
 import type { Role } from '@shared/schemas/user';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const at = () => timestamp({ withTimezone: true });
+/** The client (a user with role client) a row belongs to; every client-owned row has one. */
+const ownerId = () =>
+  integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export const users = pgTable(
   'users',
@@ -14,7 +35,7 @@ export const users = pgTable(
     firstName: text().notNull(),
     companyName: text().notNull().default(''),
     role: text().$type<Role>().notNull().default('client'),
-    planId: integer(),
+    planId: integer().references((): AnyPgColumn => plans.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     disabledAt: timestamp({ withTimezone: true }),
   },
@@ -43,3 +64,266 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer().notNull(),
   resetAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+export const plans = pgTable('plans', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  priceCents: integer().notNull(),
+  currency: text().notNull().default('usd'),
+  /** Review requests a client may send per calendar month; null means unlimited. */
+  reviewRequestLimit: integer(),
+  locationsLimit: integer(),
+  features: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  stripePriceId: text(),
+  createdAt: createdAt(),
+  archivedAt: at(),
+});
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    planId: integer()
+      .notNull()
+      .references(() => plans.id),
+    status: text().notNull(),
+    stripeCustomerId: text(),
+    stripeSubscriptionId: text(),
+    currentPeriodEnd: at(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subscriptions_owner_unique').on(t.ownerId)],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    name: text().notNull(),
+    address: text().notNull().default(''),
+    googlePlaceId: text(),
+    googleReviewUrl: text(),
+    facebookPageUrl: text(),
+    /** The permanent token of the location's public review page (printed QR posters). */
+    publicLink: text().notNull(),
+    googleLocationId: text(),
+    /** Encrypted at rest (server/lib/crypto.ts); the API exposes only whether it is set. */
+    googleAccessToken: text(),
+    googleRefreshToken: text(),
+    googleTokenExpiresAt: at(),
+    facebookPageId: text(),
+    facebookAccessToken: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('locations_owner_idx').on(t.ownerId, t.id),
+    uniqueIndex('locations_public_link_unique').on(t.publicLink),
+  ],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    name: text().notNull(),
+    email: text(),
+    /** E.164, e.g. +447700900123. */
+    phone: text(),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    emailOptedOutAt: at(),
+    smsOptedOutAt: at(),
+    whatsappOptedOutAt: at(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('contacts_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('contacts_owner_email_unique')
+      .on(t.ownerId, sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
+    uniqueIndex('contacts_owner_phone_unique')
+      .on(t.ownerId, t.phone)
+      .where(sql`${t.phone} is not null`),
+    index('contacts_tags_idx').using('gin', t.tags),
+  ],
+);
+
+export const templates = pgTable(
+  'templates',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    name: text().notNull(),
+    channel: text().$type<Channel>().notNull(),
+    subject: text(),
+    body: text().notNull(),
+    isDefault: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('templates_owner_channel_idx').on(t.ownerId, t.channel),
+    // At most one default per client and channel.
+    uniqueIndex('templates_owner_channel_default_unique')
+      .on(t.ownerId, t.channel)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+export const reviewRequests = pgTable(
+  'review_requests',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    contactId: integer().references(() => contacts.id, { onDelete: 'set null' }),
+    method: text().$type<Channel>().notNull(),
+    templateId: integer().references(() => templates.id, { onDelete: 'set null' }),
+    /** At least 128 random bits, base64url: the customer's personal link. */
+    uniqueLink: text().notNull(),
+    status: text().$type<RequestStatus>().notNull().default('queued'),
+    failureReason: text(),
+    providerMessageId: text(),
+    createdAt: createdAt(),
+    queuedAt: createdAt(),
+    sentAt: at(),
+    deliveredAt: at(),
+    openedAt: at(),
+    completedAt: at(),
+    failedAt: at(),
+  },
+  (t) => [
+    uniqueIndex('review_requests_unique_link_unique').on(t.uniqueLink),
+    index('review_requests_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index('review_requests_owner_status_idx').on(t.ownerId, t.status),
+    index('review_requests_provider_message_idx').on(t.providerMessageId),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    locationId: integer().references(() => locations.id, { onDelete: 'set null' }),
+    /** google | facebook | private | video; anything else reads as private (shared/schemas/domain.ts). */
+    type: text().$type<ReviewType>().notNull(),
+    rating: smallint().notNull(),
+    content: text().notNull().default(''),
+    videoUrl: text(),
+    contactId: integer().references(() => contacts.id, { onDelete: 'set null' }),
+    reviewRequestId: integer().references(() => reviewRequests.id, { onDelete: 'set null' }),
+    reviewerName: text().notNull().default(''),
+    externalId: text(),
+    sourceUrl: text(),
+    createdAt: createdAt(),
+    responseContent: text(),
+    respondedAt: at(),
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    index('reviews_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index('reviews_owner_rating_idx').on(t.ownerId, t.rating, t.createdAt.desc()),
+    index('reviews_owner_responded_idx').on(t.ownerId, t.respondedAt),
+    index('reviews_owner_type_idx').on(t.ownerId, t.type, t.createdAt.desc()),
+    index('reviews_owner_location_idx').on(t.ownerId, t.locationId),
+    // A re-import never duplicates a review of the same source and location.
+    uniqueIndex('reviews_source_location_external_unique')
+      .on(t.type, t.locationId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+    // One review per review request: a second submit from the same link cannot create another.
+    uniqueIndex('reviews_review_request_unique')
+      .on(t.reviewRequestId)
+      .where(sql`${t.reviewRequestId} is not null`),
+    index('reviews_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
+    index('reviews_reviewer_name_trgm_idx').using('gin', sql`${t.reviewerName} gin_trgm_ops`),
+  ],
+);
+
+/** Every message sent or, with its provider unconfigured, kept in the outbox, with its rendered content. */
+export const outboundMessages = pgTable(
+  'outbound_messages',
+  {
+    id: serial().primaryKey(),
+    ownerId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    reviewRequestId: integer().references(() => reviewRequests.id, { onDelete: 'set null' }),
+    channel: text().$type<Channel>().notNull(),
+    /** smtp | twilio | outbox */
+    transport: text().notNull(),
+    recipient: text().notNull(),
+    subject: text(),
+    body: text().notNull(),
+    html: text(),
+    /** outbox | sent | delivered | failed */
+    status: text().notNull(),
+    providerMessageId: text(),
+    providerResponse: text(),
+    error: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbound_messages_created_idx').on(t.createdAt.desc()),
+    index('outbound_messages_owner_idx').on(t.ownerId, t.createdAt.desc()),
+  ],
+);
+
+/** Durable background jobs, claimed with FOR UPDATE SKIP LOCKED (server/lib/queue.ts). */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    queue: text().notNull(),
+    payload: jsonb().notNull(),
+    /** pending | running | done | failed */
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    maxAttempts: integer().notNull().default(5),
+    runAt: createdAt(),
+    lockedAt: at(),
+    lockedBy: text(),
+    lastError: text(),
+    /** When set, a job with the same key is queued only once. */
+    dedupeKey: text(),
+    createdAt: createdAt(),
+    finishedAt: at(),
+  },
+  (t) => [
+    index('jobs_ready_idx')
+      .on(t.queue, t.runAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('jobs_running_idx')
+      .on(t.lockedAt)
+      .where(sql`${t.status} = 'running'`),
+    uniqueIndex('jobs_dedupe_unique')
+      .on(t.dedupeKey)
+      .where(sql`${t.dedupeKey} is not null`),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial().primaryKey(),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    targetClientId: integer(),
+    details: jsonb().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_target_idx').on(t.targetClientId, t.createdAt.desc()),
+  ],
+);

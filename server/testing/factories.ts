@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { RegisterInput } from '@shared/schemas/auth';
 import type { Role } from '@shared/schemas/user';
+import type { Express } from 'express';
+import supertest from 'supertest';
 import type { Database } from '../db/client';
+import { contacts, locations, reviewRequests, reviews } from '../db/schema';
 import { createAuthService } from '../features/auth/auth.service';
 import { createUsersRepository } from '../features/auth/users.repository';
 
@@ -25,4 +28,85 @@ export async function createUser(db: Database, overrides: Partial<RegisterInput>
   const input = registrationFor(registration);
   const user = await auth.register(input, role);
   return { ...user, password: input.password };
+}
+
+type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
+
+export async function createLocation(
+  db: Database,
+  ownerId: number,
+  overrides: Partial<Insert<typeof locations>> = {},
+) {
+  const [row] = await db
+    .insert(locations)
+    .values({
+      ownerId,
+      name: 'Main Street',
+      address: '1 Main Street',
+      googleReviewUrl: 'https://search.google.com/local/writereview?placeid=test',
+      facebookPageUrl: 'https://www.facebook.com/testpage/reviews',
+      publicLink: randomBytes(16).toString('base64url'),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createContact(
+  db: Database,
+  ownerId: number,
+  overrides: Partial<Insert<typeof contacts>> = {},
+) {
+  const tag = randomBytes(4).toString('hex');
+  const [row] = await db
+    .insert(contacts)
+    .values({ ownerId, name: 'Jordan Lee', email: `jordan-${tag}@example.com`, phone: null, ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function createReview(
+  db: Database,
+  ownerId: number,
+  overrides: Partial<Insert<typeof reviews>> = {},
+) {
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      ownerId,
+      type: 'private',
+      rating: 5,
+      content: 'Lovely service',
+      reviewerName: 'Sam Doe',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createReviewRequest(
+  db: Database,
+  ownerId: number,
+  locationId: number,
+  overrides: Partial<Insert<typeof reviewRequests>> = {},
+) {
+  const [row] = await db
+    .insert(reviewRequests)
+    .values({
+      ownerId,
+      locationId,
+      method: 'email',
+      uniqueLink: randomBytes(16).toString('base64url'),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** A supertest agent signed in as this user (made with createUser). */
+export async function signedInAgent(app: Express, user: { email: string; password: string }) {
+  const agent = supertest.agent(app);
+  const res = await agent.post('/api/login').send({ email: user.email, password: user.password });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return agent;
 }

@@ -1,0 +1,9 @@
+import { Router } from 'express';
+import type { AppContext } from '../lib/context';
+
+/** Admin-only routes under /api/admin (requireAdmin is applied where this is mounted). */
+export function createAdminRouter(_ctx: AppContext): Router {
+  const router = Router();
+  // Admin feature routers are added here, one line each.
+  return router;
+}
