@@ -8,19 +8,19 @@ test('a new client signs up and lands on the dashboard with the welcome toast', 
   await page.getByLabel('First name').fill(account.firstName);
   await page.getByLabel('Company name').fill(account.companyName);
   await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('tabpanel').getByRole('button', { name: /create account|register|sign up/i }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Registration successful')).toBeVisible();
-  await expect(page.getByText(`Welcome to the product, ${account.firstName}!`)).toBeVisible();
+  await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Welcome to the product, ${account.firstName}!`, { exact: true })).toBeVisible();
 });
 
 test('the register form shows the spec messages for bad input', async ({ page }) => {
   await page.goto('/auth?tab=register');
   await page.getByLabel('First name').fill('A');
   await page.getByLabel('Email').fill('nope');
-  await page.getByLabel('Password').fill('123');
+  await page.getByLabel('Password', { exact: true }).fill('123');
   await page.getByRole('tabpanel').getByRole('button', { name: /create account|register|sign up/i }).click();
 
   await expect(page.getByText('First name must be at least 2 characters.')).toBeVisible();
@@ -32,22 +32,22 @@ test('the register form shows the spec messages for bad input', async ({ page })
 test('the admin signs in and lands on /admin', async ({ page }) => {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
   await page.getByRole('tabpanel').getByRole('button', { name: /sign in|log ?in/i }).click();
 
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Email Testing' })).toBeVisible();
 });
 
 test('a wrong password shows the Login failed toast', async ({ page }) => {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('tabpanel').getByRole('button', { name: /sign in|log ?in/i }).click();
 
-  await expect(page.getByText('Login failed')).toBeVisible();
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Invalid email or password', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
 });
 
@@ -75,7 +75,7 @@ test('signing out lands on /auth and ends the session', async ({ page, client })
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
 
   await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByText('Logged out')).toBeVisible();
+  await expect(page.getByText('Logged out', { exact: true })).toBeVisible();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth$/);
 });

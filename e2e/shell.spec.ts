@@ -15,7 +15,7 @@ test('on a phone the sidebar is an overlay that locks scrolling and closes on na
   await expect(nav).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
 
-  await nav.getByRole('link', { name: 'Reviews' }).click();
+  await nav.getByRole('link', { name: 'Reviews', exact: true }).click();
   await expect(page).toHaveURL(/\/reviews$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
   await expect(nav).toBeHidden();

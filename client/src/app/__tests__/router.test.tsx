@@ -1,0 +1,163 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { buildAdmin, buildUser, renderApp, screen, server, waitFor, within } from '@/testing/test-utils';
+
+describe('Route guards', () => {
+  it('when the user is loading, then a spinner shows', async () => {
+    server.use(http.get('*/api/user', () => new Promise<never>(() => {})));
+    renderApp('/dashboard');
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your account…');
+  });
+
+  it('when signed out on a protected route, then the user is sent to /auth', async () => {
+    const { location } = renderApp('/reviews');
+
+    await waitFor(() => expect(location()).toBe('/auth'));
+    expect(await screen.findByRole('tab', { name: 'Login', selected: true })).toBeInTheDocument();
+  });
+
+  it('when signed out on an admin route, then the user is sent to /auth', async () => {
+    const { location } = renderApp('/admin/clients');
+
+    await waitFor(() => expect(location()).toBe('/auth'));
+  });
+
+  it('when a client opens an admin route, then they are sent to /', async () => {
+    const { location } = renderApp('/admin', { user: buildUser() });
+
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it("when a client opens another client's area, then they are sent to /", async () => {
+    const { location } = renderApp('/admin/client/7/reviews', { user: buildUser() });
+
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('when an admin opens an admin route, then the admin screen shows in the shell', async () => {
+    renderApp('/admin/plans', { user: buildAdmin() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plans' })).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'Email Testing' })).toHaveAttribute(
+      'href',
+      '/admin/email-test',
+    );
+  });
+});
+
+describe('Routes', () => {
+  it('when the path is unknown, then the 404 page shows with a link home', async () => {
+    renderApp('/definitely/not/here');
+
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /home page/i })).toHaveAttribute('href', '/');
+  });
+
+  it('when the admin client id is not a number, then the 404 page shows', async () => {
+    renderApp('/admin/client/abc', { user: buildAdmin() });
+
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/dashboard', 'Dashboard'],
+    ['/reviews', 'Reviews'],
+    ['/get-reviews', 'Get Reviews'],
+    ['/contacts', 'Contacts'],
+    ['/templates', 'Templates'],
+    ['/settings', 'Settings'],
+    ['/checkout/3', 'Checkout'],
+    ['/subscribe', 'Subscribe'],
+    ['/system-test', 'System Test'],
+    ['/optimized-reviews', 'Review Insights'],
+    ['/email-test', 'Email Test'],
+    ['/review-preview', 'Review Preview'],
+    ['/debug', 'Debug'],
+  ])('when a client opens %s, then the header title reads %s', async (path, title) => {
+    renderApp(path, { user: buildUser() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${title} · ReviewFlow`));
+  });
+
+  it('when /integrations opens, then it redirects to the settings integrations tab', async () => {
+    const { location, search } = renderApp('/integrations', { user: buildUser() });
+
+    expect(await screen.findByRole('tab', { name: 'Integrations', selected: true })).toBeInTheDocument();
+    expect(location()).toBe('/settings');
+    expect(search()).toBe('tab=integrations');
+  });
+
+  it('when /plans opens, then it redirects to the settings plan tab', async () => {
+    renderApp('/plans', { user: buildUser() });
+
+    expect(await screen.findByRole('tab', { name: 'Plan', selected: true })).toBeInTheDocument();
+  });
+
+  it("when an admin opens a client's integrations, then it redirects to that client's settings tab", async () => {
+    server.use(
+      http.get('*/api/admin/clients/7', () =>
+        HttpResponse.json({ id: 7, firstName: 'Tom', companyName: 'Tom Plumbing', email: 'tom@example.com' }),
+      ),
+    );
+    const { location } = renderApp('/admin/client/7/integrations', { user: buildAdmin() });
+
+    expect(await screen.findByRole('tab', { name: 'Integrations', selected: true })).toBeInTheDocument();
+    expect(location()).toBe('/admin/client/7/settings');
+  });
+
+  it('when the public review link opens signed out, then the public page shows without the shell', async () => {
+    renderApp('/review/abc123');
+
+    expect(await screen.findByRole('heading', { name: 'How was your experience?' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'User menu' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Admin viewing a client', () => {
+  it('when the client loads, then the Admin View banner names it and the menu is the client menu under its path', async () => {
+    server.use(
+      http.get('*/api/admin/clients/7', () =>
+        HttpResponse.json({ id: 7, firstName: 'Tom', companyName: 'Tom Plumbing', email: 'tom@example.com' }),
+      ),
+    );
+    renderApp('/admin/client/7/reviews', { user: buildAdmin() });
+
+    const banner = await screen.findByRole('region', { name: 'Admin View' });
+    expect(await within(banner).findByText('Tom Plumbing')).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'Back to Admin' })).toHaveAttribute(
+      'href',
+      '/admin/clients',
+    );
+
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Dashboard', '/admin/client/7'],
+      ['Reviews', '/admin/client/7/reviews'],
+      ['Get Reviews', '/admin/client/7/get-reviews'],
+      ['Contacts', '/admin/client/7/contacts'],
+      ['Templates', '/admin/client/7/templates'],
+      ['Settings', '/admin/client/7/settings'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Reviews' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Reviews' })).toBeInTheDocument();
+  });
+
+  it('when the client cannot be fetched, then the banner falls back to "Client #{id}"', async () => {
+    server.use(
+      http.get('*/api/admin/clients/9', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
+    );
+    renderApp('/admin/client/9', { user: buildAdmin() });
+
+    const banner = await screen.findByRole('region', { name: 'Admin View' });
+    expect(within(banner).getByText('Client #9')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText(/client #9\)/)).toBeInTheDocument();
+  });
+});

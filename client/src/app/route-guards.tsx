@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
+
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/api/get-user';
+
+import type { Access } from './routes';
+
+/**
+ * Access behaviour of seed-spec section 2: a spinner while the user loads, signed-out users go to /auth,
+ * non-admins on admin routes go to /.
+ */
+export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
+  const { data: user, isPending } = useUser();
+
+  if (isPending) return <FullPageSpinner label="Loading your account…" />;
+  // A failed session check (server down) counts as signed out: the auth screen is the way back in.
+  if (!user) return <Redirect to="/auth" replace />;
+  if (access === 'admin' && user.role !== 'admin') return <Redirect to="/" replace />;
+  return children;
+}

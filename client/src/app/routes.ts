@@ -1,0 +1,129 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * The route table (seed-spec section 2). Every page is lazy-loaded, so each route is its own chunk.
+ * Signed-in routes declare the title the header shows and who may open them; admin-in-client routes
+ * render the client's own page components inside a tenant context (lib/tenant.tsx).
+ */
+
+type Page = LazyExoticComponent<ComponentType>;
+
+export type Access = 'client' | 'admin';
+
+export interface ShellRoute {
+  path: string;
+  title: string;
+  /** 'client': any signed-in user; 'admin': admins only (others go to /). */
+  access: Access;
+  page: Page;
+  /** The path holds the viewed client's id (`:id`): the page runs in that client's tenant. */
+  tenant?: boolean;
+}
+
+export interface PublicRoute {
+  path: string;
+  page: Page;
+}
+
+export interface RedirectRoute {
+  path: string;
+  to: (params: Record<string, string | undefined>) => string;
+}
+
+// Public screens (no shell).
+const LandingPage = lazy(() => import('@/features/marketing/landing-page'));
+const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
+const PublicReviewPage = lazy(() => import('@/features/public-review/components/public-review-page'));
+const OAuthErrorPage = lazy(() => import('@/features/legal/oauth-error-page'));
+const PrivacyPolicyPage = lazy(() => import('@/features/legal/privacy-policy-page'));
+const TermsOfServicePage = lazy(() => import('@/features/legal/terms-of-service-page'));
+const HelpPage = lazy(() => import('@/features/legal/help-page'));
+
+// Client area (also rendered for an admin inside /admin/client/{id}/...).
+const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page'));
+const ReviewsPage = lazy(() => import('@/features/reviews/components/reviews-page'));
+const ContactsPage = lazy(() => import('@/features/contacts/components/contacts-page'));
+const TemplatesPage = lazy(() => import('@/features/templates/components/templates-page'));
+const SettingsPage = lazy(() => import('@/features/settings/components/settings-page'));
+const GetReviewsPage = lazy(() => import('@/features/requests/components/get-reviews-page'));
+const CheckoutPage = lazy(() => import('@/features/billing/components/checkout-page'));
+const SubscribePage = lazy(() => import('@/features/billing/components/subscribe-page'));
+const SystemTestPage = lazy(() => import('@/features/support/components/system-test-page'));
+const OptimizedReviewsPage = lazy(() => import('@/features/support/components/optimized-reviews-page'));
+const EmailTestPage = lazy(() => import('@/features/support/components/email-test-page'));
+const ReviewPreviewPage = lazy(() => import('@/features/support/components/review-preview-page'));
+const DebugPage = lazy(() => import('@/features/support/components/debug-page'));
+
+// Admin area.
+const AdminDashboardPage = lazy(() => import('@/features/admin/components/admin-dashboard-page'));
+const ClientsPage = lazy(() => import('@/features/admin/components/clients-page'));
+const PlansPage = lazy(() => import('@/features/admin/components/plans-page'));
+const EmailTestingPage = lazy(() => import('@/features/admin/components/email-testing-page'));
+
+export const publicRoutes: PublicRoute[] = [
+  { path: '/', page: LandingPage },
+  { path: '/auth', page: AuthPage },
+  { path: '/review/:uniqueLink', page: PublicReviewPage },
+  { path: '/oauth-error', page: OAuthErrorPage },
+  { path: '/privacy-policy', page: PrivacyPolicyPage },
+  { path: '/terms-of-service', page: TermsOfServicePage },
+  { path: '/help', page: HelpPage },
+];
+
+export const redirectRoutes: RedirectRoute[] = [
+  { path: '/integrations', to: () => '/settings?tab=integrations' },
+  { path: '/plans', to: () => '/settings?tab=plan' },
+  { path: '/admin/client/:id/integrations', to: ({ id }) => `/admin/client/${id}/settings?tab=integrations` },
+];
+
+export const shellRoutes: ShellRoute[] = [
+  { path: '/dashboard', title: 'Dashboard', access: 'client', page: DashboardPage },
+  { path: '/reviews', title: 'Reviews', access: 'client', page: ReviewsPage },
+  { path: '/contacts', title: 'Contacts', access: 'client', page: ContactsPage },
+  { path: '/templates', title: 'Templates', access: 'client', page: TemplatesPage },
+  { path: '/settings', title: 'Settings', access: 'client', page: SettingsPage },
+  { path: '/checkout/:planId', title: 'Checkout', access: 'client', page: CheckoutPage },
+  { path: '/subscribe', title: 'Subscribe', access: 'client', page: SubscribePage },
+  { path: '/system-test', title: 'System Test', access: 'client', page: SystemTestPage },
+  { path: '/optimized-reviews', title: 'Review Insights', access: 'client', page: OptimizedReviewsPage },
+  { path: '/email-test', title: 'Email Test', access: 'client', page: EmailTestPage },
+  { path: '/review-preview', title: 'Review Preview', access: 'client', page: ReviewPreviewPage },
+  { path: '/get-reviews', title: 'Get Reviews', access: 'client', page: GetReviewsPage },
+  { path: '/debug', title: 'Debug', access: 'client', page: DebugPage },
+
+  { path: '/admin', title: 'Admin Dashboard', access: 'admin', page: AdminDashboardPage },
+  { path: '/admin/clients', title: 'Clients', access: 'admin', page: ClientsPage },
+  { path: '/admin/plans', title: 'Plans', access: 'admin', page: PlansPage },
+  { path: '/admin/email-test', title: 'Email Testing', access: 'admin', page: EmailTestingPage },
+
+  { path: '/admin/client/:id', title: 'Dashboard', access: 'admin', page: DashboardPage, tenant: true },
+  { path: '/admin/client/:id/reviews', title: 'Reviews', access: 'admin', page: ReviewsPage, tenant: true },
+  {
+    path: '/admin/client/:id/contacts',
+    title: 'Contacts',
+    access: 'admin',
+    page: ContactsPage,
+    tenant: true,
+  },
+  {
+    path: '/admin/client/:id/templates',
+    title: 'Templates',
+    access: 'admin',
+    page: TemplatesPage,
+    tenant: true,
+  },
+  {
+    path: '/admin/client/:id/settings',
+    title: 'Settings',
+    access: 'admin',
+    page: SettingsPage,
+    tenant: true,
+  },
+  {
+    path: '/admin/client/:id/get-reviews',
+    title: 'Get Reviews',
+    access: 'admin',
+    page: GetReviewsPage,
+    tenant: true,
+  },
+];

@@ -1,0 +1,110 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+
+import { usePageTitle } from '@/lib/page-title';
+import { useIsMobile } from '@/lib/use-mobile';
+
+import { AdminViewBanner, type AdminViewInfo } from './admin-view-banner';
+import { Header } from './header';
+import type { NavItem } from './nav-items';
+import { Sidebar } from './sidebar';
+import type { ShellUser } from './user-menu';
+
+export interface AppShellProps {
+  user: ShellUser;
+  navItems: NavItem[];
+  onSignOut: () => void;
+  signingOut?: boolean;
+  /** Set while an admin views a client's area: shows the 'Admin View' banner. */
+  adminView?: AdminViewInfo;
+  children: ReactNode;
+}
+
+/** Locks the page behind the mobile menu so it does not scroll under the finger. */
+function useBodyScrollLock(locked: boolean): void {
+  useEffect(() => {
+    if (!locked) return;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, [locked]);
+}
+
+/**
+ * The page shell of every signed-in screen (seed-spec section 2): sidebar from 768 px up, an overlay
+ * sidebar below it; header with the page title, notifications, theme and user menu; footer.
+ */
+export function AppShell({ user, navItems, onSignOut, signingOut, adminView, children }: AppShellProps) {
+  const title = usePageTitle();
+  const isMobile = useIsMobile();
+  // The overlay remembers the title it was opened on: when the page title changes it is closed,
+  // without an effect to sync it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = isMobile && menuOpenOn === title;
+  const closeMenu = () => setMenuOpenOn(null);
+
+  useBodyScrollLock(menuOpen);
+
+  const year = new Date().getFullYear();
+
+  return (
+    <div className="flex min-h-dvh bg-muted/40">
+      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 md:block" aria-label="Sidebar">
+        <Sidebar navItems={navItems} onSignOut={onSignOut} signingOut={signingOut} />
+      </aside>
+
+      <DialogPrimitive.Root
+        open={menuOpen}
+        onOpenChange={(open) => (open ? setMenuOpenOn(title) : closeMenu())}
+      >
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay
+            data-testid="mobile-menu-backdrop"
+            className="rf-fade fixed inset-0 z-40 bg-black/50 md:hidden"
+          />
+          <DialogPrimitive.Content
+            aria-describedby={undefined}
+            className="rf-slide-left fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl outline-none md:hidden"
+          >
+            <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
+            <Sidebar
+              navItems={navItems}
+              onSignOut={() => {
+                closeMenu();
+                onSignOut();
+              }}
+              signingOut={signingOut}
+              onNavigate={closeMenu}
+            />
+            <DialogPrimitive.Close
+              aria-label="Close menu"
+              className="absolute right-3 top-4 flex size-8 items-center justify-center rounded-md text-sidebar-foreground/80 hover:bg-sidebar-accent hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/50"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </DialogPrimitive.Close>
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        {adminView ? <AdminViewBanner {...adminView} /> : null}
+        <Header
+          title={title}
+          user={user}
+          onOpenMenu={() => setMenuOpenOn(title)}
+          onSignOut={onSignOut}
+          signingOut={signingOut}
+        />
+        <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <div className="mx-auto w-full max-w-7xl">{children}</div>
+        </main>
+        <footer className="border-t px-4 py-4 text-center text-xs text-muted-foreground sm:px-6">
+          © {year} ReviewFlow. All rights reserved.
+        </footer>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { LogOut, Settings, User } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { initials } from '@/lib/utils';
+
+export interface ShellUser {
+  /** Company name, else first name (seed-spec section 1: `displayName`). */
+  name: string;
+  email: string;
+}
+
+interface UserMenuProps {
+  user: ShellUser;
+  onSignOut: () => void;
+  signingOut?: boolean;
+}
+
+export function UserMenu({ user, onSignOut, signingOut }: UserMenuProps) {
+  const [, navigate] = useLocation();
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" aria-label="User menu" className="h-10 gap-2 px-1.5 sm:px-2">
+          <span
+            aria-hidden="true"
+            className="bg-brand-gradient flex size-8 items-center justify-center rounded-full text-xs font-semibold text-white"
+          >
+            {initials(user.name) || '?'}
+          </span>
+          <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{user.name}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="font-normal">
+          <span className="block truncate text-sm font-semibold">{user.name}</span>
+          <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {/* Profile opens settings on the profile tab (PRODUCT.md section 8). */}
+        <DropdownMenuItem onSelect={() => navigate('/settings?tab=profile')}>
+          <User aria-hidden="true" />
+          Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/settings">
+            <Settings aria-hidden="true" />
+            Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" disabled={signingOut} onSelect={onSignOut}>
+          <LogOut aria-hidden="true" />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

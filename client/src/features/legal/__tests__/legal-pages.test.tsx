@@ -1,0 +1,126 @@
+import { render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import HelpPage from '../help-page';
+import OAuthErrorPage from '../oauth-error-page';
+import PrivacyPolicyPage from '../privacy-policy-page';
+import TermsOfServicePage from '../terms-of-service-page';
+
+function renderAt(path: string, page: ReactElement) {
+  const { hook } = memoryLocation({ path });
+  return render(<Router hook={hook}>{page}</Router>);
+}
+
+describe('OAuthErrorPage', () => {
+  it('when the user declined the permission, then it says so and names the provider', () => {
+    renderAt('/oauth-error?provider=google&reason=access_denied', <OAuthErrorPage />);
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('connect Google Business Profile');
+    expect(screen.getByText(/you declined the permission request/i)).toBeInTheDocument();
+    expect(screen.getByText(/nothing was changed/i)).toBeInTheDocument();
+  });
+
+  it('when the state was invalid, then it says the link expired and to try again', () => {
+    renderAt('/oauth-error?provider=facebook&reason=invalid_state', <OAuthErrorPage />);
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('connect Facebook');
+    expect(screen.getByText(/the connection link expired/i)).toHaveTextContent(/start the connection again/i);
+  });
+
+  it('when the reason is unknown or missing, then it shows the generic explanation', () => {
+    renderAt('/oauth-error', <OAuthErrorPage />);
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Couldn’t complete the connection');
+    expect(screen.getByText(/the connection was cancelled, or the provider refused it/i)).toBeInTheDocument();
+    expect(screen.queryByText(/error code/i)).not.toBeInTheDocument();
+  });
+
+  it('when the reason is not a plain code, then it is not echoed on the page', () => {
+    renderAt('/oauth-error?reason=%3Cb%3Ehello%20there%3C%2Fb%3E', <OAuthErrorPage />);
+
+    expect(screen.getByText(/the connection was cancelled/i)).toBeInTheDocument();
+    expect(screen.queryByText(/error code/i)).not.toBeInTheDocument();
+  });
+
+  it('when shown, then it offers the way back to Settings and the Dashboard', () => {
+    renderAt('/oauth-error?reason=server_error', <OAuthErrorPage />);
+
+    expect(screen.getByRole('link', { name: 'Back to Settings' })).toHaveAttribute(
+      'href',
+      '/settings?tab=integrations',
+    );
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByText('server_error')).toBeInTheDocument();
+  });
+});
+
+describe('PrivacyPolicyPage', () => {
+  it('when rendered, then it shows its title, date, contents and contact', () => {
+    renderAt('/privacy-policy', <PrivacyPolicyPage />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.getByText('21 November 2026')).toHaveAttribute('datetime', '2026-11-21');
+    const contents = screen.getByRole('navigation', { name: 'Contents' });
+    expect(within(contents).getByRole('link', { name: /controller and processor/i })).toHaveAttribute(
+      'href',
+      '#our-role',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: /cookies and local storage/i })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'privacy@reviewflow.example' })).toHaveAttribute(
+      'href',
+      'mailto:privacy@reviewflow.example',
+    );
+  });
+});
+
+describe('TermsOfServicePage', () => {
+  it('when rendered, then it shows its title, date, the review-gating rule and contact', () => {
+    renderAt('/terms-of-service', <TermsOfServicePage />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
+    expect(screen.getByText('21 November 2026')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: /acceptable use/i })).toBeInTheDocument();
+    expect(screen.getByText('No review gating.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'legal@reviewflow.example' })[0]).toHaveAttribute(
+      'href',
+      'mailto:legal@reviewflow.example',
+    );
+  });
+
+  it('when rendered, then the layout links home and to the other legal pages', () => {
+    renderAt('/terms-of-service', <TermsOfServicePage />);
+
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'ReviewFlow' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms-of-service');
+    expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy-policy');
+  });
+});
+
+describe('HelpPage', () => {
+  it('when rendered, then it shows the topics as accordions and the support address', () => {
+    const { container } = renderAt('/help', <HelpPage />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Help Center' })).toBeInTheDocument();
+    for (const topic of [
+      'Getting started',
+      'Collecting reviews',
+      'Connecting Google and Facebook',
+      'Plans and billing',
+    ]) {
+      expect(screen.getByRole('heading', { level: 2, name: topic })).toBeInTheDocument();
+    }
+    expect(container.querySelectorAll('details').length).toBeGreaterThan(10);
+    expect(screen.getByText('What format does the contacts CSV need?')).toBeInTheDocument();
+    expect(screen.getAllByText('name,email,phone').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'support@reviewflow.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@reviewflow.example',
+    );
+  });
+});

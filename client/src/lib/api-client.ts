@@ -1,0 +1,94 @@
+/**
+ * The one fetch wrapper of the client. Every call sends the session cookie, JSON bodies carry the JSON
+ * content type, and every non-OK answer becomes an `ApiError` whose message follows seed-spec section 8:
+ * the body's `message`, else its `error`, else `status: statusText`, else the raw text.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly details?: unknown;
+
+  constructor(status: number, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.details = details;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the error for a non-OK response (seed-spec section 8, in that order). */
+export async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  const body = text ? parseJson(text) : undefined;
+  const fields = isRecord(body) ? body : {};
+
+  const message =
+    nonEmptyString(fields.message) ??
+    nonEmptyString(fields.error) ??
+    (response.statusText ? `${response.status}: ${response.statusText}` : undefined) ??
+    nonEmptyString(text) ??
+    // HTTP/2 has no status text; never raise an empty message.
+    `Request failed with status ${response.status}`;
+
+  return new ApiError(response.status, message, fields.details);
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const init: RequestInit = { method, credentials: 'include', headers, signal: options.signal };
+
+  if (body !== undefined) {
+    if (body instanceof FormData) {
+      // The browser sets the multipart boundary itself.
+      init.body = body;
+    } else {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+  }
+
+  const response = await fetch(url, init);
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+
+  const text = await response.text();
+  if (!text) return undefined as T;
+  const contentType = response.headers.get('content-type') ?? '';
+  return (contentType.includes('json') ? JSON.parse(text) : text) as T;
+}
+
+export function getJson<T = unknown>(url: string, options?: RequestOptions): Promise<T> {
+  return apiRequest<T>('GET', url, undefined, options);
+}

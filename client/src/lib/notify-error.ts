@@ -1,0 +1,57 @@
+import { toast } from '@/components/ui/use-toast';
+
+import { ApiError } from './api-client';
+
+/** The spec's error state (seed-spec section 3). */
+export type ErrorSeverity = 'error' | 'warning' | 'information';
+
+export interface ErrorState {
+  message: string;
+  details?: unknown;
+  severity: ErrorSeverity;
+  timestamp: string;
+}
+
+const TITLES: Record<ErrorSeverity, string> = {
+  error: 'Error',
+  warning: 'Warning',
+  information: 'Information',
+};
+
+const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+function isErrorState(value: unknown): value is ErrorState {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'severity' in value &&
+    'message' in value &&
+    'timestamp' in value
+  );
+}
+
+/** Turns anything thrown into the spec's error state. */
+export function toErrorState(error: unknown, severityOverride?: ErrorSeverity): ErrorState {
+  if (isErrorState(error)) return severityOverride ? { ...error, severity: severityOverride } : error;
+  const severity = severityOverride ?? 'error';
+  const timestamp = new Date().toISOString();
+  if (error instanceof ApiError)
+    return { message: error.message, details: error.details, severity, timestamp };
+  if (error instanceof Error) return { message: error.message || FALLBACK_MESSAGE, severity, timestamp };
+  if (typeof error === 'string' && error) return { message: error, severity, timestamp };
+  return { message: FALLBACK_MESSAGE, details: error, severity, timestamp };
+}
+
+/**
+ * The global error helper (seed-spec section 8): a toast titled Error, Warning or Information by severity.
+ * Returns the error state it showed, for callers that also keep it.
+ */
+export function notifyError(error: unknown, severity?: ErrorSeverity): ErrorState {
+  const state = toErrorState(error, severity);
+  toast({
+    title: TITLES[state.severity],
+    description: state.message,
+    variant: state.severity === 'error' ? 'destructive' : 'default',
+  });
+  return state;
+}

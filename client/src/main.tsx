@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { App } from '@/app/app';
+import { applyTheme, readStoredTheme } from '@/lib/theme';
+
+import './index.css';
+
+// Apply the saved theme before the first render so a dark-mode user never sees a light flash.
+// (No inline script in index.html: the CSP forbids them.)
+applyTheme(readStoredTheme());
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Root element #root not found');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
