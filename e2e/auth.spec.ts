@@ -9,11 +9,16 @@ test('a new client signs up and lands on the dashboard with the welcome toast', 
   await page.getByLabel('Company name').fill(account.companyName);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('tabpanel').getByRole('button', { name: /create account|register|sign up/i }).click();
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /create account|register|sign up/i })
+    .click();
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
-  await expect(page.getByText(`Welcome to the product, ${account.firstName}!`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(`Welcome to the product, ${account.firstName}!`, { exact: true }),
+  ).toBeVisible();
 });
 
 test('the register form shows the spec messages for bad input', async ({ page }) => {
@@ -21,7 +26,10 @@ test('the register form shows the spec messages for bad input', async ({ page })
   await page.getByLabel('First name').fill('A');
   await page.getByLabel('Email').fill('nope');
   await page.getByLabel('Password', { exact: true }).fill('123');
-  await page.getByRole('tabpanel').getByRole('button', { name: /create account|register|sign up/i }).click();
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /create account|register|sign up/i })
+    .click();
 
   await expect(page.getByText('First name must be at least 2 characters.')).toBeVisible();
   await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
@@ -33,7 +41,10 @@ test('the admin signs in and lands on /admin', async ({ page }) => {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(admin.email);
   await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('tabpanel').getByRole('button', { name: /sign in|log ?in/i }).click();
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /sign in|log ?in/i })
+    .click();
 
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
@@ -44,7 +55,10 @@ test('a wrong password shows the Login failed toast', async ({ page }) => {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(admin.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-  await page.getByRole('tabpanel').getByRole('button', { name: /sign in|log ?in/i }).click();
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /sign in|log ?in/i })
+    .click();
 
   await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
   await expect(page.getByText('Invalid email or password', { exact: true })).toBeVisible();

@@ -26,7 +26,10 @@ export async function signUpViaApi(page: Page, account = newAccount()): Promise<
   return account;
 }
 
-export async function signInViaApi(page: Page, credentials: { email: string; password: string }): Promise<void> {
+export async function signInViaApi(
+  page: Page,
+  credentials: { email: string; password: string },
+): Promise<void> {
   const res = await page.request.post('/api/login', { data: credentials });
   expect(res.status()).toBe(200);
 }
