@@ -1,0 +1,273 @@
+import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { locations, reviews } from '../../db/schema';
+
+/** Rows written per INSERT of an import (well under Postgres' parameter limit). */
+const IMPORT_BATCH = 200;
+
+const locationColumns = {
+  id: locations.id,
+  name: locations.name,
+  address: locations.address,
+  googlePlaceId: locations.googlePlaceId,
+  facebookPageUrl: locations.facebookPageUrl,
+  googleLocationId: locations.googleLocationId,
+  googleAccessToken: locations.googleAccessToken,
+  googleRefreshToken: locations.googleRefreshToken,
+  googleTokenExpiresAt: locations.googleTokenExpiresAt,
+  facebookPageId: locations.facebookPageId,
+  facebookAccessToken: locations.facebookAccessToken,
+};
+
+/** A location with its (sealed) provider tokens; never leaves the server. */
+export type IntegrationLocation = {
+  id: number;
+  name: string;
+  address: string;
+  googlePlaceId: string | null;
+  facebookPageUrl: string | null;
+  googleLocationId: string | null;
+  googleAccessToken: string | null;
+  googleRefreshToken: string | null;
+  googleTokenExpiresAt: Date | null;
+  facebookPageId: string | null;
+  facebookAccessToken: string | null;
+};
+
+/** A review as an import writes it. */
+export interface ImportedReview {
+  externalId: string;
+  rating: number;
+  content: string;
+  reviewerName: string;
+  sourceUrl: string | null;
+  createdAt: Date;
+  responseContent: string | null;
+  respondedAt: Date | null;
+}
+
+export function createIntegrationsRepository(db: Database) {
+  const ownLocation = (ownerId: number, locationId?: number) =>
+    locationId === undefined
+      ? eq(locations.ownerId, ownerId)
+      : and(eq(locations.ownerId, ownerId), eq(locations.id, locationId));
+
+  return {
+    async listLocations(ownerId: number): Promise<IntegrationLocation[]> {
+      return db
+        .select(locationColumns)
+        .from(locations)
+        .where(eq(locations.ownerId, ownerId))
+        .orderBy(asc(locations.id));
+    },
+
+    async findLocation(ownerId: number, locationId: number): Promise<IntegrationLocation | undefined> {
+      const [row] = await db.select(locationColumns).from(locations).where(ownLocation(ownerId, locationId));
+      return row;
+    },
+
+    /** The id of the client's only location, or undefined when it has none or several. */
+    async onlyLocationId(ownerId: number): Promise<number | undefined> {
+      const rows = await db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(eq(locations.ownerId, ownerId))
+        .limit(2);
+      return rows.length === 1 ? rows[0]!.id : undefined;
+    },
+
+    async googleConnectedLocations(ownerId: number): Promise<IntegrationLocation[]> {
+      return db
+        .select(locationColumns)
+        .from(locations)
+        .where(
+          and(
+            eq(locations.ownerId, ownerId),
+            isNotNull(locations.googleAccessToken),
+            isNotNull(locations.googleLocationId),
+          ),
+        )
+        .orderBy(asc(locations.id));
+    },
+
+    async facebookConnectedLocations(ownerId: number): Promise<IntegrationLocation[]> {
+      return db
+        .select(locationColumns)
+        .from(locations)
+        .where(
+          and(
+            eq(locations.ownerId, ownerId),
+            isNotNull(locations.facebookAccessToken),
+            isNotNull(locations.facebookPageId),
+          ),
+        )
+        .orderBy(asc(locations.id));
+    },
+
+    async saveGoogleConnection(
+      ownerId: number,
+      locationId: number,
+      values: {
+        accessToken: string;
+        refreshToken: string | null;
+        expiresAt: Date;
+        googleLocationId: string | null;
+      },
+    ): Promise<void> {
+      await db
+        .update(locations)
+        .set({
+          googleAccessToken: values.accessToken,
+          // Google sends a refresh token with every consent (prompt=consent); keep the old one otherwise.
+          googleRefreshToken: values.refreshToken ?? sql`${locations.googleRefreshToken}`,
+          googleTokenExpiresAt: values.expiresAt,
+          googleLocationId: values.googleLocationId,
+        })
+        .where(ownLocation(ownerId, locationId));
+    },
+
+    async saveGoogleTokens(
+      ownerId: number,
+      locationId: number,
+      values: { accessToken: string; refreshToken: string | null; expiresAt: Date },
+    ): Promise<void> {
+      await db
+        .update(locations)
+        .set({
+          googleAccessToken: values.accessToken,
+          googleRefreshToken: values.refreshToken,
+          googleTokenExpiresAt: values.expiresAt,
+        })
+        .where(ownLocation(ownerId, locationId));
+    },
+
+    /** Clears the Google connection; answers the rows as they were, to revoke their grants. */
+    async clearGoogle(ownerId: number, locationId?: number) {
+      return db.transaction(async (tx) => {
+        const before = await tx
+          .select({
+            id: locations.id,
+            accessToken: locations.googleAccessToken,
+            refreshToken: locations.googleRefreshToken,
+          })
+          .from(locations)
+          .where(ownLocation(ownerId, locationId))
+          .for('update');
+        await tx
+          .update(locations)
+          .set({
+            googleAccessToken: null,
+            googleRefreshToken: null,
+            googleTokenExpiresAt: null,
+            googleLocationId: null,
+          })
+          .where(ownLocation(ownerId, locationId));
+        return before;
+      });
+    },
+
+    async saveFacebookConnection(ownerId: number, locationId: number, pageId: string, pageToken: string) {
+      await db
+        .update(locations)
+        .set({ facebookPageId: pageId, facebookAccessToken: pageToken })
+        .where(ownLocation(ownerId, locationId));
+    },
+
+    async clearFacebook(ownerId: number, locationId?: number): Promise<number> {
+      const rows = await db
+        .update(locations)
+        .set({ facebookPageId: null, facebookAccessToken: null })
+        .where(and(ownLocation(ownerId, locationId), isNotNull(locations.facebookAccessToken)))
+        .returning({ id: locations.id });
+      return rows.length;
+    },
+
+    /**
+     * Upserts one location's imported reviews in one transaction, in batches. A review already imported
+     * (same source, location and external id: the partial unique index) is updated only when something
+     * changed; a reply written here is kept when the site shows none. Answers how many rows were created
+     * or changed.
+     */
+    async upsertImported(
+      ownerId: number,
+      locationId: number,
+      type: 'google' | 'facebook',
+      rows: ImportedReview[],
+    ): Promise<number> {
+      if (rows.length === 0) return 0;
+      // The same review twice in one answer (a page boundary moving) would break ON CONFLICT: keep the last.
+      const unique = [...new Map(rows.map((r) => [r.externalId, r])).values()];
+      return db.transaction(async (tx) => {
+        let written = 0;
+        for (let start = 0; start < unique.length; start += IMPORT_BATCH) {
+          const batch = unique
+            .slice(start, start + IMPORT_BATCH)
+            .map((r) => ({ ...r, ownerId, locationId, type }));
+          const newReply = sql`coalesce(excluded.response_content, ${reviews.responseContent})`;
+          const result = await tx
+            .insert(reviews)
+            .values(batch)
+            .onConflictDoUpdate({
+              target: [reviews.type, reviews.locationId, reviews.externalId],
+              targetWhere: sql`${reviews.externalId} is not null`,
+              set: {
+                rating: sql`excluded.rating`,
+                content: sql`excluded.content`,
+                reviewerName: sql`excluded.reviewer_name`,
+                sourceUrl: sql`excluded.source_url`,
+                createdAt: sql`excluded.created_at`,
+                responseContent: newReply,
+                respondedAt: sql`case when excluded.response_content is null then ${reviews.respondedAt} else excluded.responded_at end`,
+              },
+              setWhere: sql`${reviews.ownerId} = excluded.owner_id and (
+                ${reviews.rating}, ${reviews.content}, ${reviews.reviewerName}, ${reviews.sourceUrl},
+                ${reviews.createdAt}, ${reviews.responseContent}
+              ) is distinct from (
+                excluded.rating, excluded.content, excluded.reviewer_name, excluded.source_url,
+                excluded.created_at, ${newReply}
+              )`,
+            })
+            .returning({ id: reviews.id });
+          written += result.length;
+        }
+        return written;
+      });
+    },
+
+    /** A review of the client with its location's connection, for a reply on the review site. */
+    async findReviewForReply(ownerId: number, reviewId: number) {
+      const [row] = await db
+        .select({
+          id: reviews.id,
+          type: reviews.type,
+          externalId: reviews.externalId,
+          responseContent: reviews.responseContent,
+          location: locationColumns,
+        })
+        .from(reviews)
+        .leftJoin(locations, and(eq(locations.id, reviews.locationId), eq(locations.ownerId, ownerId)))
+        .where(and(eq(reviews.ownerId, ownerId), eq(reviews.id, reviewId)));
+      if (!row) return undefined;
+      return { ...row, location: row.location?.id ? (row.location as IntegrationLocation) : null };
+    },
+
+    /** Stores the reply unless the review was answered meanwhile; answers whether it was written. */
+    async markResponded(ownerId: number, reviewId: number, responseContent: string): Promise<boolean> {
+      const rows = await db
+        .update(reviews)
+        .set({ responseContent, respondedAt: sql`now()` })
+        .where(
+          and(
+            eq(reviews.ownerId, ownerId),
+            eq(reviews.id, reviewId),
+            // The standard response route's rule: empty after trimming means not responded.
+            or(isNull(reviews.responseContent), sql`btrim(${reviews.responseContent}) = ''`),
+          ),
+        )
+        .returning({ id: reviews.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type IntegrationsRepository = ReturnType<typeof createIntegrationsRepository>;

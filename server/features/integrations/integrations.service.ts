@@ -1,0 +1,348 @@
+import type { Session, SessionData } from 'express-session';
+import {
+  IMPORT_NOT_CONNECTED,
+  REPLY_NOT_CONNECTED,
+  REPLY_NOT_IMPORTED,
+  REPLY_WRONG_SOURCE,
+  type DisconnectResult,
+  type ImportResult,
+  type IntegrationsOverview,
+  type OAuthCallbackQuery,
+  type OAuthErrorReason,
+  type Provider,
+} from '@shared/schemas/integrations';
+import { REVIEW_ALREADY_ANSWERED, REVIEW_NOT_FOUND } from '@shared/schemas/reviews';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { FacebookClient, FacebookPage } from './facebook.client';
+import { googleReviewName, type GoogleBusinessLocation, type GoogleClient } from './google.client';
+import type { ImportedReview, IntegrationLocation, IntegrationsRepository } from './integrations.repository';
+import type { OAuthFlow, OAuthState } from './oauth-state';
+
+type OAuthSession = Session & Partial<SessionData>;
+
+/** The signed-in user behind a request, and the client whose area it acts in. */
+export interface Actor {
+  userId: number;
+  isAdmin: boolean;
+  tenantId: number;
+}
+
+interface Dependencies {
+  repo: IntegrationsRepository;
+  google: GoogleClient;
+  facebook: FacebookClient;
+  state: OAuthState;
+  logger: Logger;
+  publicBaseUrl: string;
+}
+
+const LOCATION_NOT_FOUND = 'Location not found';
+const CHOOSE_LOCATION = 'Choose the location to connect.';
+
+export const oauthErrorPath = (provider: Provider, reason: OAuthErrorReason) =>
+  `/oauth-error?${new URLSearchParams({ provider, reason })}`;
+
+/** Where the browser lands after connecting: the client's settings, or the admin's view of them. */
+function settingsPath(flow: OAuthFlow, extra: Record<string, string> = {}) {
+  const base = flow.userId === flow.tenantId ? '/settings' : `/admin/client/${flow.tenantId}/settings`;
+  return `${base}?${new URLSearchParams({ tab: 'integrations', connected: flow.provider, ...extra })}`;
+}
+
+/** The part of a Facebook address that names the Page: `/testpage/reviews` → `testpage`. */
+function facebookSlug(address: string | null): string | null {
+  if (!address) return null;
+  try {
+    const url = new URL(address.includes('://') ? address : `https://${address}`);
+    if (url.pathname === '/profile.php') return url.searchParams.get('id');
+    const parts = url.pathname.split('/').filter(Boolean);
+    // facebook.com/pages/Some-Name/123456 names the Page by its id.
+    if (parts[0] === 'pages') return parts.find((p) => /^\d+$/.test(p)) ?? null;
+    return parts[0]?.toLowerCase() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function choosePage(pages: FacebookPage[], facebookPageUrl: string | null): FacebookPage | null {
+  const wanted = facebookSlug(facebookPageUrl);
+  if (wanted) {
+    const matches = pages.filter(
+      (p) => p.id === wanted || p.username?.toLowerCase() === wanted || facebookSlug(p.link) === wanted,
+    );
+    if (matches.length === 1) return matches[0]!;
+  }
+  return pages.length === 1 ? pages[0]! : null;
+}
+
+function chooseGoogleLocation(found: GoogleBusinessLocation[], name: string): GoogleBusinessLocation | null {
+  if (found.length === 1) return found[0]!;
+  const wanted = name.trim().toLowerCase();
+  const matches = found.filter((l) => l.title.trim().toLowerCase() === wanted);
+  return matches.length === 1 ? matches[0]! : null;
+}
+
+/** A link to the location's reviews on Google: by place id when known, else a Maps search. */
+function googleReviewsUrl(location: IntegrationLocation): string {
+  if (location.googlePlaceId) {
+    return `https://search.google.com/local/reviews?placeid=${encodeURIComponent(location.googlePlaceId)}`;
+  }
+  const query = `${location.name} ${location.address}`.trim();
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+const isResponded = (content: string | null) => Boolean(content && content.trim());
+
+export function createIntegrationsService(deps: Dependencies) {
+  const { repo, google, facebook, state, logger } = deps;
+  const redirectUri = (provider: Provider) => `${deps.publicBaseUrl}/api/integrations/${provider}/callback`;
+  const clients = { google, facebook };
+
+  function googleSession(ownerId: number, location: IntegrationLocation) {
+    return google.session(
+      {
+        accessToken: location.googleAccessToken!,
+        refreshToken: location.googleRefreshToken,
+        expiresAt: location.googleTokenExpiresAt ?? new Date(0),
+      },
+      (fresh) => repo.saveGoogleTokens(ownerId, location.id, fresh),
+    );
+  }
+
+  /** The flow named by the callback's state, or the reason it cannot go on. */
+  async function openCallback(
+    provider: Provider,
+    session: OAuthSession,
+    actor: Actor,
+    query: OAuthCallbackQuery,
+  ): Promise<{ flow: OAuthFlow; location: IntegrationLocation; code: string } | { failed: string }> {
+    const flow = state.verify(session, provider, actor.userId, query.state);
+    if (query.error) {
+      return {
+        failed: oauthErrorPath(
+          provider,
+          query.error === 'access_denied' ? 'access_denied' : 'exchange_failed',
+        ),
+      };
+    }
+    // Only an admin may finish a flow for another client's area (one they started, as the state says).
+    if (!flow || !query.code || (flow.tenantId !== actor.tenantId && !actor.isAdmin)) {
+      return { failed: oauthErrorPath(provider, 'invalid_state') };
+    }
+    const location = await repo.findLocation(flow.tenantId, flow.locationId);
+    if (!location) return { failed: oauthErrorPath(provider, 'location_not_found') };
+    return { flow, location, code: query.code };
+  }
+
+  function exchangeFailed(provider: Provider, err: unknown): string {
+    if (!(err instanceof AppError)) throw err;
+    logger.warn({ provider, message: err.message }, 'OAuth code exchange failed');
+    return oauthErrorPath(provider, 'exchange_failed');
+  }
+
+  return {
+    async overview(ownerId: number): Promise<IntegrationsOverview> {
+      const rows = await repo.listLocations(ownerId);
+      return {
+        googleConfigured: google.configured,
+        facebookConfigured: facebook.configured,
+        locations: rows.map((row) => ({
+          locationId: row.id,
+          locationName: row.name,
+          google: {
+            connected: Boolean(row.googleAccessToken && row.googleLocationId),
+            locationId: row.googleLocationId,
+            tokenStored: Boolean(row.googleAccessToken),
+          },
+          facebook: {
+            connected: Boolean(row.facebookAccessToken && row.facebookPageId),
+            pageId: row.facebookPageId,
+          },
+        })),
+      };
+    },
+
+    /** The provider's consent URL for one of the client's locations (or /oauth-error when unconfigured). */
+    async connectUrl(provider: Provider, session: OAuthSession, actor: Actor, locationId?: number) {
+      const client = clients[provider];
+      if (!client.configured) return oauthErrorPath(provider, 'not_configured');
+      const chosen = locationId ?? (await repo.onlyLocationId(actor.tenantId));
+      if (chosen === undefined) throw badRequest(CHOOSE_LOCATION);
+      if (!(await repo.findLocation(actor.tenantId, chosen))) throw notFound(LOCATION_NOT_FOUND);
+      const issued = state.issue(session, {
+        provider,
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        locationId: chosen,
+      });
+      return client.authorizeUrl(issued, redirectUri(provider));
+    },
+
+    /** Finishes the Google consent: stores the sealed tokens and picks the Google location when it can. */
+    async finishGoogle(session: OAuthSession, actor: Actor, query: OAuthCallbackQuery): Promise<string> {
+      const opened = await openCallback('google', session, actor, query);
+      if ('failed' in opened) return opened.failed;
+      const { flow, location, code } = opened;
+
+      let tokens;
+      try {
+        tokens = await google.exchangeCode(code, redirectUri('google'));
+      } catch (err) {
+        return exchangeFailed('google', err);
+      }
+
+      let googleLocationId: string | null = null;
+      let reason: string | undefined;
+      try {
+        const found = await google
+          .session(tokens, async (fresh) => {
+            tokens = fresh;
+          })
+          .listLocations();
+        googleLocationId = chooseGoogleLocation(found, location.name)?.name ?? null;
+        if (!googleLocationId) reason = found.length === 0 ? 'no_locations' : 'choose_location';
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        logger.warn({ provider: 'google', message: err.message }, 'Google locations not listed');
+        reason = 'locations_unavailable';
+      }
+
+      await repo.saveGoogleConnection(flow.tenantId, flow.locationId, { ...tokens, googleLocationId });
+      return settingsPath(flow, reason ? { reason } : {});
+    },
+
+    /** Finishes the Facebook login: stores the sealed Page token of the location's Page. */
+    async finishFacebook(session: OAuthSession, actor: Actor, query: OAuthCallbackQuery): Promise<string> {
+      const opened = await openCallback('facebook', session, actor, query);
+      if ('failed' in opened) return opened.failed;
+      const { flow, location, code } = opened;
+
+      let pages: FacebookPage[];
+      try {
+        pages = await facebook.listPages(await facebook.exchangeCode(code, redirectUri('facebook')));
+      } catch (err) {
+        return exchangeFailed('facebook', err);
+      }
+      if (pages.length === 0) return oauthErrorPath('facebook', 'no_pages');
+      const page = choosePage(pages, location.facebookPageUrl);
+      if (!page) return oauthErrorPath('facebook', 'no_matching_page');
+
+      await repo.saveFacebookConnection(flow.tenantId, flow.locationId, page.id, page.sealedToken);
+      return settingsPath(flow);
+    },
+
+    /** Imports every review of every connected location; counts the reviews created or changed. */
+    async importGoogle(ownerId: number): Promise<ImportResult> {
+      const connected = await repo.googleConnectedLocations(ownerId);
+      if (connected.length === 0) throw badRequest(IMPORT_NOT_CONNECTED.google);
+      let imported = 0;
+      for (const location of connected) {
+        const sourceUrl = googleReviewsUrl(location);
+        const rows: ImportedReview[] = [];
+        for await (const page of googleSession(ownerId, location).listReviews(location.googleLocationId!)) {
+          for (const review of page) {
+            if (review.rating === null) continue; // STAR_RATING_UNSPECIFIED: nothing we can show
+            rows.push({
+              externalId: review.reviewId,
+              rating: review.rating,
+              content: review.comment,
+              reviewerName: review.reviewerName,
+              sourceUrl,
+              createdAt: review.createTime,
+              responseContent: review.reply?.comment.trim() ? review.reply.comment : null,
+              respondedAt: review.reply?.comment.trim() ? review.reply.updateTime : null,
+            });
+          }
+        }
+        imported += await repo.upsertImported(ownerId, location.id, 'google', rows);
+      }
+      return { imported };
+    },
+
+    async importFacebook(ownerId: number): Promise<ImportResult> {
+      const connected = await repo.facebookConnectedLocations(ownerId);
+      if (connected.length === 0) throw badRequest(IMPORT_NOT_CONNECTED.facebook);
+      let imported = 0;
+      for (const location of connected) {
+        const rows: ImportedReview[] = [];
+        const page = facebook.page(location.facebookPageId!, location.facebookAccessToken!);
+        for await (const ratings of page.listRatings()) {
+          for (const rating of ratings) {
+            rows.push({
+              externalId: rating.externalId,
+              rating: rating.rating,
+              content: rating.comment,
+              reviewerName: rating.reviewerName,
+              sourceUrl: rating.storyId
+                ? `https://www.facebook.com/${rating.storyId}`
+                : `https://www.facebook.com/${location.facebookPageId}/reviews`,
+              createdAt: rating.createdAt,
+              responseContent: null,
+              respondedAt: null,
+            });
+          }
+        }
+        imported += await repo.upsertImported(ownerId, location.id, 'facebook', rows);
+      }
+      return { imported };
+    },
+
+    /** Posts the reply on the review site, then records it (a review is answered once). */
+    async reply(provider: Provider, ownerId: number, reviewId: number, reply: string) {
+      const review = await repo.findReviewForReply(ownerId, reviewId);
+      if (!review) throw notFound(REVIEW_NOT_FOUND);
+      if (review.type !== provider) throw badRequest(REPLY_WRONG_SOURCE[provider]);
+      if (!review.externalId || (provider === 'facebook' && review.externalId.startsWith('rating:'))) {
+        throw badRequest(REPLY_NOT_IMPORTED[provider]);
+      }
+      if (isResponded(review.responseContent)) throw conflict(REVIEW_ALREADY_ANSWERED);
+      const location = review.location;
+
+      if (provider === 'google') {
+        if (!location?.googleAccessToken || !location.googleLocationId) {
+          throw badRequest(REPLY_NOT_CONNECTED.google);
+        }
+        await googleSession(ownerId, location).reply(
+          googleReviewName(location.googleLocationId, review.externalId),
+          reply,
+        );
+      } else {
+        if (!location?.facebookAccessToken || !location.facebookPageId) {
+          throw badRequest(REPLY_NOT_CONNECTED.facebook);
+        }
+        await facebook
+          .page(location.facebookPageId, location.facebookAccessToken)
+          .comment(review.externalId, reply);
+      }
+
+      if (!(await repo.markResponded(ownerId, reviewId, reply))) throw conflict(REVIEW_ALREADY_ANSWERED);
+      return { id: reviewId, responseContent: reply, respondedAt: new Date().toISOString() };
+    },
+
+    /** Clears the tokens of one location or all; Google grants are revoked, best effort. */
+    async disconnect(provider: Provider, ownerId: number, locationId?: number): Promise<DisconnectResult> {
+      if (locationId !== undefined && !(await repo.findLocation(ownerId, locationId))) {
+        throw notFound(LOCATION_NOT_FOUND);
+      }
+      if (provider === 'facebook') return { disconnected: await repo.clearFacebook(ownerId, locationId) };
+
+      const cleared = (await repo.clearGoogle(ownerId, locationId)).filter((row) => row.accessToken);
+      if (google.configured) {
+        const results = await Promise.allSettled(
+          cleared.map((row) =>
+            google.revoke({ accessToken: row.accessToken!, refreshToken: row.refreshToken }),
+          ),
+        );
+        for (const result of results) {
+          if (result.status === 'rejected') {
+            const message = result.reason instanceof Error ? result.reason.message : 'unknown';
+            logger.warn({ provider: 'google', message }, 'Google grant not revoked');
+          }
+        }
+      }
+      return { disconnected: cleared.length };
+    },
+  };
+}
+
+export type IntegrationsService = ReturnType<typeof createIntegrationsService>;

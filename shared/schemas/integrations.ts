@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { IdSchema } from './domain';
+import { RESPONSE_MAX } from './reviews';
+
+/** Review sites a location can be connected to (PRODUCT.md section 5, Integrations). */
+export const PROVIDERS = ['google', 'facebook'] as const;
+export const ProviderSchema = z.enum(PROVIDERS, { error: 'Unknown provider: use google or facebook' });
+export type Provider = z.infer<typeof ProviderSchema>;
+
+export const PROVIDER_LABELS: Record<Provider, string> = {
+  google: 'Google Business Profile',
+  facebook: 'Facebook',
+};
+
+export const ProviderParamsSchema = z.object({ provider: ProviderSchema });
+
+/** `?locationId=`: which of the client's locations to connect; optional when the client has only one. */
+export const ConnectQuerySchema = z.object({ locationId: IdSchema.optional() });
+export type ConnectQuery = z.infer<typeof ConnectQuerySchema>;
+
+/** `?locationId=` on disconnect: without it, every location of the client is disconnected. */
+export const DisconnectQuerySchema = ConnectQuerySchema;
+
+/** What the provider sends back to the OAuth redirect URI (RFC 6749 section 4.1.2). */
+export const OAuthCallbackQuerySchema = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(4096).optional(),
+  error: z.string().max(200).optional(),
+});
+export type OAuthCallbackQuery = z.infer<typeof OAuthCallbackQuerySchema>;
+
+/** A reply posted on the review site (seed-spec section 7: `reply`). */
+export const IntegrationReplySchema = z.object({
+  reply: z
+    .string({ error: 'Please enter a response' })
+    .trim()
+    .min(1, { error: 'Please enter a response' })
+    .max(RESPONSE_MAX, { error: `Responses are limited to ${RESPONSE_MAX} characters` }),
+});
+export type IntegrationReplyInput = z.infer<typeof IntegrationReplySchema>;
+
+/** Why a connection landed on /oauth-error (the query value `reason`). */
+export const OAUTH_ERROR_REASONS = [
+  'not_configured',
+  'invalid_state',
+  'access_denied',
+  'exchange_failed',
+  'location_not_found',
+  'no_pages',
+  'no_matching_page',
+] as const;
+export type OAuthErrorReason = (typeof OAUTH_ERROR_REASONS)[number];
+
+/** GET /api/integrations: one entry per location of the client. */
+export interface LocationIntegrations {
+  locationId: number;
+  locationName: string;
+  /** Connected when both a token and a Google location id exist (seed-spec section 3). */
+  google: { connected: boolean; locationId: string | null; tokenStored: boolean };
+  facebook: { connected: boolean; pageId: string | null };
+}
+
+export interface IntegrationsOverview {
+  googleConfigured: boolean;
+  facebookConfigured: boolean;
+  locations: LocationIntegrations[];
+}
+
+/** The import answer (seed-spec section 3: Import result). */
+export interface ImportResult {
+  imported: number;
+}
+
+export interface DisconnectResult {
+  disconnected: number;
+}
+
+export const IMPORT_NOT_CONNECTED: Record<Provider, string> = {
+  google: 'Connect Google Business Profile in Settings → Integrations before importing reviews.',
+  facebook: 'Connect Facebook in Settings → Integrations before importing reviews.',
+};
+
+export const REPLY_NOT_CONNECTED: Record<Provider, string> = {
+  google: "Connect this review's location to Google Business Profile in Settings → Integrations first.",
+  facebook: "Connect this review's location to Facebook in Settings → Integrations first.",
+};
+
+export const REPLY_NOT_IMPORTED: Record<Provider, string> = {
+  google: 'This review was not imported from Google, so it cannot be answered there.',
+  facebook: 'This review was not imported from Facebook, so it cannot be answered there.',
+};
+
+export const REPLY_WRONG_SOURCE: Record<Provider, string> = {
+  google: 'Only Google reviews can be answered on Google.',
+  facebook: 'Only Facebook reviews can be answered on Facebook.',
+};
