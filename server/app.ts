@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { createAuthService } from './features/auth/auth.service';
 import { createAuthRoutes } from './features/auth/auth.routes';
+import { createLoginThrottle } from './features/auth/login-throttle';
 import { createPassport } from './features/auth/passport';
 import { createUsersRepository } from './features/auth/users.repository';
 import { createHealthRoutes } from './features/health/health.routes';
@@ -17,6 +18,8 @@ import { createRateLimiter } from './lib/rate-limit';
 import { createSession, enforceAbsoluteLifetime, SESSION_COOKIE } from './lib/session';
 import { createSecretBox } from './lib/crypto';
 import type { AppContext } from './lib/context';
+import { createMailer } from './lib/mail/mailer';
+import { createTwilioClient } from './lib/twilio/twilio';
 import { auditAdminChanges } from './middleware/audit';
 import { requireAdmin, requireAuth } from './middleware/auth';
 import { sameOrigin } from './middleware/same-origin';
@@ -35,6 +38,23 @@ export interface AppOptions {
   staticDir?: string;
   /** Middleware that serves the SPA in development (Vite). */
   devMiddleware?: RequestHandler;
+  /** The context to share with the job worker; built from the options above when omitted. */
+  context?: AppContext;
+}
+
+/** The services every feature and the job worker use; one per process. */
+export function createAppContext(
+  options: Pick<AppOptions, 'db' | 'env' | 'logger' | 'sessionSecret'>,
+): AppContext {
+  const { db, env, logger } = options;
+  return {
+    db,
+    env,
+    logger,
+    secretBox: createSecretBox(env.TOKEN_ENCRYPTION_KEY ?? options.sessionSecret),
+    mailer: createMailer(env, logger),
+    twilio: createTwilioClient(env),
+  };
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -79,12 +99,7 @@ export function createApp(options: AppOptions): Express {
     }),
   );
 
-  const ctx: AppContext = {
-    db,
-    env,
-    logger,
-    secretBox: createSecretBox(env.TOKEN_ENCRYPTION_KEY ?? options.sessionSecret),
-  };
+  const ctx: AppContext = options.context ?? createAppContext(options);
   const users = createUsersRepository(db);
   const auth = createAuthService(users);
   const passport = createPassport(auth);
@@ -107,7 +122,15 @@ export function createApp(options: AppOptions): Express {
   api.use(session.middleware);
   api.use(passport.session());
   api.use(enforceAbsoluteLifetime);
-  api.use(createAuthRoutes({ auth, passport, authLimiter, sessionCookieName: SESSION_COOKIE }));
+  api.use(
+    createAuthRoutes({
+      auth,
+      throttle: createLoginThrottle(db),
+      passport,
+      authLimiter,
+      sessionCookieName: SESSION_COOKIE,
+    }),
+  );
 
   const clientRouter = createClientRouter(ctx);
   api.use('/admin', requireAdmin, createAdminRouter(ctx));

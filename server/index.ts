@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { createApp } from './app';
+import { createApp, createAppContext } from './app';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { EnvError, loadEnv } from './env';
 import { createAuthService } from './features/auth/auth.service';
 import { createUsersRepository } from './features/auth/users.repository';
+import { createDeliveryJobHandlers } from './features/delivery/delivery.jobs';
 import { createLogger } from './lib/logger';
 import { projectRoot } from './lib/paths';
+import { createWorker } from './lib/queue/worker';
 import { resolveSessionSecret } from './lib/session-secret';
 import { seedDemo } from './seed/demo';
 
@@ -57,12 +59,18 @@ async function main(): Promise<void> {
   const staticDir = path.join(projectRoot, 'dist/public');
   const version = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8'))
     .version as string;
+  const sessionSecret = resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR);
+  const context = createAppContext({ db: handle.db, env, logger, sessionSecret });
+  // Durable jobs (sending review requests): every process runs a worker; SKIP LOCKED shares the work.
+  const worker = createWorker({ db: handle.db, logger, handlers: createDeliveryJobHandlers(context) });
+  worker.start();
   const app = createApp({
     db: handle.db,
     env,
     logger,
     version,
-    sessionSecret: resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR),
+    sessionSecret,
+    context,
     devMiddleware: vite?.middlewares,
     staticDir: !dev && fs.existsSync(path.join(staticDir, 'index.html')) ? staticDir : undefined,
   });
@@ -79,10 +87,14 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // The worker stops claiming at once and finishes the jobs in flight before the database closes.
+    const workerStopped = worker.stop();
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     server.close(async () => {
       clearTimeout(force);
       await vite?.close();
+      await workerStopped;
+      context.mailer.close();
       await handle.close();
       logger.info('stopped');
       process.exit(0);

@@ -2,6 +2,8 @@ import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { SecretBox } from './crypto';
 import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
+import type { TwilioClient } from './twilio/twilio';
 
 /** What every feature's routes are built from. */
 export interface AppContext {
@@ -10,4 +12,8 @@ export interface AppContext {
   logger: Logger;
   /** Encrypts provider tokens at rest (lib/crypto.ts). */
   secretBox: SecretBox;
+  /** Email over SMTP, or outbox mode when SMTP_URL is unset (lib/mail/mailer.ts). */
+  mailer: Mailer;
+  /** SMS and WhatsApp through Twilio's Messages API (lib/twilio/twilio.ts). */
+  twilio: TwilioClient;
 }

@@ -1,8 +1,9 @@
 import type { Express } from 'express';
 import supertest from 'supertest';
-import { createApp } from '../app';
+import { createApp, createAppContext } from '../app';
 import type { Database } from '../db/client';
 import { loadEnv, type Env } from '../env';
+import type { AppContext } from '../lib/context';
 import { createLogger } from '../lib/logger';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
@@ -22,6 +23,17 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 export function createTestApp(db: Database, envOverrides: Record<string, string> = {}): Express {
   const env = testEnv(envOverrides);
   return createApp({ db, env, logger: createLogger(env.LOG_LEVEL), sessionSecret: TEST_SESSION_SECRET });
+}
+
+/** The services an app built by createTestApp(db, envOverrides) uses (same keys), for driving jobs directly. */
+export function createTestContext(db: Database, envOverrides: Record<string, string> = {}): AppContext {
+  const env = testEnv(envOverrides);
+  return createAppContext({
+    db,
+    env,
+    logger: createLogger(env.LOG_LEVEL),
+    sessionSecret: TEST_SESSION_SECRET,
+  });
 }
 
 /** A supertest agent keeps cookies between requests, like a browser. */

@@ -3,12 +3,14 @@ import { LoginSchema, RegisterSchema } from '@shared/schemas/auth';
 import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../middleware/auth';
 import { validate } from '../../middleware/validate';
-import { toPublicUser, type AuthService } from './auth.service';
+import { INVALID_CREDENTIALS, toPublicUser, type AuthService } from './auth.service';
+import type { LoginThrottle } from './login-throttle';
 import type { PassportInstance } from './passport';
 import type { UserRow } from './users.repository';
 
 interface AuthRoutesDeps {
   auth: AuthService;
+  throttle: LoginThrottle;
   passport: PassportInstance;
   authLimiter: (req: Request, res: Response, next: NextFunction) => void;
   sessionCookieName: string;
@@ -32,14 +34,20 @@ function authenticate(passport: PassportInstance, req: Request, res: Response): 
       { session: false },
       (err: unknown, user: UserRow | false, info?: { message?: string }) => {
         if (err) return reject(err);
-        if (!user) return reject(new AppError(401, info?.message ?? 'Invalid email or password'));
+        if (!user) return reject(new AppError(401, info?.message ?? INVALID_CREDENTIALS));
         resolve(user);
       },
     )(req, res, reject);
   });
 }
 
-export function createAuthRoutes({ auth, passport, authLimiter, sessionCookieName }: AuthRoutesDeps): Router {
+export function createAuthRoutes({
+  auth,
+  throttle,
+  passport,
+  authLimiter,
+  sessionCookieName,
+}: AuthRoutesDeps): Router {
   const router = Router();
 
   router.post(
@@ -56,8 +64,21 @@ export function createAuthRoutes({ auth, passport, authLimiter, sessionCookieNam
     '/login',
     authLimiter,
     validate({ body: LoginSchema }, async ({ body }, req, res) => {
+      const wait = await throttle.waitSeconds(body.email);
+      if (wait > 0) {
+        res.setHeader('Retry-After', String(wait));
+        throw new AppError(
+          429,
+          `Too many failed sign-in attempts for this account. Try again in ${wait} seconds.`,
+        );
+      }
       req.body = body;
-      const user = await authenticate(passport, req, res);
+      const user = await authenticate(passport, req, res).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.message === INVALID_CREDENTIALS)
+          await throttle.recordFailure(body.email);
+        throw error;
+      });
+      await throttle.reset(body.email);
       await logIn(req, user);
       res.json(toPublicUser(user));
     }),

@@ -3,6 +3,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../
 import { agentFor, createTestApp } from '../../../testing/test-app';
 import { createUser, DEFAULT_PASSWORD, registrationFor } from '../../../testing/factories';
 import { SESSION_COOKIE } from '../../../lib/session';
+import { FREE_FAILURES, pauseSeconds } from '../login-throttle';
 
 describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
   let database: TestDatabase;
@@ -225,11 +226,17 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
   });
 
   describe('the API around accounts', () => {
-    it('when a route does not exist, then it answers 404 JSON', async () => {
-      const res = await agentFor(app()).get('/api/nope');
+    it('when a route does not exist, then a signed-in user gets 404 JSON and a stranger 401', async () => {
+      const user = await createUser(database.handle.db);
+      const agent = agentFor(app());
+      await agent.post('/api/login').send({ email: user.email, password: DEFAULT_PASSWORD }).expect(200);
+
+      const res = await agent.get('/api/nope');
 
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: 'No such API route' });
+      // Signed out, nothing tells which routes exist.
+      expect((await agentFor(app()).get('/api/nope')).status).toBe(401);
     });
 
     it('when a page of another origin posts, then it is refused with 403', async () => {
@@ -252,5 +259,55 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['x-request-id']).toMatch(/[\w-]+/);
     });
+  });
+});
+
+describe.each(testDatabaseKinds)('per-account sign-in throttle on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('when an account collects failures from many addresses, then it is paused with a growing delay', async () => {
+    const user = await createUser(database.handle.db);
+    const app = createTestApp(database.handle.db, { TRUST_PROXY: '1' });
+    const attempt = (i: number, password = 'wrong-password') =>
+      agentFor(app)
+        .post('/api/login')
+        .set('X-Forwarded-For', `198.18.0.${i}`)
+        .send({ email: user.email, password });
+
+    for (let i = 0; i < FREE_FAILURES; i += 1) expect((await attempt(i)).status).toBe(401);
+    const paused = await attempt(50, DEFAULT_PASSWORD);
+
+    expect(paused.status).toBe(429);
+    expect(paused.body.message).toMatch(/Too many failed sign-in attempts for this account/);
+    expect(Number(paused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(pauseSeconds(FREE_FAILURES + 1)).toBeGreaterThan(pauseSeconds(FREE_FAILURES));
+    expect(pauseSeconds(100)).toBe(15 * 60);
+  });
+
+  it('when the right password comes before the pause, then the failure streak is forgotten', async () => {
+    const user = await createUser(database.handle.db);
+    const app = createTestApp(database.handle.db);
+    for (let i = 0; i < FREE_FAILURES - 1; i += 1) {
+      await agentFor(app)
+        .post('/api/login')
+        .send({ email: user.email, password: 'wrong-password' })
+        .expect(401);
+    }
+    await agentFor(app)
+      .post('/api/login')
+      .send({ email: user.email, password: DEFAULT_PASSWORD })
+      .expect(200);
+
+    const res = await agentFor(app)
+      .post('/api/login')
+      .send({ email: user.email, password: 'wrong-password' });
+
+    expect(res.status).toBe(401);
   });
 });

@@ -1,0 +1,251 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../../db/schema';
+import { enqueue } from '../../../lib/queue/enqueue';
+import { createWorker, PermanentJobError, type Job } from '../../../lib/queue/worker';
+import { createLogger } from '../../../lib/logger';
+import { createContact } from '../../../testing/factories';
+import { startFakeTwilio, type FakeTwilio } from '../../../testing/fake-twilio';
+import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from '../../../testing/smtp';
+import { createTestContext } from '../../../testing/test-app';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
+import { createDeliveryHandler } from '../delivery.service';
+import { createSender, jobFor, queueRequest, requestRow, settle, testWorker, waitFor } from './helpers';
+
+const logger = createLogger('silent');
+
+describe.each(testDatabaseKinds)('durable job queue on %s', (kind) => {
+  let database: TestDatabase;
+  let twilio: FakeTwilio;
+  let smtp: TestSmtpServer;
+  let sender: Awaited<ReturnType<typeof createSender>>;
+  const db = () => database.handle.db;
+  const env = () => ({ ...twilio.env(), SMTP_URL: smtp.url });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    twilio = await startFakeTwilio();
+    smtp = await startTestSmtpServer();
+    sender = await createSender(db());
+  });
+  afterAll(async () => {
+    await twilio?.close();
+    await smtp?.close();
+    await database?.drop();
+  });
+
+  it('when the server restarts between queueing and sending, then the new process sends the message', async () => {
+    const phone = '+447700900501';
+    const contact = await createContact(db(), sender.user.id, { phone });
+    const request = await queueRequest(db(), sender, contact, 'sms');
+    const first = testWorker(createTestContext(db(), env()));
+    await first.stop(); // the process stops before its worker ever ran the job
+
+    const reopened = await database.reopen();
+    try {
+      const row = await settle(reopened.db, testWorker(createTestContext(reopened.db, env())), request.id);
+      expect(row.status).toBe('sent');
+    } finally {
+      await reopened.close();
+    }
+    expect(twilio.messages.filter((m) => m.to === phone)).toHaveLength(1);
+  });
+
+  it('when a worker crashed mid-job, then its stale lock is recovered and the job runs again', async () => {
+    const phone = '+447700900502';
+    const contact = await createContact(db(), sender.user.id, { phone });
+    const request = await queueRequest(db(), sender, contact, 'sms');
+    await db().execute(sql`
+      update jobs set status = 'running', locked_by = 'crashed', locked_at = now() - interval '10 minutes', attempts = 1
+      where dedupe_key = ${`deliver-review-request:${request.id}`}`);
+
+    const row = await settle(db(), testWorker(createTestContext(db(), env())), request.id);
+
+    expect(row.status).toBe('sent');
+    expect(await jobFor(db(), request.id)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(twilio.messages.filter((m) => m.to === phone)).toHaveLength(1);
+  });
+
+  it('when two workers share the database, then each of many messages is sent exactly once', async () => {
+    const n = 12;
+    const phones: string[] = [];
+    const requests: Awaited<ReturnType<typeof queueRequest>>[] = [];
+    for (let i = 0; i < n; i++) {
+      const phone = `+44770090${String(600 + i).padStart(4, '0')}`;
+      phones.push(phone);
+      const contact = await createContact(db(), sender.user.id, {
+        phone,
+        email: `twin-${kind}-${i}@example.com`,
+      });
+      requests.push(await queueRequest(db(), sender, contact, i % 2 === 0 ? 'sms' : 'email'));
+    }
+    const other = await database.reopen(); // a second pool on a server; the one connection on PGlite
+    const workers = [
+      testWorker(createTestContext(db(), env()), { workerId: 'one', concurrency: 3 }),
+      testWorker(createTestContext(other.db, env()), { db: other.db, workerId: 'two', concurrency: 3 }),
+    ];
+    try {
+      workers.forEach((w) => w.start());
+      await waitFor(async () => {
+        const rows = await Promise.all(requests.map((r) => requestRow(db(), r.id)));
+        return rows.every((r) => r.status === 'sent');
+      }, 60_000);
+      await Promise.all(workers.map((w) => w.stop()));
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+      await other.close();
+    }
+
+    for (let i = 0; i < n; i++) {
+      const link = `/review/${requests[i]!.uniqueLink}`;
+      const count =
+        i % 2 === 0
+          ? twilio.messages.filter((m) => m.body.includes(link)).length
+          : smtp.messages.filter((m) => decodeQuotedPrintable(m.raw).includes(link)).length;
+      expect(count, `request ${i}`).toBe(1);
+    }
+    const lockers = await db().execute(sql`
+      select distinct locked_by from jobs where dedupe_key like 'deliver-review-request:%' and locked_by in ('one', 'two')`);
+    expect((lockers as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+  });
+
+  it('when two jobs for one request run at once, then the message goes out once', async () => {
+    const phone = '+447700900701';
+    const contact = await createContact(db(), sender.user.id, { phone });
+    const request = await queueRequest(db(), sender, contact, 'sms');
+    // A second job for the same request (e.g. a resend queued without the dedupe key).
+    await enqueue(db(), 'deliver-review-request', { reviewRequestId: request.id });
+    const ctx = createTestContext(db(), env());
+    const workers = [testWorker(ctx, { workerId: 'a' }), testWorker(ctx, { workerId: 'b' })];
+
+    workers.forEach((w) => w.start());
+    await waitFor(async () => {
+      const rows = await db().execute(sql`
+        select count(*)::int as open from jobs
+        where payload->>'reviewRequestId' = ${String(request.id)} and status in ('pending', 'running')`);
+      return (rows as unknown as { rows: { open: number }[] }).rows[0]!.open === 0;
+    });
+    await Promise.all(workers.map((w) => w.stop()));
+
+    expect((await requestRow(db(), request.id)).status).toBe('sent');
+    expect(twilio.messages.filter((m) => m.to === phone)).toHaveLength(1);
+  });
+
+  it('when the handler of an already sent request runs again, then nothing is sent twice', async () => {
+    const phone = '+447700900702';
+    const contact = await createContact(db(), sender.user.id, { phone });
+    const request = await queueRequest(db(), sender, contact, 'sms');
+    const ctx = createTestContext(db(), env());
+    await settle(db(), testWorker(ctx), request.id);
+    const handler = createDeliveryHandler(ctx);
+    const job = await jobFor(db(), request.id);
+
+    await handler({ reviewRequestId: request.id }, { id: job.id, attempts: 9, isLastAttempt: false });
+
+    expect(twilio.messages.filter((m) => m.to === phone)).toHaveLength(1);
+  });
+
+  describe('worker', () => {
+    async function queueTest(payload: { reviewRequestId: number }, maxAttempts = 4) {
+      await enqueue(db(), 'deliver-review-request', payload, { maxAttempts });
+      const [row] = await db()
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.payload}->>'reviewRequestId' = ${String(payload.reviewRequestId)}`);
+      return row!;
+    }
+    const jobRow = async (id: number) =>
+      (
+        await db()
+          .select()
+          .from(jobs)
+          .where(sql`${jobs.id} = ${id}`)
+      )[0]!;
+
+    it('when a handler throws a permanent error, then the job fails at once with that error', async () => {
+      const job = await queueTest({ reviewRequestId: 900_001 });
+      let calls = 0;
+      const worker = createWorker({
+        db: db(),
+        logger,
+        backoffBaseMs: 1,
+        handlers: {
+          'deliver-review-request': async (payload) => {
+            if (payload.reviewRequestId !== 900_001) return;
+            calls += 1;
+            throw new PermanentJobError('no way');
+          },
+        },
+      });
+
+      await worker.drain();
+
+      expect(calls).toBe(1);
+      expect(await jobRow(job.id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'no way' });
+    });
+
+    it('when a handler keeps failing, then it is retried with growing backoff until maxAttempts, then failed', async () => {
+      const job = await queueTest({ reviewRequestId: 900_002 }, 3);
+      const seen: Job[] = [];
+      const worker = createWorker({
+        db: db(),
+        logger,
+        backoffBaseMs: 10,
+        pollIntervalMs: 5,
+        handlers: {
+          'deliver-review-request': async (payload, j) => {
+            if (payload.reviewRequestId !== 900_002) return;
+            seen.push(j as Job);
+            throw new Error(`boom ${j.attempts}`);
+          },
+        },
+      });
+
+      await worker.drain();
+      const afterFirst = await jobRow(job.id);
+      expect(afterFirst).toMatchObject({ status: 'pending', attempts: 1, lastError: 'boom 1' });
+      expect(afterFirst.runAt.getTime()).toBeGreaterThan(Date.now() - 1000);
+
+      worker.start();
+      await waitFor(async () => (await jobRow(job.id)).status === 'failed');
+      await worker.stop();
+
+      expect(seen.map((j) => [j.attempts, j.isLastAttempt])).toEqual([
+        [1, false],
+        [2, false],
+        [3, true],
+      ]);
+      expect(await jobRow(job.id)).toMatchObject({ status: 'failed', attempts: 3, lastError: 'boom 3' });
+    });
+
+    it('when stop() is called during a job, then it waits for the handler to finish and records it', async () => {
+      const job = await queueTest({ reviewRequestId: 900_003 });
+      let release!: () => void;
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      const worker = createWorker({
+        db: db(),
+        logger,
+        pollIntervalMs: 5,
+        handlers: {
+          'deliver-review-request': async (payload) => {
+            if (payload.reviewRequestId !== 900_003) return;
+            started();
+            await new Promise<void>((resolve) => (release = resolve));
+          },
+        },
+      });
+      worker.start();
+      await running;
+
+      let stopped = false;
+      const stopping = worker.stop().then(() => (stopped = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stopped).toBe(false);
+      release();
+      await stopping;
+
+      expect(await jobRow(job.id)).toMatchObject({ status: 'done' });
+    });
+  });
+});

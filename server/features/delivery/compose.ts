@@ -1,0 +1,61 @@
+import { renderText, type TemplateText, type TemplateVariables } from '@shared/templates';
+import { escapeHtml } from '../../lib/mail/html';
+
+export interface ComposedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const LINK_MARK = '\u0000link\u0000';
+
+/** Makes sure the review link is in the message even when a client's template forgot {{link}}. */
+function withLink(body: string, link: string): string {
+  return body.includes(link) ? body : `${body.trimEnd()}\n\n${link}`;
+}
+
+export function composeText(template: TemplateText, variables: TemplateVariables): string {
+  return withLink(renderText(template.body, variables), variables.link);
+}
+
+/**
+ * The email's subject, plain text and HTML. Every piece of user text is escaped in the HTML; the review
+ * link becomes a button. With an unsubscribe URL, both parts end with an unsubscribe line.
+ */
+export function composeEmail(
+  template: TemplateText,
+  variables: TemplateVariables,
+  options: { unsubscribeUrl?: string } = {},
+): ComposedEmail {
+  const subject =
+    renderText(template.subject ?? '', variables)
+      .replace(/[\r\n]+/g, ' ')
+      .trim() || `A quick review for ${variables.business}`;
+  let text = composeText(template, variables);
+  if (options.unsubscribeUrl)
+    text += `\n\n--\nDon't want these emails? Unsubscribe: ${options.unsubscribeUrl}`;
+
+  const marked = renderText(template.body, { ...variables, link: LINK_MARK });
+  const withMark = marked.includes(LINK_MARK) ? marked : `${marked.trimEnd()}\n\n${LINK_MARK}`;
+  const button =
+    `<a href="${escapeHtml(variables.link)}" style="display:inline-block;padding:12px 24px;` +
+    `background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">Leave a review</a>`;
+  const paragraphs = withMark
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => {
+      const inner = escapeHtml(p).replace(/\n/g, '<br>').split(escapeHtml(LINK_MARK)).join(button);
+      return `<p style="margin:0 0 16px">${inner}</p>`;
+    })
+    .join('\n');
+  const footer = options.unsubscribeUrl
+    ? `<p style="margin:24px 0 0;font-size:12px;color:#6b7280">Don't want these emails? ` +
+      `<a href="${escapeHtml(options.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p>`
+    : '';
+  const html =
+    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111827">` +
+    `<div style="max-width:560px;margin:0 auto;padding:24px">\n${paragraphs}\n${footer}</div></body></html>`;
+  return { subject, text, html };
+}
