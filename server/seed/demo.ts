@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { AuthService } from '../features/auth/auth.service';
 import type { Logger } from '../lib/logger';
+import { seedDemoData } from './demo-data';
 
 export const DEMO_EMAIL = 'demo@reviewflow.test';
 export const DEMO_PASSWORD = 'demo-password';
@@ -11,12 +12,19 @@ export const DEMO_PASSWORD = 'demo-password';
 export async function seedDemo(db: Database, auth: AuthService, logger: Logger): Promise<void> {
   const [row] = await db.select({ clients: count() }).from(users).where(eq(users.role, 'client'));
   if ((row?.clients ?? 0) > 0) return;
-  await auth.register({
+  const client = await auth.register({
     email: DEMO_EMAIL,
     password: DEMO_PASSWORD,
     firstName: 'Dana',
     companyName: 'Sunrise Bakery',
   });
+  try {
+    await seedDemoData(db, client.id);
+  } catch (error) {
+    // The data is one transaction; without it, drop the account too so the next start seeds again.
+    await db.delete(users).where(eq(users.id, client.id));
+    throw error;
+  }
   logger.info({ email: DEMO_EMAIL }, 'demo client created');
   console.warn(`\n  Demo client: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`);
 }

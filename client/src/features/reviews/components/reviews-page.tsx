@@ -1,20 +1,148 @@
-import { Star } from 'lucide-react';
+import { Download, FileDown, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { REVIEW_PAGE_SIZE, SEARCH_MAX, type Review, type ReviewFilter } from '@shared/schemas/reviews';
 
-import { EmptyState } from '@/components/ui/empty-state';
+import { ReviewDetailsDialog } from '@/components/reviews/review-details-dialog';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
 import { useTenant } from '@/lib/tenant';
+import { useIsMobile } from '@/lib/use-mobile';
 
+import { reviewsExportUrl } from '../api/export-reviews';
+import { useReviews } from '../api/get-reviews';
+import { useImportGoogleReviews } from '../api/import-google-reviews';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { GoogleBanner } from './google-banner';
+import { ReviewFilterSelect } from './review-filter-select';
+import { ReviewCards, ReviewsTable } from './reviews-table';
+import { pageCount, ReviewsPagination } from './reviews-pagination';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The Reviews page (seed-spec section 2): filter, search, import, export, the list and its dialog. */
 export function ReviewsPage() {
-  const { clientId } = useTenant();
+  const { apiBase } = useTenant();
+  const isMobile = useIsMobile();
+  const [filter, setFilter] = useState<ReviewFilter>('all');
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [selected, setSelected] = useState<Review | null>(null);
+  // Kept apart from the selection, so the dialog still shows its review while it animates closed.
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  const reviews = useReviews({ filter, page, q });
+  const importReviews = useImportGoogleReviews();
+  const total = reviews.data?.total ?? 0;
+  const rows = reviews.data?.reviews ?? [];
+
+  // A new search starts from the first page (a new filter does too, in its handler).
+  useEffect(() => setPage(1), [q]);
+  // After replies or imports the list may shrink under the current page: step back to the last one.
+  useEffect(() => {
+    if (reviews.data && !reviews.isPlaceholderData && page > pageCount(total, REVIEW_PAGE_SIZE)) {
+      setPage(pageCount(total, REVIEW_PAGE_SIZE));
+    }
+  }, [reviews.data, reviews.isPlaceholderData, page, total]);
+
+  // The open review follows the list's fresh copy (e.g. Responded after a reply), when it is still listed.
+  const shownReview = (selected && rows.find((r) => r.id === selected.id)) ?? selected;
+
+  const view = (review: Review) => {
+    setSelected(review);
+    setDialogOpen(true);
+  };
+
+  const runImport = () => {
+    importReviews.mutate(undefined, {
+      onSuccess: (result) =>
+        toast({
+          title: 'Google reviews imported',
+          description: `Successfully imported ${result?.imported ?? 0} reviews from Google Business Profile.`,
+        }),
+      onError: (error) =>
+        toast({
+          title: 'Import failed',
+          description: error.message || 'Failed to import Google reviews. Please try again.',
+          variant: 'destructive',
+        }),
+    });
+  };
+
   return (
-    <EmptyState
-      icon={Star}
-      title="No reviews to show yet"
-      description={
-        clientId
-          ? `Every review you collect or import will be listed here, ready for a reply. (client #${clientId})`
-          : 'Every review you collect or import will be listed here, ready for a reply.'
-      }
-    />
+    <div className="grid gap-4">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <ReviewFilterSelect
+            value={filter}
+            onChange={(next) => {
+              setFilter(next);
+              setPage(1);
+            }}
+          />
+          <div className="relative sm:w-72">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              aria-label="Search reviews"
+              placeholder="Search reviews or customers"
+              className="pl-9"
+              maxLength={SEARCH_MAX}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={runImport} disabled={importReviews.isPending}>
+            <Download aria-hidden="true" />
+            {importReviews.isPending ? 'Importing...' : 'Import Google Reviews'}
+          </Button>
+          <Button variant="outline" asChild>
+            <a href={reviewsExportUrl(apiBase, { filter, q })} download>
+              <FileDown aria-hidden="true" />
+              Export
+            </a>
+          </Button>
+        </div>
+      </div>
+
+      <GoogleBanner onImport={runImport} importing={importReviews.isPending} />
+
+      {reviews.isPending ? (
+        <div className="flex justify-center py-16 text-primary">
+          <Spinner size="lg" label="Loading reviews…" />
+        </div>
+      ) : reviews.isError ? (
+        <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
+          <p className="font-medium text-destructive">Reviews could not be loaded.</p>
+          <p className="text-muted-foreground">{reviews.error.message}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void reviews.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          {rows.length === 0 ? (
+            <p className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-sm text-muted-foreground">
+              No reviews found matching your filter criteria.
+            </p>
+          ) : isMobile ? (
+            <ReviewCards reviews={rows} onView={view} />
+          ) : (
+            <ReviewsTable reviews={rows} onView={view} />
+          )}
+          <ReviewsPagination page={page} pageSize={REVIEW_PAGE_SIZE} total={total} onPageChange={setPage} />
+        </>
+      )}
+
+      <ReviewDetailsDialog review={shownReview} open={dialogOpen} onOpenChange={setDialogOpen} />
+    </div>
   );
 }
 

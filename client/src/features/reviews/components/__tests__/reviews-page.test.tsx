@@ -1,0 +1,314 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Review } from '@shared/schemas/reviews';
+
+import { TenantProvider } from '@/lib/tenant';
+import {
+  findToast,
+  fireEvent,
+  renderWithProviders,
+  screen,
+  server,
+  waitFor,
+  within,
+} from '@/testing/test-utils';
+
+import { GOOGLE_BANNER_KEY } from '../google-banner';
+import { ReviewsPage } from '../reviews-page';
+import { ReviewsTable } from '../reviews-table';
+import { showingText } from '../reviews-pagination';
+
+function buildReview(id: number, overrides: Partial<Review> = {}): Review {
+  return {
+    id,
+    type: 'google',
+    rating: 5,
+    content: `Review number ${id}`,
+    videoUrl: null,
+    contactId: null,
+    locationId: 1,
+    locationName: 'Downtown',
+    reviewRequestId: null,
+    reviewerName: `Customer ${id}`,
+    sourceUrl: null,
+    createdAt: '2026-03-05T10:00:00.000Z',
+    responseContent: null,
+    respondedAt: null,
+    ...overrides,
+  };
+}
+
+type Location = {
+  id: number;
+  name: string;
+  googleAccessToken: string | null;
+  googleLocationId: string | null;
+};
+
+/** A fake list API over `all`, paging like the server; it records every query string it saw. */
+function serveReviews(all: Review[], options: { base?: string; locations?: Location[] } = {}) {
+  const { base = '/api', locations = [] } = options;
+  const seen: URLSearchParams[] = [];
+  server.use(
+    http.get(`*${base}/reviews`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      seen.push(params);
+      const filter = params.get('filter') ?? 'all';
+      const q = (params.get('q') ?? '').toLowerCase();
+      const matching = all.filter(
+        (r) =>
+          (filter === 'all' ||
+            (filter === 'positive' && r.rating >= 4) ||
+            (filter === 'negative' && r.rating <= 3) ||
+            r.type === filter) &&
+          (!q || r.content.toLowerCase().includes(q) || r.reviewerName.toLowerCase().includes(q)),
+      );
+      const page = Number(params.get('page') ?? 1);
+      const size = Number(params.get('pageSize') ?? 1000);
+      return HttpResponse.json(matching.slice((page - 1) * size, page * size), {
+        headers: { 'X-Total-Count': String(matching.length) },
+      });
+    }),
+    http.get(`*${base}/locations`, () => HttpResponse.json(locations)),
+  );
+  return seen;
+}
+
+const many = Array.from({ length: 23 }, (_, i) =>
+  buildReview(i + 1, { rating: i % 5 === 0 ? 2 : 5, responseContent: i % 2 === 0 ? 'Thanks' : null }),
+);
+
+describe('showingText', () => {
+  it.each([
+    [1, 10, 23, 'Showing 1 to 10 of 23 results'],
+    [3, 10, 23, 'Showing 21 to 23 of 23 results'],
+    [1, 10, 0, 'Showing 0 to 0 of 0 results'],
+    [2, 10, 20, 'Showing 11 to 20 of 20 results'],
+  ])('when on page %i of size %i with %i results, then it reads %s', (page, size, total, text) => {
+    expect(showingText(page, size, total)).toBe(text);
+  });
+});
+
+describe('ReviewsTable', () => {
+  it('when there are no rows, then the table shows No results', () => {
+    renderWithProviders(<ReviewsTable reviews={[]} onView={() => {}} />);
+    expect(screen.getByRole('cell', { name: 'No results' })).toBeInTheDocument();
+  });
+});
+
+describe('ReviewsPage', { timeout: 20_000 }, () => {
+  it('when reviews load, then the table lists the first ten with columns, stars, badges, dates and initials', async () => {
+    const seen = serveReviews(many);
+    renderWithProviders(<ReviewsPage />);
+
+    expect(await screen.findByText('Showing 1 to 10 of 23 results')).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Customer', 'Rating', 'Source', 'Date', 'Status', 'Actions']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(10);
+    const first = rows[0]!;
+    expect(within(first).getByText('Customer 1')).toBeInTheDocument();
+    expect(within(first).getByText('C1')).toBeInTheDocument();
+    expect(within(first).getByRole('img', { name: 'Rated 2 out of 5' })).toBeInTheDocument();
+    expect(within(first).getByText('Google')).toBeInTheDocument();
+    expect(within(first).getByText('Mar 5, 2026')).toBeInTheDocument();
+    expect(within(first).getByText('Responded')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Not Responded')).toBeInTheDocument();
+    expect(seen[0]!.get('page')).toBe('1');
+    expect(seen[0]!.get('pageSize')).toBe('10');
+    expect(seen[0]!.get('filter')).toBe('all');
+  });
+
+  it('when paging with next, last, previous and first, then it asks the server for that page', async () => {
+    const seen = serveReviews(many);
+    const { user } = renderWithProviders(<ReviewsPage />);
+    await screen.findByText('Showing 1 to 10 of 23 results');
+    expect(screen.getByRole('button', { name: 'First page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 11 to 20 of 23 results')).toBeInTheDocument();
+    expect(screen.getByText('Customer 11')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(await screen.findByText('Showing 21 to 23 of 23 results')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByText('Showing 11 to 20 of 23 results')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    expect(await screen.findByText('Showing 1 to 10 of 23 results')).toBeInTheDocument();
+    // Pages already seen come from the cache (queries never go stale): one request per page.
+    expect(seen.map((p) => p.get('page'))).toEqual(['1', '2', '3']);
+  });
+
+  it('when a filter is chosen, then the request carries it, the page resets and the export link follows', async () => {
+    const seen = serveReviews(many);
+    const { user } = renderWithProviders(<ReviewsPage />);
+    await screen.findByText('Showing 1 to 10 of 23 results');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Showing 11 to 20 of 23 results');
+
+    await user.click(screen.getByRole('combobox', { name: 'Filter reviews' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'All Reviews',
+      'Positive (4-5 stars)',
+      'Negative (1-3 stars)',
+      'Responded',
+      'Not Responded',
+      'Google',
+      'Facebook',
+      'Private Feedback',
+      'Video Testimonials',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Negative (1-3 stars)' }));
+
+    expect(await screen.findByText('Showing 1 to 5 of 5 results')).toBeInTheDocument();
+    const last = seen.at(-1)!;
+    expect(last.get('filter')).toBe('negative');
+    expect(last.get('page')).toBe('1');
+    expect(screen.getByRole('link', { name: 'Export' })).toHaveAttribute(
+      'href',
+      '/api/reviews/export.csv?filter=negative',
+    );
+  });
+
+  it('when the filter matches nothing, then it says so', async () => {
+    serveReviews(many);
+    const { user } = renderWithProviders(<ReviewsPage />);
+    await screen.findByText('Showing 1 to 10 of 23 results');
+
+    await user.click(screen.getByRole('combobox', { name: 'Filter reviews' }));
+    await user.click(await screen.findByRole('option', { name: 'Video Testimonials' }));
+
+    expect(await screen.findByText('No reviews found matching your filter criteria.')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 to 0 of 0 results')).toBeInTheDocument();
+  });
+
+  it('when typing a search, then one debounced request carries q', async () => {
+    const seen = serveReviews(many);
+    renderWithProviders(<ReviewsPage />);
+    await screen.findByText('Showing 1 to 10 of 23 results');
+    const box = screen.getByRole('searchbox', { name: 'Search reviews' });
+
+    // Keystrokes faster than the debounce: only the final text is searched for.
+    fireEvent.change(box, { target: { value: 'n' } });
+    fireEvent.change(box, { target: { value: 'numb' } });
+    fireEvent.change(box, { target: { value: ' number 7 ' } });
+
+    expect(await screen.findByText('Showing 1 to 1 of 1 results')).toBeInTheDocument();
+    expect(seen.map((p) => p.get('q')).filter(Boolean)).toEqual(['number 7']);
+    expect(screen.getByRole('link', { name: 'Export' })).toHaveAttribute(
+      'href',
+      '/api/reviews/export.csv?filter=all&q=number+7',
+    );
+  });
+
+  it('when View is clicked, then the Review Details dialog opens on that review', async () => {
+    serveReviews(many);
+    const { user } = renderWithProviders(<ReviewsPage />);
+    await screen.findByText('Showing 1 to 10 of 23 results');
+
+    await user.click(screen.getByRole('button', { name: 'View review from Customer 2' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Review Details' });
+    expect(within(dialog).getByText('Review number 2')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Submit Response' })).toBeInTheDocument();
+  });
+
+  it('when Google is not connected, then the banner links to the integrations and can be dismissed for the session', async () => {
+    serveReviews(many, {
+      locations: [{ id: 1, name: 'A', googleAccessToken: 'set', googleLocationId: null }],
+    });
+    const { user } = renderWithProviders(<ReviewsPage />);
+
+    expect(await screen.findByText('Connect your Google Business Profile')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Connect Google' })).toHaveAttribute('href', '/integrations');
+
+    await user.click(screen.getByRole('button', { name: 'Dismiss Google banner' }));
+
+    expect(screen.queryByText('Connect your Google Business Profile')).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem(GOOGLE_BANNER_KEY)).toBe('true');
+    window.sessionStorage.clear();
+  });
+
+  it('when the banner was dismissed earlier in the session, then it stays hidden', async () => {
+    window.sessionStorage.setItem(GOOGLE_BANNER_KEY, 'true');
+    serveReviews(many);
+    renderWithProviders(<ReviewsPage />);
+    await screen.findByText('Showing 1 to 10 of 23 results');
+    expect(screen.queryByRole('region', { name: 'Google Business Profile' })).not.toBeInTheDocument();
+    window.sessionStorage.clear();
+  });
+
+  it('when Google is connected, then the banner offers the import and a success toasts the count', async () => {
+    serveReviews(many, {
+      locations: [{ id: 1, name: 'A', googleAccessToken: 'set', googleLocationId: 'loc/1' }],
+    });
+    server.use(
+      http.post('*/api/integrations/google/import-reviews', () => HttpResponse.json({ imported: 7 })),
+    );
+    const { user } = renderWithProviders(<ReviewsPage />);
+
+    expect(await screen.findByText('Google Business Profile connected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import now' }));
+
+    expect(await findToast('Google reviews imported')).toBeInTheDocument();
+    expect(
+      screen.getByText('Successfully imported 7 reviews from Google Business Profile.'),
+    ).toBeInTheDocument();
+  });
+
+  it('when the import fails, then it toasts Import failed with the server message', async () => {
+    serveReviews(many);
+    server.use(
+      http.post('*/api/integrations/google/import-reviews', () =>
+        HttpResponse.json({ message: 'Connect Google Business Profile first' }, { status: 400 }),
+      ),
+    );
+    const { user } = renderWithProviders(<ReviewsPage />);
+    await screen.findByText('Showing 1 to 10 of 23 results');
+
+    await user.click(screen.getByRole('button', { name: 'Import Google Reviews' }));
+
+    expect(await findToast('Import failed')).toBeInTheDocument();
+    expect(screen.getByText('Connect Google Business Profile first')).toBeInTheDocument();
+  });
+
+  it('when the screen is narrower than 768 px, then reviews show as cards, not a table', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 375;
+    try {
+      serveReviews(many);
+      renderWithProviders(<ReviewsPage />);
+      const list = await screen.findByRole('list', { name: 'Reviews' });
+      expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
+  it("when an admin views a client's reviews, then the page calls the mirrored API", async () => {
+    const seen = serveReviews(many.slice(0, 3), { base: '/api/admin/clients/9' });
+    renderWithProviders(
+      <TenantProvider clientId={9}>
+        <ReviewsPage />
+      </TenantProvider>,
+    );
+    expect(await screen.findByText('Showing 1 to 3 of 3 results')).toBeInTheDocument();
+    expect(seen).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Export' })).toHaveAttribute(
+        'href',
+        '/api/admin/clients/9/reviews/export.csv?filter=all',
+      ),
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+
+import { Button } from '@/components/ui/button';
+
+interface ReviewsPaginationProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** 'Showing X to Y of Z results' (seed-spec section 9); 0 to 0 of 0 when nothing matches. */
+export function showingText(page: number, pageSize: number, total: number): string {
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, total);
+  return `Showing ${from} to ${to} of ${total} results`;
+}
+
+export function ReviewsPagination({ page, pageSize, total, onPageChange }: ReviewsPaginationProps) {
+  const last = pageCount(total, pageSize);
+  return (
+    <nav aria-label="Pagination" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {showingText(page, pageSize, total)}
+      </p>
+      <div className="flex items-center gap-1">
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="First page"
+          disabled={page <= 1}
+          onClick={() => onPageChange(1)}
+        >
+          <ChevronsLeft aria-hidden="true" />
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Previous page"
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
+          <ChevronLeft aria-hidden="true" />
+        </Button>
+        <span className="px-2 text-sm tabular-nums">
+          Page {Math.min(page, last)} of {last}
+        </span>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Next page"
+          disabled={page >= last}
+          onClick={() => onPageChange(page + 1)}
+        >
+          <ChevronRight aria-hidden="true" />
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Last page"
+          disabled={page >= last}
+          onClick={() => onPageChange(last)}
+        >
+          <ChevronsRight aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,172 @@
+import { and, count, desc, eq, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import type { ReviewFilter } from '@shared/schemas/reviews';
+import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
+import type { Database } from '../../db/client';
+import { locations, reviews } from '../../db/schema';
+
+export interface ReviewListCriteria {
+  filter: ReviewFilter;
+  /** Trimmed search text; empty or undefined means no search. */
+  q?: string;
+}
+
+export interface ReviewRow {
+  id: number;
+  type: string;
+  rating: number;
+  content: string;
+  videoUrl: string | null;
+  contactId: number | null;
+  locationId: number | null;
+  locationName: string | null;
+  reviewRequestId: number | null;
+  reviewerName: string;
+  sourceUrl: string | null;
+  createdAt: Date;
+  responseContent: string | null;
+  respondedAt: Date | null;
+}
+
+/** Types with a filter of their own; anything else reads as private (shared/schemas/domain.ts). */
+const NAMED_NOT_PRIVATE = ['google', 'facebook', 'video'] as const;
+
+/** `%`, `_` and the escape character itself match literally (LIKE's default escape is the backslash). */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Responded when responseContent is present (seed-spec section 4): blank text counts as absent. */
+const responded = sql`coalesce(btrim(${reviews.responseContent}), '') <> ''`;
+
+function filterCondition(filter: ReviewFilter): SQL | undefined {
+  switch (filter) {
+    case 'all':
+      return undefined;
+    case 'positive':
+      return sql`${reviews.rating} >= ${POSITIVE_MIN_RATING}`;
+    case 'negative':
+      return sql`${reviews.rating} between 1 and ${POSITIVE_MIN_RATING - 1}`;
+    case 'responded':
+      return responded;
+    case 'unresponded':
+      return not(responded);
+    case 'private':
+      return not(inArray(reviews.type, [...NAMED_NOT_PRIVATE]));
+    case 'google':
+    case 'facebook':
+    case 'video':
+      return eq(reviews.type, filter);
+  }
+}
+
+/** Every condition of a list: always the owner first, so each query starts from an owner-leading index. */
+function whereOf(ownerId: number, { filter, q }: ReviewListCriteria): SQL {
+  const conditions: (SQL | undefined)[] = [eq(reviews.ownerId, ownerId), filterCondition(filter)];
+  if (q) {
+    const pattern = likePattern(q);
+    conditions.push(or(ilike(reviews.content, pattern), ilike(reviews.reviewerName, pattern)));
+  }
+  return and(...conditions)!;
+}
+
+const reviewColumns = {
+  id: reviews.id,
+  type: reviews.type,
+  rating: reviews.rating,
+  content: reviews.content,
+  videoUrl: reviews.videoUrl,
+  contactId: reviews.contactId,
+  locationId: reviews.locationId,
+  locationName: locations.name,
+  reviewRequestId: reviews.reviewRequestId,
+  reviewerName: reviews.reviewerName,
+  sourceUrl: reviews.sourceUrl,
+  createdAt: reviews.createdAt,
+  responseContent: reviews.responseContent,
+  respondedAt: reviews.respondedAt,
+};
+
+/** Newest first; the id breaks ties so paging is stable (matches reviews_owner_created_idx). */
+const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
+
+export function createReviewsRepository(db: Database) {
+  const selectReviews = () =>
+    db
+      .select(reviewColumns)
+      .from(reviews)
+      // The location's name in the same query (no N+1); scoped to the owner as well, for safety.
+      .leftJoin(locations, and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)));
+
+  return {
+    async list(
+      ownerId: number,
+      criteria: ReviewListCriteria,
+      window: { limit: number; offset: number },
+    ): Promise<ReviewRow[]> {
+      return selectReviews()
+        .where(whereOf(ownerId, criteria))
+        .orderBy(...newestFirst)
+        .limit(window.limit)
+        .offset(window.offset);
+    },
+
+    async count(ownerId: number, criteria: ReviewListCriteria): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(reviews).where(whereOf(ownerId, criteria));
+      return row?.total ?? 0;
+    },
+
+    /**
+     * One page of the export by keyset: the rows strictly after `afterId` in newest-first order. The cursor
+     * is compared in SQL against the row's own timestamp, so microseconds never get lost in a JS Date.
+     */
+    async exportPage(
+      ownerId: number,
+      criteria: ReviewListCriteria,
+      afterId: number | undefined,
+      limit: number,
+    ): Promise<ReviewRow[]> {
+      const after =
+        afterId === undefined
+          ? undefined
+          : sql`(${reviews.createdAt}, ${reviews.id}) < (select r.created_at, r.id from reviews r where r.id = ${afterId})`;
+      return selectReviews()
+        .where(and(whereOf(ownerId, criteria), after))
+        .orderBy(...newestFirst)
+        .limit(limit);
+    },
+
+    async findById(ownerId: number, id: number): Promise<ReviewRow | undefined> {
+      const [row] = await selectReviews().where(and(eq(reviews.ownerId, ownerId), eq(reviews.id, id)));
+      return row;
+    },
+
+    async exists(ownerId: number, id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(and(eq(reviews.ownerId, ownerId), eq(reviews.id, id)));
+      return Boolean(row);
+    },
+
+    /**
+     * Sets the response only if the review has none yet, in one statement: two concurrent answers cannot
+     * both win. Answers whether this call wrote it.
+     */
+    async respondIfUnanswered(ownerId: number, id: number, responseContent: string): Promise<boolean> {
+      const rows = await db
+        .update(reviews)
+        .set({ responseContent, respondedAt: sql`now()` })
+        .where(
+          and(
+            eq(reviews.ownerId, ownerId),
+            eq(reviews.id, id),
+            or(isNull(reviews.responseContent), sql`btrim(${reviews.responseContent}) = ''`),
+          ),
+        )
+        .returning({ id: reviews.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;

@@ -1,0 +1,95 @@
+import { normalizeReviewType } from '@shared/schemas/domain';
+import {
+  REVIEW_ALREADY_ANSWERED,
+  REVIEW_EXPORT_COLUMNS,
+  REVIEW_NOT_FOUND,
+  REVIEW_PAGE_SIZE,
+  UNPAGED_LIMIT,
+  type Review,
+  type ReviewExportQuery,
+  type ReviewListQuery,
+} from '@shared/schemas/reviews';
+import { conflict, notFound } from '../../lib/errors';
+import { csvLine } from './reviews.csv';
+import type { ReviewRow, ReviewsRepository } from './reviews.repository';
+
+/** Rows per round trip of the export: a large export never holds more than this in memory. */
+export const EXPORT_BATCH = 1000;
+
+export function toReview(row: ReviewRow): Review {
+  return {
+    id: row.id,
+    type: normalizeReviewType(row.type),
+    rating: row.rating,
+    content: row.content,
+    videoUrl: row.videoUrl,
+    contactId: row.contactId,
+    locationId: row.locationId,
+    locationName: row.locationName,
+    reviewRequestId: row.reviewRequestId,
+    reviewerName: row.reviewerName,
+    sourceUrl: row.sourceUrl,
+    createdAt: row.createdAt.toISOString(),
+    responseContent: row.responseContent,
+    respondedAt: row.respondedAt ? row.respondedAt.toISOString() : null,
+  };
+}
+
+function csvRow(review: Review): string {
+  const responded = Boolean(review.responseContent?.trim());
+  return csvLine([
+    review.createdAt,
+    review.reviewerName,
+    review.rating,
+    review.type,
+    review.locationName,
+    review.content,
+    responded ? 'Yes' : 'No',
+    review.responseContent,
+    review.respondedAt,
+  ]);
+}
+
+export function createReviewsService(repo: ReviewsRepository) {
+  return {
+    /** A page of the list and the total matching the same filter. Without paging, the newest 1,000. */
+    async list(ownerId: number, query: ReviewListQuery): Promise<{ reviews: Review[]; total: number }> {
+      const criteria = { filter: query.filter, q: query.q || undefined };
+      const paged = query.page !== undefined || query.pageSize !== undefined;
+      const limit = paged ? (query.pageSize ?? REVIEW_PAGE_SIZE) : UNPAGED_LIMIT;
+      const offset = paged ? ((query.page ?? 1) - 1) * limit : 0;
+      const [rows, total] = await Promise.all([
+        repo.list(ownerId, criteria, { limit, offset }),
+        repo.count(ownerId, criteria),
+      ]);
+      return { reviews: rows.map(toReview), total };
+    },
+
+    /** The export's lines, header first, fetched a batch at a time by keyset. */
+    async *exportCsv(ownerId: number, query: ReviewExportQuery): AsyncGenerator<string> {
+      const criteria = { filter: query.filter, q: query.q || undefined };
+      yield csvLine(REVIEW_EXPORT_COLUMNS);
+      let afterId: number | undefined;
+      for (;;) {
+        const rows = await repo.exportPage(ownerId, criteria, afterId, EXPORT_BATCH);
+        if (rows.length > 0) yield rows.map((row) => csvRow(toReview(row))).join('');
+        if (rows.length < EXPORT_BATCH) return;
+        afterId = rows[rows.length - 1]!.id;
+      }
+    },
+
+    /** Answers a review once; a second answer is a conflict, another client's review does not exist. */
+    async respond(ownerId: number, id: number, responseContent: string): Promise<Review> {
+      const written = await repo.respondIfUnanswered(ownerId, id, responseContent);
+      if (!written) {
+        if (await repo.exists(ownerId, id)) throw conflict(REVIEW_ALREADY_ANSWERED);
+        throw notFound(REVIEW_NOT_FOUND);
+      }
+      const row = await repo.findById(ownerId, id);
+      if (!row) throw notFound(REVIEW_NOT_FOUND);
+      return toReview(row);
+    },
+  };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;

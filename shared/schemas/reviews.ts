@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { IdSchema, type ReviewType } from './domain';
+
+/** The review filter options (seed-spec section 9). */
+export const REVIEW_FILTERS = [
+  'all',
+  'positive',
+  'negative',
+  'responded',
+  'unresponded',
+  'google',
+  'facebook',
+  'private',
+  'video',
+] as const;
+export const ReviewFilterSchema = z.enum(REVIEW_FILTERS);
+export type ReviewFilter = z.infer<typeof ReviewFilterSchema>;
+
+/** Positive means rating 4 or higher; negative means 1 to 3 (seed-spec section 9). */
+export const POSITIVE_MIN_RATING = 4;
+export const REVIEW_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+/** Without paging parameters the list answers at most the newest 1,000 (PRODUCT.md section 5). */
+export const UNPAGED_LIMIT = 1000;
+export const RESPONSE_MAX = 4000;
+export const SEARCH_MAX = 200;
+
+export const ReviewListQuerySchema = z.object({
+  filter: ReviewFilterSchema.default('all'),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int()
+    .min(1, { error: 'page must be 1 or more' })
+    .max(1_000_000)
+    .optional(),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int()
+    .min(1, { error: 'pageSize must be 1 or more' })
+    .max(MAX_PAGE_SIZE, { error: `pageSize must be at most ${MAX_PAGE_SIZE}` })
+    .optional(),
+  q: z.string().trim().max(SEARCH_MAX).optional(),
+});
+export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
+
+/** A review as the API answers it (seed-spec section 3 plus PRODUCT.md section 4). */
+export interface Review {
+  id: number;
+  type: ReviewType;
+  rating: number;
+  content: string;
+  videoUrl: string | null;
+  contactId: number | null;
+  locationId: number | null;
+  locationName: string | null;
+  reviewRequestId: number | null;
+  reviewerName: string;
+  sourceUrl: string | null;
+  createdAt: string;
+  responseContent: string | null;
+  respondedAt: string | null;
+}
+
+export const ReviewResponseSchema = z.object({
+  responseContent: z
+    .string({ error: 'Please enter a response' })
+    .trim()
+    .min(1, { error: 'Please enter a response' })
+    .max(RESPONSE_MAX, { error: `Responses are limited to ${RESPONSE_MAX} characters` }),
+});
+export type ReviewResponseInput = z.infer<typeof ReviewResponseSchema>;
+
+export const ReviewIdParamsSchema = z.object({ id: IdSchema });
+
+/** Responded when responseContent is present (seed-spec section 4). */
+export function isResponded(review: Pick<Review, 'responseContent'>): boolean {
+  return Boolean(review.responseContent && review.responseContent.trim());
+}
+
+/** The CSV export takes the list's filter and search, never paging: it streams every matching review. */
+export const ReviewExportQuerySchema = ReviewListQuerySchema.pick({ filter: true, q: true });
+export type ReviewExportQuery = z.infer<typeof ReviewExportQuerySchema>;
+
+/** The export's columns, in order (PRODUCT.md section 8: Export downloads a CSV). */
+export const REVIEW_EXPORT_COLUMNS = [
+  'Date',
+  'Customer',
+  'Rating',
+  'Source',
+  'Location',
+  'Review',
+  'Responded',
+  'Response',
+  'Responded at',
+] as const;
+
+export const REVIEW_ALREADY_ANSWERED = 'This review has already been answered';
+export const REVIEW_NOT_FOUND = 'Review not found';
