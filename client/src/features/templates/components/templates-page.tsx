@@ -1,20 +1,197 @@
-import { FileText } from 'lucide-react';
+import { FileText, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useTenant } from '@/lib/tenant';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { CHANNELS, type Channel } from '@shared/schemas/domain';
+import { METHOD_LABELS } from '@shared/schemas/review-requests';
+import type { Template } from '@shared/schemas/templates';
+import { DEFAULT_TEMPLATES } from '@shared/templates';
 
-export function TemplatesPage() {
-  const { clientId } = useTenant();
+import { useDeleteTemplate } from '../api/delete-template';
+import { useTemplates } from '../api/get-templates';
+import { TemplateDialog, type TemplateDraft } from './template-dialog';
+
+function TemplateCard({
+  template,
+  onEdit,
+  onDelete,
+}: {
+  template: Template;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
-    <EmptyState
-      icon={FileText}
-      title="Message templates"
-      description={
-        clientId
-          ? `The wording of your email, SMS and WhatsApp requests will be managed here. (client #${clientId})`
-          : 'The wording of your email, SMS and WhatsApp requests will be managed here.'
-      }
-    />
+    <Card>
+      <CardHeader className="flex flex-row items-start justify-between gap-3 space-y-0">
+        <div className="grid min-w-0 gap-1.5">
+          <CardTitle className="flex flex-wrap items-center gap-2 text-base">
+            <span className="truncate">{template.name}</span>
+            {template.isDefault ? <Badge variant="success">Default</Badge> : null}
+            {template.builtIn ? <Badge variant="secondary">Built-in</Badge> : null}
+          </CardTitle>
+          {template.subject ? (
+            <CardDescription className="truncate">{template.subject}</CardDescription>
+          ) : null}
+        </div>
+        <div className="flex shrink-0 gap-1">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onEdit}
+            aria-label={template.builtIn ? `Customize ${template.name}` : `Edit ${template.name}`}
+          >
+            <Pencil aria-hidden="true" />
+            {template.builtIn ? 'Customize' : 'Edit'}
+          </Button>
+          {template.builtIn ? null : (
+            <Button variant="ghost" size="icon" onClick={onDelete} aria-label={`Delete ${template.name}`}>
+              <Trash2 aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      </CardHeader>
+      <CardContent>
+        <p className="line-clamp-4 whitespace-pre-wrap break-words text-sm text-muted-foreground">
+          {template.body}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /templates: the wording of the email, SMS and WhatsApp requests, one list per channel. */
+export function TemplatesPage() {
+  const templates = useTemplates();
+  const remove = useDeleteTemplate();
+  const [channel, setChannel] = useState<Channel>('email');
+  const [draft, setDraft] = useState<TemplateDraft | null>(null);
+  const [deleting, setDeleting] = useState<Template | null>(null);
+
+  function startNew(c: Channel) {
+    const shipped = DEFAULT_TEMPLATES[c];
+    setDraft({
+      id: null,
+      channel: c,
+      name: '',
+      subject: shipped.subject,
+      body: shipped.body,
+      isDefault: false,
+    });
+  }
+
+  function edit(t: Template) {
+    // A built-in template is a starting point: saving it makes the client's own copy, their default.
+    setDraft(
+      t.builtIn
+        ? {
+            id: null,
+            channel: t.channel,
+            name: `My ${t.name.replace(/^Default /, '')}`,
+            subject: t.subject,
+            body: t.body,
+            isDefault: true,
+          }
+        : {
+            id: t.id,
+            channel: t.channel,
+            name: t.name,
+            subject: t.subject,
+            body: t.body,
+            isDefault: t.isDefault,
+          },
+    );
+  }
+
+  function confirmDelete() {
+    if (!deleting?.id) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast({ title: 'Template deleted', description: `“${deleting.name}” has been deleted.` });
+        setDeleting(null);
+      },
+      onError: (error) => {
+        toast({ title: 'Error', description: error.message, variant: 'destructive' });
+      },
+    });
+  }
+
+  if (templates.isPending) return <FullPageSpinner label="Loading templates…" />;
+  if (templates.isError)
+    return (
+      <EmptyState
+        icon={FileText}
+        title="Templates could not be loaded"
+        description={templates.error.message}
+      />
+    );
+
+  return (
+    <div className="grid gap-4">
+      <Tabs value={channel} onValueChange={(v) => setChannel(v as Channel)}>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <TabsList>
+            {CHANNELS.map((c) => (
+              <TabsTrigger key={c} value={c}>
+                {METHOD_LABELS[c]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <Button onClick={() => startNew(channel)} className="w-full sm:w-fit">
+            <Plus aria-hidden="true" />
+            New {METHOD_LABELS[channel]} template
+          </Button>
+        </div>
+        {CHANNELS.map((c) => (
+          <TabsContent key={c} value={c} className="grid gap-3">
+            {templates.data
+              .filter((t) => t.channel === c)
+              .map((t) => (
+                <TemplateCard
+                  key={t.id ?? `built-in-${c}`}
+                  template={t}
+                  onEdit={() => edit(t)}
+                  onDelete={() => setDeleting(t)}
+                />
+              ))}
+          </TabsContent>
+        ))}
+      </Tabs>
+
+      <TemplateDialog draft={draft} onOpenChange={(open) => !open && setDraft(null)} />
+
+      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete template?</DialogTitle>
+            <DialogDescription>
+              “{deleting?.name}” will be deleted. Requests that used it keep their sent text.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={confirmDelete} disabled={remove.isPending}>
+              Delete
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
   );
 }
 

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiRequest } from '@/lib/api-client';
+import { useTenant } from '@/lib/tenant';
+import type { CreateReviewRequestInput, ReviewRequest } from '@shared/schemas/review-requests';
+
+export function createReviewRequest(
+  apiBase: string,
+  input: CreateReviewRequestInput,
+): Promise<ReviewRequest> {
+  return apiRequest<ReviewRequest>('POST', `${apiBase}/review-requests`, input);
+}
+
+/** Creates one request; the request lists and the dashboard figures refresh (seed-spec section 4). */
+export function useCreateReviewRequest() {
+  const { apiBase } = useTenant();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateReviewRequestInput) => createReviewRequest(apiBase, input),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [`${apiBase}/review-requests`] }),
+        queryClient.invalidateQueries({ queryKey: [`${apiBase}/dashboard/stats`] }),
+      ]);
+    },
+  });
+}

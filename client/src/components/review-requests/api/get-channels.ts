@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { getJson } from '@/lib/api-client';
+import { useTenant } from '@/lib/tenant';
+import type { Channel } from '@shared/schemas/domain';
+
+/** GET /api/channels: whether each channel really sends or keeps messages in the outbox. */
+export type ChannelModes = Record<Channel, { mode: string }>;
+
+export function getChannelsQueryOptions(apiBase: string) {
+  return queryOptions({
+    queryKey: [`${apiBase}/channels`],
+    queryFn: () => getJson<ChannelModes>(`${apiBase}/channels`),
+  });
+}
+
+export function useChannels() {
+  const { apiBase } = useTenant();
+  return useQuery(getChannelsQueryOptions(apiBase));
+}

@@ -1,0 +1,20 @@
+import { Info } from 'lucide-react';
+
+import { METHOD_LABELS } from '@shared/schemas/review-requests';
+import type { Channel } from '@shared/schemas/domain';
+
+import { useChannels } from './api/get-channels';
+
+/** Says when a channel's provider is not configured, so its messages wait in the outbox (PRODUCT.md section 6). */
+export function ChannelModeNote({ channel }: { channel: Channel | undefined }) {
+  const channels = useChannels();
+  if (!channel || channels.data?.[channel]?.mode !== 'outbox') return null;
+  return (
+    <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        {METHOD_LABELS[channel]} is in outbox mode: messages are kept in the outbox instead of being sent
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,242 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useTenant } from '@/lib/tenant';
+import { CHANNELS, type Channel } from '@shared/schemas/domain';
+import {
+  CreateReviewRequestSchema,
+  METHOD_LABELS,
+  type CreateReviewRequestForm,
+  type CreateReviewRequestInput,
+} from '@shared/schemas/review-requests';
+
+import { useContacts } from './api/get-contacts';
+import { useCreateReviewRequest } from './api/create-review-request';
+import { useLocations } from './api/get-locations';
+import { ChannelModeNote } from './channel-mode-note';
+import { QrCodeDialog } from './qr-code-dialog';
+
+interface CreateReviewRequestDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const EMPTY: CreateReviewRequestForm = { locationId: '', contactId: '', method: '' as Channel };
+
+/**
+ * The review request form (seed-spec sections 4, 5 and 8). On success the lists refresh, the form resets,
+ * the dialog closes, and the Generated QR Code dialog opens for the new request.
+ */
+export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRequestDialogProps) {
+  const { routeBase } = useTenant();
+  const locations = useLocations();
+  const contacts = useContacts();
+  const create = useCreateReviewRequest();
+  const [qrRequestId, setQrRequestId] = useState<number | null>(null);
+  const [qrOpen, setQrOpen] = useState(false);
+
+  const form = useForm<CreateReviewRequestForm, unknown, CreateReviewRequestInput>({
+    resolver: zodResolver(CreateReviewRequestSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const method = form.watch('method') as Channel | '';
+
+  const locationList = locations.data ?? [];
+  const contactList = contacts.data ?? [];
+  const locationsDisabled = locations.isPending || locationList.length === 0;
+  const contactsDisabled = contacts.isPending || contactList.length === 0;
+
+  function submit(values: CreateReviewRequestInput) {
+    create.mutate(values, {
+      onSuccess: (request) => {
+        toast({
+          title: 'Review request created',
+          description: 'The review request has been created successfully.',
+        });
+        form.reset(EMPTY);
+        onOpenChange(false);
+        setQrRequestId(request.id);
+        setQrOpen(true);
+      },
+      onError: (error) => {
+        toast({
+          title: 'Error',
+          description: error.message || 'Failed to create review request. Please try again.',
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  return (
+    <>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) form.clearErrors();
+          onOpenChange(next);
+        }}
+      >
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Create Review Request</DialogTitle>
+            <DialogDescription>
+              Choose a location, a contact and how to reach them. You get a QR code and link too.
+            </DialogDescription>
+          </DialogHeader>
+          <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4">
+            <FormField
+              id="request-location"
+              label="Location"
+              error={errors.locationId?.message}
+              description={
+                !locations.isPending && locationList.length === 0 ? (
+                  <>
+                    No locations yet.{' '}
+                    <Link
+                      href={`${routeBase}/settings?tab=locations`}
+                      className="font-medium text-primary underline"
+                    >
+                      Add a location
+                    </Link>
+                  </>
+                ) : undefined
+              }
+            >
+              <Controller
+                control={form.control}
+                name="locationId"
+                render={({ field }) => (
+                  <Select
+                    value={field.value ? String(field.value) : ''}
+                    onValueChange={field.onChange}
+                    disabled={locationsDisabled}
+                  >
+                    <SelectTrigger
+                      id="request-location"
+                      aria-invalid={errors.locationId ? true : undefined}
+                      aria-describedby={errors.locationId ? 'request-location-error' : undefined}
+                      onBlur={field.onBlur}
+                    >
+                      <SelectValue
+                        placeholder={locations.isPending ? 'Loading locations…' : 'Select a location'}
+                      />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {locationList.map((location) => (
+                        <SelectItem key={location.id} value={String(location.id)}>
+                          {location.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+
+            <FormField
+              id="request-contact"
+              label="Contact"
+              error={errors.contactId?.message}
+              description={
+                !contacts.isPending && contactList.length === 0 ? (
+                  <>
+                    No contacts yet.{' '}
+                    <Link href={`${routeBase}/contacts`} className="font-medium text-primary underline">
+                      Add a contact
+                    </Link>
+                  </>
+                ) : undefined
+              }
+            >
+              <Controller
+                control={form.control}
+                name="contactId"
+                render={({ field }) => (
+                  <Select
+                    value={field.value ? String(field.value) : ''}
+                    onValueChange={field.onChange}
+                    disabled={contactsDisabled}
+                  >
+                    <SelectTrigger
+                      id="request-contact"
+                      aria-invalid={errors.contactId ? true : undefined}
+                      aria-describedby={errors.contactId ? 'request-contact-error' : undefined}
+                      onBlur={field.onBlur}
+                    >
+                      <SelectValue
+                        placeholder={contacts.isPending ? 'Loading contacts…' : 'Select a contact'}
+                      />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {contactList.map((contact) => (
+                        <SelectItem key={contact.id} value={String(contact.id)}>
+                          {contact.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+
+            <FormField id="request-method" label="Method" error={errors.method?.message}>
+              <Controller
+                control={form.control}
+                name="method"
+                render={({ field }) => (
+                  <Select value={field.value ?? ''} onValueChange={field.onChange}>
+                    <SelectTrigger
+                      id="request-method"
+                      aria-invalid={errors.method ? true : undefined}
+                      aria-describedby={errors.method ? 'request-method-error' : undefined}
+                      onBlur={field.onBlur}
+                    >
+                      <SelectValue placeholder="Select a method" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {CHANNELS.map((channel) => (
+                        <SelectItem key={channel} value={channel}>
+                          {METHOD_LABELS[channel]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+
+            <ChannelModeNote channel={method || undefined} />
+
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? <Spinner size="sm" label="Creating…" /> : null}
+                Create Request
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+      <QrCodeDialog requestId={qrRequestId} open={qrOpen} onOpenChange={setQrOpen} />
+    </>
+  );
+}

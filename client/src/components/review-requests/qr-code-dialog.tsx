@@ -1,0 +1,79 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useEffect } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useTenant } from '@/lib/tenant';
+
+import { getReviewRequestQrQueryOptions, useReviewRequestQr } from './api/get-review-request-qr';
+import { CopyLinkButton } from './copy-link-button';
+import { downloadDataUrl } from './download';
+
+interface QrCodeDialogProps {
+  requestId: number | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The Generated QR Code dialog (seed-spec sections 2, 4 and 8): loading, then shown; on failure it closes. */
+export function QrCodeDialog({ requestId, open, onOpenChange }: QrCodeDialogProps) {
+  const { apiBase } = useTenant();
+  const queryClient = useQueryClient();
+  const qr = useReviewRequestQr(requestId, open);
+
+  useEffect(() => {
+    if (!open || !qr.isError || requestId === null) return;
+    toast({
+      title: 'Error',
+      description: 'Failed to generate QR code. Please try again.',
+      variant: 'destructive',
+    });
+    // Forget the failure so opening the dialog again tries again.
+    queryClient.removeQueries({ queryKey: getReviewRequestQrQueryOptions(apiBase, requestId).queryKey });
+    onOpenChange(false);
+  }, [open, qr.isError, requestId, apiBase, queryClient, onOpenChange]);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Generated QR Code</DialogTitle>
+          <DialogDescription>
+            Your customer scans this code or opens the link to leave a review.
+          </DialogDescription>
+        </DialogHeader>
+        {qr.data ? (
+          <div className="grid gap-4">
+            <img
+              src={qr.data.qrCode}
+              alt="QR code of the review link"
+              className="mx-auto aspect-square w-full max-w-64 rounded-md border bg-white p-2"
+            />
+            <div className="flex items-center gap-2">
+              <label htmlFor="qr-link" className="sr-only">
+                Review link
+              </label>
+              <Input id="qr-link" readOnly value={qr.data.url} onFocus={(e) => e.currentTarget.select()} />
+              <CopyLinkButton url={qr.data.url} />
+            </div>
+            <Button
+              type="button"
+              onClick={() => downloadDataUrl(qr.data.qrCode, `review-request-${requestId}.png`)}
+            >
+              <Download aria-hidden="true" />
+              Download
+            </Button>
+          </div>
+        ) : (
+          <div className="flex justify-center py-12 text-primary">
+            <Spinner size="lg" label="Generating QR code…" />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiRequest } from '@/lib/api-client';
+import { useTenant } from '@/lib/tenant';
+import type { BulkReviewRequestInput, BulkReviewRequestResult } from '@shared/schemas/review-requests';
+
+export function createBulkReviewRequests(apiBase: string, input: BulkReviewRequestInput) {
+  return apiRequest<BulkReviewRequestResult>('POST', `${apiBase}/review-requests/bulk`, input);
+}
+
+export function useCreateBulkReviewRequests() {
+  const { apiBase } = useTenant();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BulkReviewRequestInput) => createBulkReviewRequests(apiBase, input),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [`${apiBase}/review-requests`] }),
+        queryClient.invalidateQueries({ queryKey: [`${apiBase}/dashboard/stats`] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import { toApiError } from '@/lib/api-client';
+import { queryKeyToUrl } from '@/lib/query-client';
+import { useTenant } from '@/lib/tenant';
+import type { RequestStatus } from '@shared/schemas/domain';
+import type { ReviewRequest } from '@shared/schemas/review-requests';
+
+export interface ReviewRequestListParams {
+  page: number;
+  pageSize: number;
+  status?: RequestStatus;
+}
+
+export interface ReviewRequestPage {
+  rows: ReviewRequest[];
+  total: number;
+}
+
+/** One page of requests and the total from X-Total-Count. */
+export async function getReviewRequests(url: string): Promise<ReviewRequestPage> {
+  const response = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw await toApiError(response);
+  const rows = (await response.json()) as ReviewRequest[];
+  return { rows, total: Number(response.headers.get('X-Total-Count') ?? rows.length) };
+}
+
+/** While a request waits to be sent its status changes soon, so the list looks again every 5 s. */
+export const QUEUED_POLL_MS = 5000;
+
+export function getReviewRequestsQueryOptions(apiBase: string, params: ReviewRequestListParams) {
+  const queryKey = [`${apiBase}/review-requests`, params] as const;
+  return queryOptions({
+    queryKey,
+    queryFn: () => getReviewRequests(queryKeyToUrl(queryKey)),
+    placeholderData: keepPreviousData,
+    // The only query that polls (the app's default is never, seed-spec section 7).
+    refetchInterval: (query) =>
+      query.state.data?.rows.some((r) => r.status === 'queued') ? QUEUED_POLL_MS : false,
+  });
+}
+
+export function useReviewRequests(params: ReviewRequestListParams) {
+  const { apiBase } = useTenant();
+  return useQuery(getReviewRequestsQueryOptions(apiBase, params));
+}

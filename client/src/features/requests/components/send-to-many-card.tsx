@@ -1,0 +1,249 @@
+import { Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
+
+import { ChannelModeNote, useContacts, useLocations } from '@/components/review-requests';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { CHANNELS, type Channel } from '@shared/schemas/domain';
+import {
+  BulkReviewRequestSchema,
+  METHOD_LABELS,
+  type BulkReviewRequestResult,
+} from '@shared/schemas/review-requests';
+
+import { useCreateBulkReviewRequests } from '../api/create-bulk-review-requests';
+
+type Errors = Partial<Record<'locationId' | 'method' | 'contactIds', string>>;
+
+/** Send to many: picked contacts or everyone with a tag, one location and one method. */
+export function SendToManyCard() {
+  const locations = useLocations();
+  const contacts = useContacts();
+  const bulk = useCreateBulkReviewRequests();
+  const [locationId, setLocationId] = useState('');
+  const [method, setMethod] = useState<Channel | ''>('');
+  const [mode, setMode] = useState<'contacts' | 'tag'>('contacts');
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [tag, setTag] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [result, setResult] = useState<BulkReviewRequestResult | null>(null);
+
+  const contactList = useMemo(() => contacts.data ?? [], [contacts.data]);
+  const names = useMemo(() => new Map(contactList.map((c) => [c.id, c.name])), [contactList]);
+  const tags = useMemo(() => [...new Set(contactList.flatMap((c) => c.tags))].sort(), [contactList]);
+  const visible = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    if (!q) return contactList;
+    return contactList.filter((c) =>
+      [c.name, c.email ?? '', c.phone ?? '', ...c.tags].some((v) => v.toLowerCase().includes(q)),
+    );
+  }, [contactList, search]);
+  const allVisiblePicked = visible.length > 0 && visible.every((c) => picked.has(c.id));
+
+  function toggle(id: number) {
+    setPicked((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  function toggleVisible() {
+    setPicked((current) => {
+      const next = new Set(current);
+      for (const c of visible) {
+        if (allVisiblePicked) next.delete(c.id);
+        else next.add(c.id);
+      }
+      return next;
+    });
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = BulkReviewRequestSchema.safeParse({
+      locationId,
+      method: method || undefined,
+      ...(mode === 'contacts' ? { contactIds: [...picked] } : { tag: tag || undefined }),
+    });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Errors;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    bulk.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        setResult(answer);
+        setPicked(new Set());
+        toast({
+          title: 'Review requests created',
+          description: `${answer.created} created, ${answer.skipped.length} skipped.`,
+        });
+      },
+      onError: (error) => {
+        toast({
+          title: 'Error',
+          description: error.message || 'Failed to create review requests. Please try again.',
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Send to many</CardTitle>
+        <CardDescription>Pick contacts or a tag; each gets a personal link.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="bulk-location" label="Location" error={errors.locationId}>
+              <Select value={locationId} onValueChange={setLocationId} disabled={!locations.data?.length}>
+                <SelectTrigger id="bulk-location">
+                  <SelectValue placeholder="Select a location" />
+                </SelectTrigger>
+                <SelectContent>
+                  {(locations.data ?? []).map((l) => (
+                    <SelectItem key={l.id} value={String(l.id)}>
+                      {l.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+            <FormField id="bulk-method" label="Method" error={errors.method}>
+              <Select value={method} onValueChange={(v) => setMethod(v as Channel)}>
+                <SelectTrigger id="bulk-method">
+                  <SelectValue placeholder="Select a method" />
+                </SelectTrigger>
+                <SelectContent>
+                  {CHANNELS.map((c) => (
+                    <SelectItem key={c} value={c}>
+                      {METHOD_LABELS[c]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+          </div>
+          <ChannelModeNote channel={method || undefined} />
+
+          <Tabs value={mode} onValueChange={(v) => setMode(v as 'contacts' | 'tag')}>
+            <TabsList>
+              <TabsTrigger value="contacts">Contacts</TabsTrigger>
+              <TabsTrigger value="tag">Tag</TabsTrigger>
+            </TabsList>
+            <TabsContent value="contacts" className="grid gap-2">
+              <label htmlFor="bulk-search" className="sr-only">
+                Search contacts
+              </label>
+              <Input
+                id="bulk-search"
+                type="search"
+                placeholder="Search contacts"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+              {contacts.isPending ? (
+                <Spinner size="sm" label="Loading contacts…" />
+              ) : contactList.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No contacts yet.</p>
+              ) : (
+                <>
+                  <label className="flex items-center gap-2 text-sm font-medium">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-primary"
+                      checked={allVisiblePicked}
+                      onChange={toggleVisible}
+                    />
+                    Select all shown ({visible.length})
+                  </label>
+                  <ul className="max-h-56 divide-y overflow-y-auto rounded-md border" aria-label="Contacts">
+                    {visible.map((c) => (
+                      <li key={c.id}>
+                        <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-accent">
+                          <input
+                            type="checkbox"
+                            className="size-4 accent-primary"
+                            checked={picked.has(c.id)}
+                            onChange={() => toggle(c.id)}
+                          />
+                          <span className="min-w-0 flex-1 truncate">{c.name}</span>
+                          <span className="hidden truncate text-xs text-muted-foreground sm:inline">
+                            {c.email ?? c.phone ?? ''}
+                          </span>
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              {errors.contactIds ? (
+                <p role="alert" className="text-sm font-medium text-destructive">
+                  {errors.contactIds}
+                </p>
+              ) : null}
+            </TabsContent>
+            <TabsContent value="tag" className="grid gap-2">
+              <FormField id="bulk-tag" label="Tag" error={errors.contactIds}>
+                <Select value={tag} onValueChange={setTag} disabled={tags.length === 0}>
+                  <SelectTrigger id="bulk-tag">
+                    <SelectValue placeholder={tags.length ? 'Select a tag' : 'No tags yet'} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {tags.map((t) => (
+                      <SelectItem key={t} value={t}>
+                        {t}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </FormField>
+            </TabsContent>
+          </Tabs>
+
+          <Button type="submit" disabled={bulk.isPending} className="w-full sm:w-fit">
+            {bulk.isPending ? <Spinner size="sm" label="Sending…" /> : <Users aria-hidden="true" />}
+            {mode === 'contacts'
+              ? `Send to ${picked.size} contact${picked.size === 1 ? '' : 's'}`
+              : 'Send to tag'}
+          </Button>
+
+          {result ? (
+            <div role="status" className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm">
+              <p className="font-medium">
+                {result.created} request{result.created === 1 ? '' : 's'} created
+                {result.skipped.length ? `, ${result.skipped.length} skipped` : ''}.
+              </p>
+              {result.skipped.length ? (
+                <ul className="list-inside list-disc text-muted-foreground">
+                  {result.skipped.map((s) => (
+                    <li key={s.contactId}>
+                      {names.get(s.contactId) ?? `Contact #${s.contactId}`}: {s.reason}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : null}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiRequest } from '@/lib/api-client';
+import { useTenant } from '@/lib/tenant';
+
+export function deleteTemplate(apiBase: string, id: number) {
+  return apiRequest<void>('DELETE', `${apiBase}/templates/${id}`);
+}
+
+export function useDeleteTemplate() {
+  const { apiBase } = useTenant();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteTemplate(apiBase, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [`${apiBase}/templates`] }),
+  });
+}

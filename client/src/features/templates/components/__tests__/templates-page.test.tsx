@@ -1,0 +1,91 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { DEFAULT_TEMPLATES } from '@shared/templates';
+import { findToast, renderWithProviders, screen, server, within } from '@/testing/test-utils';
+
+import { TemplatesPage } from '../templates-page';
+
+const builtIns = (['email', 'sms', 'whatsapp'] as const).map((channel) => ({
+  id: null,
+  channel,
+  ...DEFAULT_TEMPLATES[channel],
+  isDefault: true,
+  builtIn: true,
+  createdAt: null,
+  updatedAt: null,
+}));
+
+describe('TemplatesPage', () => {
+  it('when an SMS template is written, then the preview counts characters and segments as it changes', async () => {
+    server.use(http.get('*/api/templates', () => HttpResponse.json(builtIns)));
+    const { user } = renderWithProviders(<TemplatesPage />);
+
+    await user.click(await screen.findByRole('tab', { name: 'SMS' }));
+    await user.click(screen.getByRole('button', { name: 'New SMS template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New template' });
+    const body = within(dialog).getByLabelText('Message');
+    await user.clear(body);
+    await user.type(body, 'Hi ');
+    await user.click(within(dialog).getByRole('button', { name: '{{name}}' }));
+
+    const counter = within(dialog).getByTestId('sms-counter');
+    expect(within(dialog).getByText('Hi Jordan')).toBeInTheDocument();
+    expect(counter).toHaveTextContent('9 characters · 1 segment · GSM-7');
+
+    await user.click(body);
+    await user.paste('x'.repeat(160));
+    expect(counter).toHaveTextContent('169 characters · 2 segments · GSM-7');
+
+    await user.paste('ł');
+    expect(counter).toHaveTextContent('170 characters · 3 segments · UCS-2');
+  });
+
+  it('when saved without {{link}}, then the shared rule shows and nothing is sent; with it, the template is created', async () => {
+    let body: unknown;
+    server.use(
+      http.get('*/api/templates', () => HttpResponse.json(builtIns)),
+      http.post('*/api/templates', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ id: 5 }, { status: 201 });
+      }),
+    );
+    const { user } = renderWithProviders(<TemplatesPage />);
+
+    await user.click(await screen.findByRole('button', { name: 'New Email template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New template' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Warm');
+    const message = within(dialog).getByLabelText('Message');
+    await user.clear(message);
+    await user.type(message, 'Thanks!');
+    await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+
+    expect(
+      await within(dialog).findByText('The message must include the {{link}} placeholder'),
+    ).toBeInTheDocument();
+    expect(body).toBeUndefined();
+
+    await user.click(within(dialog).getByRole('button', { name: '{{link}}' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+
+    expect(await findToast('Template saved')).toBeInTheDocument();
+    expect(body).toMatchObject({
+      name: 'Warm',
+      channel: 'email',
+      subject: DEFAULT_TEMPLATES.email.subject,
+      isDefault: false,
+    });
+    expect((body as { body: string }).body).toContain('{{link}}');
+  });
+
+  it('when a built-in template is customized, then the form starts from its text as the default', async () => {
+    server.use(http.get('*/api/templates', () => HttpResponse.json(builtIns)));
+    const { user } = renderWithProviders(<TemplatesPage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Customize Default email' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'New template' });
+    expect(within(dialog).getByLabelText('Subject')).toHaveValue(DEFAULT_TEMPLATES.email.subject);
+    expect(within(dialog).getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+  });
+});

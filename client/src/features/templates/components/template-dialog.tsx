@@ -1,0 +1,205 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { useTenant } from '@/lib/tenant';
+import { cn } from '@/lib/utils';
+import type { Channel } from '@shared/schemas/domain';
+import { METHOD_LABELS } from '@shared/schemas/review-requests';
+import {
+  TemplateFormSchema,
+  type TemplateFormInput,
+  type TemplateFormValues,
+} from '@shared/schemas/templates';
+import { PLACEHOLDERS } from '@shared/templates';
+import { displayName, type PublicUser } from '@shared/schemas/user';
+
+import { useSaveTemplate } from '../api/save-template';
+import { TemplatePreview } from './template-preview';
+
+export interface TemplateDraft {
+  /** null: a new template (possibly started from a built-in one). */
+  id: number | null;
+  channel: Channel;
+  name: string;
+  subject: string | null;
+  body: string;
+  isDefault: boolean;
+}
+
+interface TemplateDialogProps {
+  draft: TemplateDraft | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The business name the preview uses: the signed-in client's own, a stand-in for an admin. */
+function useBusinessName(): string {
+  const { clientId } = useTenant();
+  // The signed-in user is already in the cache (the route guards load it); no request here.
+  const user = useQueryClient().getQueryData<PublicUser | null>(['/api/user']);
+  if (clientId !== undefined || !user) return 'Your business';
+  return displayName(user);
+}
+
+export function TemplateDialog({ draft, onOpenChange }: TemplateDialogProps) {
+  const save = useSaveTemplate();
+  const business = useBusinessName();
+  const bodyRef = useRef<HTMLTextAreaElement | null>(null);
+  const form = useForm<TemplateFormInput, unknown, TemplateFormValues>({
+    resolver: zodResolver(TemplateFormSchema),
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (draft)
+      form.reset({
+        name: draft.name,
+        channel: draft.channel,
+        subject: draft.subject ?? '',
+        body: draft.body,
+        isDefault: draft.isDefault,
+      });
+  }, [draft, form]);
+
+  const channel = draft?.channel ?? 'email';
+  const subject = form.watch('subject');
+  const body = form.watch('body') ?? '';
+  const bodyField = form.register('body');
+
+  function insertPlaceholder(name: string) {
+    const text = `{{${name}}}`;
+    const el = bodyRef.current;
+    const current = form.getValues('body') ?? '';
+    const start = el?.selectionStart ?? current.length;
+    const end = el?.selectionEnd ?? current.length;
+    form.setValue('body', current.slice(0, start) + text + current.slice(end), {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + text.length, start + text.length);
+    });
+  }
+
+  function submit(values: TemplateFormValues) {
+    if (!draft) return;
+    save.mutate(
+      { id: draft.id, values },
+      {
+        onSuccess: () => {
+          toast({ title: 'Template saved', description: `“${values.name}” has been saved.` });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          toast({
+            title: 'Error',
+            description: error.message || 'Failed to save the template. Please try again.',
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={draft !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{draft?.id ? 'Edit template' : 'New template'}</DialogTitle>
+          <DialogDescription>
+            {METHOD_LABELS[channel]} message sent with each review request.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4">
+          <FormField id="template-name" label="Name" error={errors.name?.message}>
+            <Input {...form.register('name')} />
+          </FormField>
+          {channel === 'email' ? (
+            <FormField id="template-subject" label="Subject" error={errors.subject?.message}>
+              <Input {...form.register('subject')} />
+            </FormField>
+          ) : null}
+          <FormField id="template-body" label="Message" error={errors.body?.message}>
+            <Textarea
+              rows={channel === 'email' ? 8 : 5}
+              {...bodyField}
+              ref={(el) => {
+                bodyField.ref(el);
+                bodyRef.current = el;
+              }}
+            />
+          </FormField>
+          <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Insert a placeholder">
+            <span className="text-xs text-muted-foreground">Insert:</span>
+            {PLACEHOLDERS.map((name) => (
+              <Button
+                key={name}
+                type="button"
+                variant="secondary"
+                size="sm"
+                onClick={() => insertPlaceholder(name)}
+              >
+                {`{{${name}}}`}
+              </Button>
+            ))}
+          </div>
+          <Controller
+            control={form.control}
+            name="isDefault"
+            render={({ field }) => (
+              <div className="flex items-center gap-3">
+                <button
+                  type="button"
+                  role="switch"
+                  id="template-default"
+                  aria-checked={Boolean(field.value)}
+                  onClick={() => field.onChange(!field.value)}
+                  className={cn(
+                    'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                    field.value ? 'bg-primary' : 'bg-input',
+                  )}
+                >
+                  <span
+                    className={cn(
+                      'block size-5 rounded-full bg-background shadow transition-transform',
+                      field.value ? 'translate-x-5' : 'translate-x-0',
+                    )}
+                  />
+                </button>
+                <label htmlFor="template-default" className="text-sm font-medium">
+                  Use as the default for {METHOD_LABELS[channel]}
+                </label>
+              </div>
+            )}
+          />
+          <TemplatePreview channel={channel} subject={subject} body={body} business={business} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? <Spinner size="sm" label="Saving…" /> : null}
+              Save template
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,151 @@
+import {
+  CreateTemplateSchema,
+  SAMPLE_CONTACT_NAME,
+  SAMPLE_LINK_PATH,
+  type CreateTemplateInput,
+  type PreviewTemplateInput,
+  type Template,
+  type TemplatePreview,
+  type UpdateTemplateInput,
+} from '@shared/schemas/templates';
+import { CHANNELS, type Channel } from '@shared/schemas/domain';
+import { DEFAULT_TEMPLATES, renderTemplate, smsSegments } from '@shared/templates';
+import { conflict, notFound } from '../../lib/errors';
+import { isUniqueViolation, type TemplateRow, type TemplatesRepository } from './templates.repository';
+
+type PreviewValues = PreviewTemplateInput['values'];
+
+function toTemplate(row: TemplateRow): Template {
+  return {
+    id: row.id,
+    name: row.name,
+    channel: row.channel,
+    subject: row.channel === 'email' ? row.subject : null,
+    body: row.body,
+    isDefault: row.isDefault,
+    builtIn: false,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The shipped template of a channel, shown where the client has no default of their own. */
+function builtIn(channel: Channel): Template {
+  const shipped = DEFAULT_TEMPLATES[channel];
+  return {
+    id: null,
+    name: shipped.name,
+    channel,
+    subject: shipped.subject,
+    body: shipped.body,
+    // It is what that channel's requests use until the client marks one of their own as default.
+    isDefault: true,
+    builtIn: true,
+    createdAt: null,
+    updatedAt: null,
+  };
+}
+
+export function createTemplatesService(repo: TemplatesRepository, publicBaseUrl: string) {
+  async function render(
+    ownerId: number,
+    channel: Channel,
+    text: { subject?: string | null; body: string },
+    values: PreviewValues,
+  ): Promise<TemplatePreview> {
+    const business = values?.business ?? (await repo.businessName(ownerId));
+    const rendered = renderTemplate(
+      { subject: channel === 'email' ? (text.subject ?? '') : null, body: text.body },
+      {
+        name: values?.name ?? SAMPLE_CONTACT_NAME,
+        business,
+        link: values?.link ?? `${publicBaseUrl}${SAMPLE_LINK_PATH}`,
+      },
+    );
+    if (channel === 'email')
+      return { ...rendered, characters: [...rendered.body].length, segments: null, encoding: null };
+    const { characters, segments, encoding } = smsSegments(rendered.body);
+    return { subject: null, body: rendered.body, characters, segments, encoding };
+  }
+
+  /** Two defaults set at the same instant: the partial unique index lets one win, the other retries. */
+  async function guardDefault<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw conflict('Another default template was set at the same time. Please try again.');
+      throw error;
+    }
+  }
+
+  async function requireTemplate(ownerId: number, id: number): Promise<TemplateRow> {
+    const row = await repo.findById(ownerId, id);
+    if (!row) throw notFound('Template not found');
+    return row;
+  }
+
+  return {
+    /** The client's templates, plus the shipped one for every channel without a default of theirs. */
+    async list(ownerId: number): Promise<Template[]> {
+      const rows = (await repo.list(ownerId)).map(toTemplate);
+      const result: Template[] = [];
+      for (const channel of CHANNELS) {
+        const own = rows.filter((t) => t.channel === channel);
+        if (!own.some((t) => t.isDefault)) result.push(builtIn(channel));
+        result.push(...own);
+      }
+      return result;
+    },
+
+    async create(ownerId: number, input: CreateTemplateInput): Promise<Template> {
+      const row = await guardDefault(() =>
+        repo.insert(ownerId, {
+          name: input.name,
+          channel: input.channel,
+          subject: input.channel === 'email' ? (input.subject ?? null) : null,
+          body: input.body,
+          isDefault: input.isDefault,
+        }),
+      );
+      return toTemplate(row);
+    },
+
+    async update(ownerId: number, id: number, changes: UpdateTemplateInput): Promise<Template> {
+      const current = await requireTemplate(ownerId, id);
+      // The whole template must still be valid once changed (subject for email, {{link}}, length).
+      const merged = CreateTemplateSchema.parse({
+        name: changes.name ?? current.name,
+        channel: current.channel,
+        subject: changes.subject !== undefined ? changes.subject : current.subject,
+        body: changes.body ?? current.body,
+        isDefault: changes.isDefault ?? current.isDefault,
+      });
+      const row = await guardDefault(() =>
+        repo.update(ownerId, id, current.channel, {
+          name: merged.name,
+          subject: merged.channel === 'email' ? (merged.subject ?? null) : null,
+          body: merged.body,
+          isDefault: merged.isDefault,
+        }),
+      );
+      if (!row) throw notFound('Template not found');
+      return toTemplate(row);
+    },
+
+    async remove(ownerId: number, id: number): Promise<void> {
+      if (!(await repo.remove(ownerId, id))) throw notFound('Template not found');
+    },
+
+    async previewSaved(ownerId: number, id: number, values: PreviewValues): Promise<TemplatePreview> {
+      const row = await requireTemplate(ownerId, id);
+      return render(ownerId, row.channel, row, values);
+    },
+
+    async preview(ownerId: number, input: PreviewTemplateInput): Promise<TemplatePreview> {
+      return render(ownerId, input.channel, input, input.values);
+    },
+  };
+}
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;
