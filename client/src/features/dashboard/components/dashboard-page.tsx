@@ -1,20 +1,120 @@
-import { LayoutDashboard } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import type { Review } from '@shared/schemas/reviews';
 
-import { EmptyState } from '@/components/ui/empty-state';
+import { CreateReviewRequestDialog } from '@/components/review-requests';
+import { ReviewDetailsDialog } from '@/components/reviews/review-details-dialog';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { useTenant } from '@/lib/tenant';
 
+import { useDashboardCharts } from '../api/get-dashboard-charts';
+import { useDashboardStats } from '../api/get-dashboard-stats';
+import { useRecentReviews } from '../api/get-recent-reviews';
+import { QuickActions } from './quick-actions';
+import { RatingDistribution } from './rating-distribution';
+import { RecentReviews } from './recent-reviews';
+import { RecentStatsRow } from './recent-stats-row';
+import { StatCards } from './stat-cards';
+
+// recharts stays out of the dashboard chunk: the figures render first, the chart when its chunk arrives.
+const DashboardCharts = lazy(() => import('./dashboard-charts'));
+
+/** The client's dashboard (seed-spec section 2 "Dashboard"), real figures (PRODUCT.md section 8). */
 export function DashboardPage() {
-  const { clientId } = useTenant();
+  const { apiBase } = useTenant();
+  const queryClient = useQueryClient();
+  const stats = useDashboardStats();
+  const charts = useDashboardCharts();
+  const reviews = useRecentReviews();
+  const [selected, setSelected] = useState<Review | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [requestOpen, setRequestOpen] = useState(false);
+  // The request dialog loads locations and contacts: mount it on first use, then keep it (its QR step
+  // outlives the form).
+  const [requestMounted, setRequestMounted] = useState(false);
+  const openRequestDialog = () => {
+    setRequestMounted(true);
+    setRequestOpen(true);
+  };
+
+  const openReview = (review: Review) => {
+    setSelected(review);
+    setDetailsOpen(true);
+  };
+
+  // After a reply: the list, the figures, the charts and the insights all change.
+  const refreshAfterReply = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [`${apiBase}/reviews`] }),
+      queryClient.invalidateQueries({ queryKey: [`${apiBase}/dashboard/stats`] }),
+      queryClient.invalidateQueries({ queryKey: [`${apiBase}/dashboard/charts`] }),
+      queryClient.invalidateQueries({ queryKey: [`${apiBase}/insights`] }),
+    ]);
+
+  if (stats.isLoading) return <FullPageSpinner label="Loading dashboard…" />;
+  if (stats.error || !stats.data) {
+    return (
+      <p role="alert" className="rounded-lg border border-destructive/40 p-4 text-sm text-destructive">
+        {stats.error?.message ?? 'Failed to load the dashboard.'}
+      </p>
+    );
+  }
+
   return (
-    <EmptyState
-      icon={LayoutDashboard}
-      title="Your dashboard is on its way"
-      description={
-        clientId
-          ? `Review totals, ratings and quick actions will appear here. (client #${clientId})`
-          : 'Review totals, ratings and quick actions will appear here.'
-      }
-    />
+    <div className="grid gap-6">
+      <StatCards stats={stats.data} />
+      <RecentStatsRow recent={stats.data.recent} />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="min-w-0 lg:col-span-2">
+          <CardHeader className="pb-3">
+            <CardTitle className="text-base">Reviews per week</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {charts.data ? (
+              <Suspense fallback={<ChartPlaceholder />}>
+                <DashboardCharts weekly={charts.data.weekly} />
+              </Suspense>
+            ) : charts.error ? (
+              <p role="alert" className="text-sm text-destructive">
+                {charts.error.message}
+              </p>
+            ) : (
+              <ChartPlaceholder />
+            )}
+          </CardContent>
+        </Card>
+        <div className="grid content-start gap-6">
+          <QuickActions onCreateRequest={openRequestDialog} />
+          {charts.data ? <RatingDistribution distribution={charts.data.distribution} /> : null}
+        </div>
+      </div>
+
+      <RecentReviews
+        reviews={reviews.data}
+        isLoading={reviews.isLoading}
+        error={reviews.error}
+        onOpen={openReview}
+      />
+
+      <ReviewDetailsDialog
+        review={selected}
+        open={detailsOpen}
+        onOpenChange={setDetailsOpen}
+        onResponded={refreshAfterReply}
+      />
+      {/* Creating a request opens the QR dialog for the new request (seed-spec section 2). */}
+      {requestMounted ? <CreateReviewRequestDialog open={requestOpen} onOpenChange={setRequestOpen} /> : null}
+    </div>
+  );
+}
+
+function ChartPlaceholder() {
+  return (
+    <div className="flex h-64 items-center justify-center text-primary">
+      <Spinner label="Loading chart…" />
+    </div>
   );
 }
 

@@ -1,0 +1,34 @@
+import { Link2, Send, Users } from 'lucide-react';
+import { Link } from 'wouter';
+
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useTenant } from '@/lib/tenant';
+
+/** Quick actions (seed-spec section 2): both request actions open the review request dialog. */
+export function QuickActions({ onCreateRequest }: { onCreateRequest: () => void }) {
+  const { routeBase } = useTenant();
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle className="text-base">Quick Actions</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <Button variant="outline" className="justify-start" onClick={onCreateRequest}>
+          <Link2 aria-hidden="true" />
+          Generate Review Link
+        </Button>
+        <Button variant="outline" className="justify-start" onClick={onCreateRequest}>
+          <Send aria-hidden="true" />
+          Send Review Requests
+        </Button>
+        <Button variant="outline" className="justify-start" asChild>
+          <Link href={`${routeBase}/contacts`}>
+            <Users aria-hidden="true" />
+            Manage Contacts
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { MessageSquareText } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Review } from '@shared/schemas/reviews';
+
+import { ResponseBadge } from '@/components/reviews/response-badge';
+import { reviewerLabel } from '@/components/reviews/review-source';
+import { StarRating } from '@/components/reviews/star-rating';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { useTenant } from '@/lib/tenant';
+import { formatDate } from '@/lib/utils';
+
+interface RecentReviewsProps {
+  reviews: Review[] | undefined;
+  isLoading: boolean;
+  error: Error | null;
+  onOpen: (review: Review) => void;
+}
+
+/**
+ * The Recent Reviews list: every review the API answers, no page size (seed-spec section 2). The list
+ * scrolls inside its card and rows off screen skip layout and paint (content-visibility), so a thousand
+ * reviews stay light.
+ */
+export function RecentReviews({ reviews, isLoading, error, onOpen }: RecentReviewsProps) {
+  const { routeBase } = useTenant();
+  return (
+    <Card className="flex min-w-0 flex-col">
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-3">
+        <CardTitle id="recent-reviews-heading" className="text-base">
+          Recent Reviews
+        </CardTitle>
+        <Link
+          href={`${routeBase}/reviews`}
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Open Reviews
+        </Link>
+      </CardHeader>
+      <CardContent className="min-h-0 flex-1">
+        {isLoading ? (
+          <div className="flex justify-center py-10 text-primary">
+            <Spinner label="Loading reviews…" />
+          </div>
+        ) : error ? (
+          <p role="alert" className="py-6 text-sm text-destructive">
+            {error.message}
+          </p>
+        ) : !reviews || reviews.length === 0 ? (
+          <EmptyState
+            icon={MessageSquareText}
+            title="No reviews yet"
+            description="Send review requests or share your review link, and new reviews will show here."
+            className="border-0 py-8"
+          />
+        ) : (
+          <ul
+            aria-labelledby="recent-reviews-heading"
+            tabIndex={0}
+            className="-mx-2 grid max-h-[32rem] gap-1 overflow-y-auto px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {reviews.map((review) => (
+              <li key={review.id} className="[contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]">
+                <RecentReviewRow review={review} onOpen={onOpen} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RecentReviewRow({ review, onOpen }: { review: Review; onOpen: (review: Review) => void }) {
+  const name = reviewerLabel(review.reviewerName);
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(review)}
+      aria-label={`View review from ${name}, ${review.rating} out of 5, ${formatDate(review.createdAt)}`}
+      className="grid w-full gap-1 rounded-lg px-2 py-2.5 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <span className="flex flex-wrap items-center justify-between gap-2">
+        <span className="truncate text-sm font-medium">{name}</span>
+        <ResponseBadge review={review} />
+      </span>
+      <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        <StarRating rating={review.rating} size="sm" />
+        <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+      </span>
+      {review.content ? (
+        <span className="line-clamp-2 text-sm text-muted-foreground">{review.content}</span>
+      ) : null}
+    </button>
+  );
+}

@@ -1,0 +1,31 @@
+import { CalendarClock, MessageSquareText, Send, Star } from 'lucide-react';
+import type { DashboardStats } from '@shared/schemas/dashboard';
+
+import { StatCard } from './stat-cards';
+
+/** '{n} days' with one decimal ('1 day' for exactly one); a dash when nothing was answered in the window. */
+export function formatResponseTime(days: number | null): string {
+  if (days === null) return '—';
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/** The statistics row: four cards over the last 30 days (seed-spec section 2). */
+export function RecentStatsRow({ recent }: { recent: DashboardStats['recent'] }) {
+  return (
+    <section aria-labelledby="last-30-days-heading" className="grid gap-3">
+      <h2 id="last-30-days-heading" className="text-base font-semibold">
+        Last 30 days
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard title="Recent Reviews" value={String(recent.reviews)} icon={MessageSquareText} />
+        <StatCard title="Average Rating" value={recent.averageRating.toFixed(1)} icon={Star} />
+        <StatCard
+          title="Avg. Response Time"
+          value={formatResponseTime(recent.avgResponseTimeDays)}
+          icon={CalendarClock}
+        />
+        <StatCard title="Requests Sent" value={String(recent.requestsSent)} icon={Send} />
+      </div>
+    </section>
+  );
+}

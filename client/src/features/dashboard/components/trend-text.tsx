@@ -1,0 +1,34 @@
+import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react';
+import { trendDirection } from '@shared/schemas/dashboard';
+
+import { cn } from '@/lib/utils';
+
+interface TrendTextProps {
+  /** '+12%', '-5.4%', '0%' as the API answers it. */
+  trend: string;
+  /** For figures where more is worse (pending responses), a rise reads red. */
+  invert?: boolean;
+}
+
+/** A trend against the previous 30 days, coloured by whether the change is good news. */
+export function TrendText({ trend, invert = false }: TrendTextProps) {
+  const direction = trendDirection(trend);
+  const good = direction === 'flat' ? null : (direction === 'up') !== invert;
+  const Icon = direction === 'up' ? ArrowUpRight : direction === 'down' ? ArrowDownRight : ArrowRight;
+  return (
+    <p className="flex items-center gap-1 text-xs text-muted-foreground">
+      <span
+        data-direction={direction}
+        className={cn(
+          'inline-flex items-center gap-0.5 font-medium',
+          good === true && 'text-green-700 dark:text-green-400',
+          good === false && 'text-red-600 dark:text-red-400',
+        )}
+      >
+        <Icon className="size-3.5" aria-hidden="true" />
+        {trend}
+      </span>
+      <span>vs previous 30 days</span>
+    </p>
+  );
+}

@@ -1,0 +1,73 @@
+import type { RatingBreakdown } from '@shared/schemas/insights';
+
+import { cn } from '@/lib/utils';
+
+/** One colour per star level, on the spec's rating-bar thresholds (5★/4★ green, 3★ light green, 2★ yellow, 1★ red). */
+const STAR_COLOURS = [
+  'bg-red-500 dark:bg-red-400',
+  'bg-yellow-400 dark:bg-yellow-300',
+  'bg-lime-500 dark:bg-lime-400',
+  'bg-green-600 dark:bg-green-500',
+  'bg-green-700 dark:bg-green-600',
+];
+
+export interface BreakdownRowData extends RatingBreakdown {
+  key: string;
+  label: string;
+}
+
+/** Rows of rating distributions: name, count, average and a stacked bar of 1★ to 5★ shares. */
+export function RatingBreakdownTable({ caption, rows }: { caption: string; rows: BreakdownRowData[] }) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="text-left text-xs text-muted-foreground">
+          <th scope="col" className="pb-2 font-medium">
+            Name
+          </th>
+          <th scope="col" className="pb-2 text-right font-medium">
+            Reviews
+          </th>
+          <th scope="col" className="pb-2 text-right font-medium">
+            Average
+          </th>
+          <th scope="col" className="hidden pb-2 pl-4 font-medium sm:table-cell">
+            Ratings (1★ to 5★)
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className="border-t">
+            <th scope="row" className="py-2 pr-2 text-left font-medium">
+              {row.label}
+            </th>
+            <td className="py-2 text-right tabular-nums">{row.total}</td>
+            <td className="py-2 text-right tabular-nums">{row.averageRating.toFixed(1)}</td>
+            <td className="hidden w-1/2 py-2 pl-4 sm:table-cell">
+              <StackedBar counts={row.counts} total={row.total} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function StackedBar({ counts, total }: { counts: number[]; total: number }) {
+  const label = counts.map((count, i) => `${i + 1} star: ${count}`).join(', ');
+  return (
+    <div role="img" aria-label={label} className="flex h-2.5 w-full overflow-hidden rounded-full bg-muted">
+      {counts.map((count, i) =>
+        count > 0 ? (
+          <div
+            key={i}
+            className={cn('h-full', STAR_COLOURS[i])}
+            style={{ width: `${(count / total) * 100}%` }}
+          />
+        ) : null,
+      )}
+    </div>
+  );
+}

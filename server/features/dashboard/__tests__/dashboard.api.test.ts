@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
+import { createTestApp } from '../../../testing/test-app';
+import {
+  createLocation,
+  createReview,
+  createReviewRequest,
+  createUser,
+  signedInAgent,
+} from '../../../testing/factories';
+import { DashboardChartsSchema, DashboardStatsSchema } from '@shared/schemas/dashboard';
+
+const DAY = 86_400_000;
+
+describe.each(testDatabaseKinds)('dashboard API on %s', (kind) => {
+  let database: TestDatabase;
+  const now = Date.now();
+  const daysAgo = (days: number) => new Date(now - days * DAY);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  const app = () => createTestApp(database.handle.db);
+
+  /**
+   * A known data set. Last 30 days: 5★ answered after 2 days, 4★ open, 2★ answered after 1 day, 3★ open.
+   * The 30 days before: 5★ answered within the window, 3★ answered 20 days later (inside the last 30 days),
+   * 4★ open. Older: 1★ open, 4★ with a blank response (not responded).
+   */
+  async function seedKnownClient() {
+    const user = await createUser(database.handle.db);
+    const db = database.handle.db;
+    const id = user.id;
+    const review = (rating: number, created: number, responded?: number, response = 'Thank you') =>
+      createReview(db, id, {
+        rating,
+        createdAt: daysAgo(created),
+        responseContent: responded === undefined ? null : response,
+        respondedAt: responded === undefined ? null : daysAgo(responded),
+      });
+    await review(5, 10, 8);
+    await review(4, 5);
+    await review(2, 3, 2);
+    await review(3, 20);
+    await review(5, 40, 39);
+    await review(3, 45, 25);
+    await review(4, 50);
+    await review(1, 100);
+    await review(4, 70, 69, '   ');
+
+    const location = await createLocation(db, id);
+    await createReviewRequest(db, id, location.id, { createdAt: daysAgo(5), sentAt: daysAgo(5) });
+    await createReviewRequest(db, id, location.id, { createdAt: daysAgo(10), sentAt: null });
+    await createReviewRequest(db, id, location.id, { createdAt: daysAgo(3), sentAt: daysAgo(3) });
+    await createReviewRequest(db, id, location.id, { createdAt: daysAgo(40), sentAt: daysAgo(40) });
+    return user;
+  }
+
+  describe('GET /api/dashboard/stats', () => {
+    it('when a client has known reviews and requests, then every figure and trend is exact', async () => {
+      const user = await seedKnownClient();
+      // Another client's rows must never be counted.
+      const other = await createUser(database.handle.db);
+      await createReview(database.handle.db, other.id, { rating: 1, createdAt: daysAgo(2) });
+      const otherLocation = await createLocation(database.handle.db, other.id);
+      await createReviewRequest(database.handle.db, other.id, otherLocation.id, { sentAt: daysAgo(1) });
+
+      const res = await (await signedInAgent(app(), user)).get('/api/dashboard/stats');
+
+      expect(res.status).toBe(200);
+      expect(DashboardStatsSchema.parse(res.body)).toEqual({
+        totalReviews: 9,
+        positiveReviews: 5,
+        reviewRequests: 4,
+        pendingResponses: 5,
+        // 31 / 9 = 3.44
+        averageRating: 3.4,
+        // 4 of 9 = 44.4%
+        responseRate: 44,
+        trends: {
+          // 4 against 3
+          totalReviews: '+33.3%',
+          // 2 against 2
+          positiveReviews: '0%',
+          // 3 against 1
+          reviewRequests: '+200%',
+          // 2 against 1
+          pendingResponses: '+100%',
+          // 3.5 against 4.0
+          averageRating: '-12.5%',
+          // 50% against 66.7%
+          responseRate: '-25%',
+        },
+        recent: {
+          reviews: 4,
+          averageRating: 3.5,
+          // responses given in the last 30 days took 2, 1 and 20 days
+          avgResponseTimeDays: 7.7,
+          requestsSent: 2,
+        },
+      });
+    });
+
+    it('when a client has no data, then every figure is zero and no response time is shown', async () => {
+      const user = await createUser(database.handle.db);
+
+      const res = await (await signedInAgent(app(), user)).get('/api/dashboard/stats');
+
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        totalReviews: 0,
+        positiveReviews: 0,
+        reviewRequests: 0,
+        pendingResponses: 0,
+        averageRating: 0,
+        responseRate: 0,
+        trends: {
+          totalReviews: '0%',
+          positiveReviews: '0%',
+          reviewRequests: '0%',
+          pendingResponses: '0%',
+          averageRating: '0%',
+          responseRate: '0%',
+        },
+        recent: { reviews: 0, averageRating: 0, avgResponseTimeDays: null, requestsSent: 0 },
+      });
+    });
+
+    it('when a figure starts from nothing, then it reads +100%; when it falls to nothing, -100%', async () => {
+      const user = await createUser(database.handle.db);
+      const db = database.handle.db;
+      await createReview(db, user.id, { rating: 4, createdAt: daysAgo(1) });
+      await createReview(db, user.id, { rating: 2, createdAt: daysAgo(35) });
+      const location = await createLocation(db, user.id);
+      await createReviewRequest(db, user.id, location.id, { createdAt: daysAgo(35) });
+
+      const res = await (await signedInAgent(app(), user)).get('/api/dashboard/stats');
+
+      expect(res.body.trends).toMatchObject({
+        totalReviews: '0%',
+        positiveReviews: '+100%',
+        pendingResponses: '0%',
+        reviewRequests: '-100%',
+        // 4.0 against 2.0
+        averageRating: '+100%',
+      });
+      expect(res.body.averageRating).toBe(3);
+    });
+
+    it('when an admin opens a client area, then the stats are that client’s', async () => {
+      const user = await seedKnownClient();
+      const adminUser = await createUser(database.handle.db, { role: 'admin' });
+      const admin = await signedInAgent(app(), adminUser);
+
+      const res = await admin.get(`/api/admin/clients/${user.id}/dashboard/stats`);
+
+      expect(res.status).toBe(200);
+      expect(res.body.totalReviews).toBe(9);
+    });
+
+    it('when nobody is signed in, then it answers 401', async () => {
+      const res = await (await import('supertest')).default(app()).get('/api/dashboard/stats');
+      expect(res.status).toBe(401);
+    });
+  });
+
+  describe('GET /api/dashboard/charts', () => {
+    /** Monday 00:00 UTC of a date's week, as the API names it. */
+    const mondayOf = (date: Date) => {
+      const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+      day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+      return day.toISOString().slice(0, 10);
+    };
+
+    it('when a client has reviews in a few weeks, then it answers 13 weeks with the empty ones as zero', async () => {
+      const user = await createUser(database.handle.db);
+      const db = database.handle.db;
+      const recent = daysAgo(0);
+      const older = daysAgo(21);
+      await createReview(db, user.id, { rating: 5, createdAt: recent });
+      await createReview(db, user.id, { rating: 2, createdAt: recent });
+      await createReview(db, user.id, { rating: 4, createdAt: older });
+      // Outside the 13 weeks: counted in the distribution only.
+      await createReview(db, user.id, { rating: 1, createdAt: daysAgo(120) });
+      const other = await createUser(database.handle.db);
+      await createReview(db, other.id, { rating: 3, createdAt: recent });
+
+      const res = await (await signedInAgent(app(), user)).get('/api/dashboard/charts');
+
+      expect(res.status).toBe(200);
+      const charts = DashboardChartsSchema.parse(res.body);
+      expect(charts.weekly).toHaveLength(13);
+      const thisWeek = mondayOf(new Date());
+      expect(charts.weekly.at(-1)!.weekStart).toBe(thisWeek);
+      for (let i = 1; i < charts.weekly.length; i++) {
+        const gap = Date.parse(charts.weekly[i]!.weekStart) - Date.parse(charts.weekly[i - 1]!.weekStart);
+        expect(gap).toBe(7 * DAY);
+      }
+      const byWeek = new Map(charts.weekly.map((week) => [week.weekStart, week]));
+      expect(byWeek.get(mondayOf(recent))).toEqual({
+        weekStart: mondayOf(recent),
+        reviews: 2,
+        averageRating: 3.5,
+      });
+      expect(byWeek.get(mondayOf(older))).toEqual({
+        weekStart: mondayOf(older),
+        reviews: 1,
+        averageRating: 4,
+      });
+      const empty = charts.weekly.filter((week) => week.reviews === 0);
+      expect(empty).toHaveLength(11);
+      expect(empty.every((week) => week.averageRating === null)).toBe(true);
+      expect(charts.distribution).toEqual([
+        { rating: 1, count: 1 },
+        { rating: 2, count: 1 },
+        { rating: 3, count: 0 },
+        { rating: 4, count: 1 },
+        { rating: 5, count: 1 },
+      ]);
+    });
+
+    it('when a client has no review, then every week and rating count is zero', async () => {
+      const user = await createUser(database.handle.db);
+
+      const res = await (await signedInAgent(app(), user)).get('/api/dashboard/charts');
+
+      expect(res.body.weekly).toHaveLength(13);
+      expect(res.body.weekly.every((w: { reviews: number }) => w.reviews === 0)).toBe(true);
+      expect(res.body.distribution.map((d: { count: number }) => d.count)).toEqual([0, 0, 0, 0, 0]);
+    });
+  });
+});

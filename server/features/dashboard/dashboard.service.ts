@@ -1,0 +1,72 @@
+import { formatTrend, type DashboardCharts, type DashboardStats } from '@shared/schemas/dashboard';
+import type { DashboardRepository, ReviewWindowSums } from './dashboard.repository';
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+/** Mean rating of a window, unrounded; 0 with no review. */
+const meanRating = (sums: ReviewWindowSums) => (sums.total ? sums.ratingSum / sums.total : 0);
+/** Percent of a window's reviews responded, unrounded; 0 with no review. */
+const responseRatio = (sums: ReviewWindowSums) => (sums.total ? (sums.responded / sums.total) * 100 : 0);
+
+/**
+ * A rate's trend (average rating, response rate). A window with no review has no rate: with none in the
+ * last 30 days nothing changed ('0%'), not a fall to zero; with none before, the rate is new ('+100%').
+ */
+function rateTrend(
+  previous: ReviewWindowSums,
+  last: ReviewWindowSums,
+  rate: (s: ReviewWindowSums) => number,
+) {
+  if (last.total === 0) return '0%';
+  return formatTrend(rate(previous), rate(last));
+}
+
+/** The dashboard's real figures (PRODUCT.md section 8). */
+export function createDashboardService(repository: DashboardRepository) {
+  return {
+    async stats(ownerId: number): Promise<DashboardStats> {
+      const [reviews, requests] = await Promise.all([
+        repository.reviewFigures(ownerId),
+        repository.requestFigures(ownerId),
+      ]);
+      const { all, last, previous } = reviews;
+      return {
+        totalReviews: all.total,
+        positiveReviews: all.positive,
+        reviewRequests: requests.total,
+        pendingResponses: all.pending,
+        averageRating: oneDecimal(meanRating(all)),
+        responseRate: Math.round(responseRatio(all)),
+        trends: {
+          totalReviews: formatTrend(previous.total, last.total),
+          positiveReviews: formatTrend(previous.positive, last.positive),
+          reviewRequests: formatTrend(requests.previous, requests.last),
+          pendingResponses: formatTrend(previous.pending, last.pending),
+          averageRating: rateTrend(previous, last, meanRating),
+          responseRate: rateTrend(previous, last, responseRatio),
+        },
+        recent: {
+          reviews: last.total,
+          averageRating: oneDecimal(meanRating(last)),
+          avgResponseTimeDays: reviews.recentResponses
+            ? oneDecimal(reviews.recentResponseDays / reviews.recentResponses)
+            : null,
+          requestsSent: requests.sentLast,
+        },
+      };
+    },
+
+    async charts(ownerId: number): Promise<DashboardCharts> {
+      const [weekly, counts] = await Promise.all([
+        repository.weekly(ownerId),
+        repository.distribution(ownerId),
+      ]);
+      return {
+        weekly,
+        distribution: counts.map((count, index) => ({ rating: index + 1, count })),
+      };
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

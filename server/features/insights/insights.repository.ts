@@ -1,0 +1,154 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { locations, reviews } from '../../db/schema';
+import {
+  INSIGHTS_MIN_WORD_LENGTH,
+  INSIGHTS_TOP_WORDS,
+  INSIGHTS_WAITING_LIMIT,
+  INSIGHTS_WORD_SAMPLE,
+  STOP_WORDS,
+  type WordCount,
+} from '@shared/schemas/insights';
+import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
+import { REVIEW_TYPES } from '@shared/schemas/domain';
+
+export interface BreakdownRow {
+  key: string | number | null;
+  name: string | null;
+  total: number;
+  ratingSum: number;
+  counts: number[];
+}
+
+export interface WaitingRow {
+  id: number;
+  type: string;
+  rating: number;
+  content: string;
+  videoUrl: string | null;
+  contactId: number | null;
+  locationId: number | null;
+  locationName: string | null;
+  reviewRequestId: number | null;
+  reviewerName: string;
+  sourceUrl: string | null;
+  createdAt: Date;
+  responseContent: string | null;
+  respondedAt: Date | null;
+  daysWaiting: number;
+}
+
+const num = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
+
+/** The rating counts of a group, 1 to 5, as FILTER aggregates. */
+const ratingColumns = () => ({
+  total: num(sql`count(*)::int`),
+  ratingSum: num(sql`coalesce(sum(${reviews.rating}), 0)::int`),
+  counts: sql<number[]>`array[
+    count(*) filter (where ${reviews.rating} = 1),
+    count(*) filter (where ${reviews.rating} = 2),
+    count(*) filter (where ${reviews.rating} = 3),
+    count(*) filter (where ${reviews.rating} = 4),
+    count(*) filter (where ${reviews.rating} = 5)
+  ]::int[]`,
+});
+
+/** Unknown types read as private (seed-spec section 3). */
+const sourceType = sql<string>`case when ${reviews.type} in (${sql.join(
+  REVIEW_TYPES.map((type) => sql`${type}`),
+  sql`, `,
+)}) then ${reviews.type} else 'private' end`;
+
+/** Responded when responseContent holds text (seed-spec section 3). */
+const isUnresponded = sql`coalesce(btrim(${reviews.responseContent}), '') = ''`;
+
+/** Postgres array literal of the stop words, sent as one parameter. */
+const stopWordsLiteral = `{${STOP_WORDS.map((word) => `"${word}"`).join(',')}}`;
+
+export function createInsightsRepository(db: Database) {
+  return {
+    async bySource(ownerId: number): Promise<BreakdownRow[]> {
+      const rows = await db
+        .select({ key: sourceType, ...ratingColumns() })
+        .from(reviews)
+        .where(eq(reviews.ownerId, ownerId))
+        .groupBy(sql`1`)
+        .orderBy(sql`1`);
+      return rows.map((row) => ({ ...row, name: row.key, counts: row.counts.map(Number) }));
+    },
+
+    async byLocation(ownerId: number): Promise<BreakdownRow[]> {
+      const rows = await db
+        .select({ key: reviews.locationId, name: locations.name, ...ratingColumns() })
+        .from(reviews)
+        .leftJoin(
+          locations,
+          and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)),
+        )
+        .where(eq(reviews.ownerId, ownerId))
+        .groupBy(reviews.locationId, locations.name)
+        .orderBy(sql`count(*) desc`, asc(locations.name));
+      return rows.map((row) => ({ ...row, counts: row.counts.map(Number) }));
+    },
+
+    /**
+     * The words most reviews of a band mention, over the band's newest reviews only (the sample keeps a
+     * client with a million reviews fast). Text is lower-cased and split on anything not a letter.
+     */
+    async topWords(ownerId: number, band: 'positive' | 'negative'): Promise<WordCount[]> {
+      const bandCondition =
+        band === 'positive'
+          ? sql`${reviews.rating} >= ${POSITIVE_MIN_RATING}`
+          : sql`${reviews.rating} < ${POSITIVE_MIN_RATING}`;
+      const result = await db.execute(sql`
+        with sample as (
+          select ${reviews.id} as id, lower(${reviews.content}) as content
+          from ${reviews}
+          where ${reviews.ownerId} = ${ownerId} and ${bandCondition}
+          order by ${reviews.createdAt} desc, ${reviews.id} desc
+          limit ${INSIGHTS_WORD_SAMPLE}
+        )
+        select words.word as word, count(distinct sample.id)::int as count
+        from sample, regexp_split_to_table(sample.content, '[^[:alpha:]]+') as words(word)
+        where char_length(words.word) >= ${INSIGHTS_MIN_WORD_LENGTH}
+          and words.word <> all(${stopWordsLiteral}::text[])
+        group by words.word
+        order by count desc, words.word asc
+        limit ${INSIGHTS_TOP_WORDS}`);
+      const { rows } = result as unknown as { rows: { word: string; count: number }[] };
+      return rows.map((row) => ({ word: row.word, count: Number(row.count) }));
+    },
+
+    /** The unanswered reviews that have waited longest (reviews_owner_created_idx, read oldest first). */
+    async longestWaiting(ownerId: number): Promise<WaitingRow[]> {
+      return db
+        .select({
+          id: reviews.id,
+          type: reviews.type,
+          rating: reviews.rating,
+          content: reviews.content,
+          videoUrl: reviews.videoUrl,
+          contactId: reviews.contactId,
+          locationId: reviews.locationId,
+          locationName: locations.name,
+          reviewRequestId: reviews.reviewRequestId,
+          reviewerName: reviews.reviewerName,
+          sourceUrl: reviews.sourceUrl,
+          createdAt: reviews.createdAt,
+          responseContent: reviews.responseContent,
+          respondedAt: reviews.respondedAt,
+          daysWaiting: num(sql`floor(extract(epoch from (now() - ${reviews.createdAt})) / 86400)::int`),
+        })
+        .from(reviews)
+        .leftJoin(
+          locations,
+          and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)),
+        )
+        .where(and(eq(reviews.ownerId, ownerId), isUnresponded))
+        .orderBy(asc(reviews.createdAt), asc(reviews.id))
+        .limit(INSIGHTS_WAITING_LIMIT);
+    },
+  };
+}
+
+export type InsightsRepository = ReturnType<typeof createInsightsRepository>;

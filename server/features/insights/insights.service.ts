@@ -1,0 +1,46 @@
+import { normalizeReviewType } from '@shared/schemas/domain';
+import type { Insights, RatingBreakdown, WaitingReview } from '@shared/schemas/insights';
+import type { BreakdownRow, InsightsRepository, WaitingRow } from './insights.repository';
+
+function breakdown(row: BreakdownRow): RatingBreakdown {
+  return {
+    total: row.total,
+    averageRating: row.total ? Math.round((row.ratingSum / row.total) * 10) / 10 : 0,
+    counts: row.counts,
+  };
+}
+
+function toWaitingReview(row: WaitingRow): WaitingReview {
+  return {
+    ...row,
+    type: normalizeReviewType(row.type),
+    createdAt: row.createdAt.toISOString(),
+    respondedAt: row.respondedAt ? row.respondedAt.toISOString() : null,
+    daysWaiting: Math.max(0, row.daysWaiting),
+  };
+}
+
+/** Review Insights: ratings per source and location, the words customers use, who waits for an answer. */
+export function createInsightsService(repository: InsightsRepository) {
+  return {
+    async insights(ownerId: number): Promise<Insights> {
+      const [bySource, byLocation, positive, negative, waiting] = await Promise.all([
+        repository.bySource(ownerId),
+        repository.byLocation(ownerId),
+        repository.topWords(ownerId, 'positive'),
+        repository.topWords(ownerId, 'negative'),
+        repository.longestWaiting(ownerId),
+      ]);
+      return {
+        bySource: bySource.map((row) => ({ type: normalizeReviewType(String(row.key)), ...breakdown(row) })),
+        byLocation: byLocation.map((row) => ({
+          locationId: row.key === null ? null : Number(row.key),
+          locationName: row.name,
+          ...breakdown(row),
+        })),
+        words: { positive, negative },
+        waiting: waiting.map(toWaitingReview),
+      };
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/**
+ * The dashboard's figures (seed-spec section 3 "Dashboard stats", PRODUCT.md section 8): real numbers
+ * computed in SQL over the client's own rows, never the seed app's placeholders (4.2, 85%, fixed trends).
+ */
+
+/** The windows the trends and the statistics row compare (days). */
+export const DASHBOARD_WINDOW_DAYS = 30;
+/** Weeks shown by the reviews-per-week chart (about the last 90 days). */
+export const DASHBOARD_CHART_WEEKS = 13;
+
+/** A change as text: '+12%', '-5.4%', '0%' (one decimal at most). */
+export const TrendTextSchema = z.string().regex(/^(0|[+-]\d+(\.\d)?)%$/);
+
+export const DashboardTrendsSchema = z.object({
+  totalReviews: TrendTextSchema,
+  positiveReviews: TrendTextSchema,
+  reviewRequests: TrendTextSchema,
+  pendingResponses: TrendTextSchema,
+  averageRating: TrendTextSchema,
+  responseRate: TrendTextSchema,
+});
+export type DashboardTrends = z.infer<typeof DashboardTrendsSchema>;
+
+export const DashboardStatsSchema = z.object({
+  totalReviews: z.number().int().nonnegative(),
+  /** Rating 4 or higher (seed-spec section 9). */
+  positiveReviews: z.number().int().nonnegative(),
+  /** Every review request of the client, whatever its status. */
+  reviewRequests: z.number().int().nonnegative(),
+  /** Reviews with no response (an empty response counts as none, seed-spec section 3). */
+  pendingResponses: z.number().int().nonnegative(),
+  /** Mean of the ratings, one decimal; 0 with no reviews. */
+  averageRating: z.number().min(0).max(5),
+  /** Percent of reviews responded, a whole number; 0 with no reviews. */
+  responseRate: z.number().int().min(0).max(100),
+  /**
+   * The last 30 days against the 30 days before: reviews, positive reviews, requests and pending
+   * responses created in each window; the average rating and the response rate of each window's reviews.
+   */
+  trends: DashboardTrendsSchema,
+  /** The statistics row: the last 30 days. */
+  recent: z.object({
+    reviews: z.number().int().nonnegative(),
+    /** One decimal; 0 with no review in the window. */
+    averageRating: z.number().min(0).max(5),
+    /** Mean time from review to response over the responses given in the window, days, one decimal. */
+    avgResponseTimeDays: z.number().nonnegative().nullable(),
+    /** Requests whose message went out (sentAt) in the window. */
+    requestsSent: z.number().int().nonnegative(),
+  }),
+});
+export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
+
+export const WeeklyReviewsSchema = z.object({
+  /** Monday of the week (UTC), 'YYYY-MM-DD'. */
+  weekStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  reviews: z.number().int().nonnegative(),
+  /** One decimal; null for a week with no review. */
+  averageRating: z.number().nullable(),
+});
+export type WeeklyReviews = z.infer<typeof WeeklyReviewsSchema>;
+
+export const RatingCountSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  count: z.number().int().nonnegative(),
+});
+export type RatingCount = z.infer<typeof RatingCountSchema>;
+
+export const DashboardChartsSchema = z.object({
+  /** The last 13 weeks, oldest first, empty weeks included. */
+  weekly: z.array(WeeklyReviewsSchema),
+  /** Ratings 1 to 5, each present. */
+  distribution: z.array(RatingCountSchema),
+});
+export type DashboardCharts = z.infer<typeof DashboardChartsSchema>;
+
+/**
+ * A change from `before` to `after` as text (PRODUCT.md section 8: "real trends"): one decimal at most,
+ * a sign when not zero. From nothing to something is '+100%'.
+ */
+export function formatTrend(before: number, after: number): string {
+  if (before === 0) return after > 0 ? '+100%' : '0%';
+  const change = Math.round(((after - before) / before) * 1000) / 10;
+  if (change === 0) return '0%';
+  return `${change > 0 ? '+' : '-'}${Math.abs(change)}%`;
+}
+
+/** Whether a trend text reads as a rise, a fall or no change. */
+export function trendDirection(trend: string): 'up' | 'down' | 'flat' {
+  if (trend.startsWith('+')) return 'up';
+  if (trend.startsWith('-')) return 'down';
+  return 'flat';
+}
