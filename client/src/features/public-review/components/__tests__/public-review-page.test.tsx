@@ -1,0 +1,173 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { Route } from 'wouter';
+
+import { renderWithProviders, screen, server, waitFor } from '@/testing/test-utils';
+import type { PublicReviewPageData } from '@shared/schemas/public-review';
+
+import { PublicReviewPage } from '../public-review-page';
+
+const LINK = 'AbCdEfGhIjKlMnOpQrStUv';
+const GOOGLE = 'https://search.google.com/local/writereview?placeid=abc';
+const FACEBOOK = 'https://www.facebook.com/harbour/reviews';
+
+function pageData(overrides: Partial<PublicReviewPageData> = {}): PublicReviewPageData {
+  return {
+    businessName: 'Harbour Coffee',
+    locationName: 'Quay Street',
+    contactFirstName: 'Sam',
+    reviewLinks: { google: GOOGLE, facebook: FACEBOOK },
+    alreadySubmitted: false,
+    kind: 'request',
+    maxVideoBytes: 50 * 1024 * 1024,
+    acceptedVideoTypes: ['video/webm', 'video/mp4', 'video/quicktime', 'video/ogg'],
+    ...overrides,
+  };
+}
+
+function renderPage(link = LINK) {
+  return renderWithProviders(<Route path="/review/:uniqueLink" component={PublicReviewPage} />, {
+    path: `/review/${link}`,
+  });
+}
+
+describe('PublicReviewPage', () => {
+  it('when the link is valid, then it greets the customer, names the business and sets the title', async () => {
+    server.use(http.get(`*/api/public/review/${LINK}`, () => HttpResponse.json(pageData())));
+    renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour Coffee' })).toBeInTheDocument();
+    expect(screen.getByText('Hi Sam,')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'How was your experience?' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Tell us more/)).toBeInTheDocument();
+    expect(document.title).toBe('Harbour Coffee – Leave a review');
+  });
+
+  it('when a customer gives 1 star, then the review is sent and Google and Facebook are still offered', async () => {
+    let sent: unknown;
+    server.use(
+      http.get(`*/api/public/review/${LINK}`, () => HttpResponse.json(pageData())),
+      http.post(`*/api/public/review/${LINK}`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ ok: true, reviewLinks: { google: GOOGLE, facebook: FACEBOOK } });
+      }),
+    );
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('radio', { name: '1 star' }));
+    await user.type(screen.getByLabelText(/Tell us more/), 'Cold coffee, long wait.');
+    expect(screen.getByText('23 / 5,000 characters')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit review' }));
+
+    expect(await screen.findByRole('heading', { name: 'Thank you, Sam!' })).toBeInTheDocument();
+    expect(sent).toEqual({ rating: 1, content: 'Cold coffee, long wait.' });
+    expect(screen.getByText('Would you share your experience publicly too?')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Post on Google/ })).toHaveAttribute('href', GOOGLE);
+    expect(screen.getByRole('link', { name: /Post on Facebook/ })).toHaveAttribute('href', FACEBOOK);
+    expect(screen.queryByText('Preview: nothing was saved')).not.toBeInTheDocument();
+  });
+
+  it('when the location has only Google, then only that button is offered', async () => {
+    server.use(
+      http.get(`*/api/public/review/${LINK}`, () =>
+        HttpResponse.json(pageData({ reviewLinks: { google: GOOGLE, facebook: null } })),
+      ),
+      http.post(`*/api/public/review/${LINK}`, () =>
+        HttpResponse.json({ ok: true, reviewLinks: { google: GOOGLE, facebook: null } }),
+      ),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('radio', { name: '5 stars' }));
+    await user.click(screen.getByRole('button', { name: 'Submit review' }));
+
+    expect(await screen.findByRole('link', { name: /Post on Google/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Post on Facebook/ })).not.toBeInTheDocument();
+  });
+
+  it('when submitted without a rating, then it asks for one and sends nothing', async () => {
+    let posts = 0;
+    server.use(
+      http.get(`*/api/public/review/${LINK}`, () => HttpResponse.json(pageData())),
+      http.post(`*/api/public/review/${LINK}`, () => {
+        posts++;
+        return HttpResponse.json({ ok: true, reviewLinks: { google: null, facebook: null } });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Submit review' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a rating from 1 to 5 stars.');
+    expect(screen.getByRole('radio', { name: '1 star' })).toHaveFocus();
+    expect(posts).toBe(0);
+  });
+
+  it('when the link was already used, then it shows the thank-you view with the links', async () => {
+    server.use(
+      http.get(`*/api/public/review/${LINK}`, () =>
+        HttpResponse.json(pageData({ alreadySubmitted: true, submittedRating: 2 })),
+      ),
+    );
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
+    expect(screen.getByText(/already received/)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'You rated 2 stars' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Post on Google/ })).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
+  it('when the link is unknown, then a friendly invalid-link page shows', async () => {
+    server.use(
+      http.get(`*/api/public/review/${LINK}`, () =>
+        HttpResponse.json({ message: 'This review link is not valid.' }, { status: 404 }),
+      ),
+    );
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'This review link is not valid' })).toBeInTheDocument();
+    expect(screen.getByText(/ask the business for a new link/)).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
+  it('when the server refuses the review, then its message shows and the form stays', async () => {
+    server.use(
+      http.get(`*/api/public/review/${LINK}`, () => HttpResponse.json(pageData())),
+      http.post(`*/api/public/review/${LINK}`, () =>
+        HttpResponse.json(
+          { message: 'Too many reviews from this connection. Please try again later.' },
+          { status: 429 },
+        ),
+      ),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('radio', { name: '4 stars' }));
+    await user.click(screen.getByRole('button', { name: 'Submit review' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Too many reviews from this connection.'),
+    );
+    expect(screen.getByRole('radio', { name: '4 stars' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('when a location link is opened, then it asks for an optional name and does not greet anyone', async () => {
+    let sent: unknown;
+    server.use(
+      http.get(`*/api/public/review/${LINK}`, () =>
+        HttpResponse.json(pageData({ kind: 'location', contactFirstName: null })),
+      ),
+      http.post(`*/api/public/review/${LINK}`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ ok: true, reviewLinks: { google: GOOGLE, facebook: FACEBOOK } });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('radio', { name: '3 stars' }));
+    await user.type(screen.getByLabelText(/Your name/), 'Priya');
+    await user.click(screen.getByRole('button', { name: 'Submit review' }));
+
+    expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Hi /)).not.toBeInTheDocument();
+    expect(sent).toEqual({ rating: 3, content: '', name: 'Priya' });
+  });
+});

@@ -1,0 +1,234 @@
+import os from 'node:os';
+import path from 'node:path';
+import fsp from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import multer from 'multer';
+import { IdParamsSchema } from '@shared/schemas/domain';
+import {
+  INVALID_LINK_MESSAGE,
+  isReviewLinkToken,
+  PublicReviewLinkParamsSchema,
+  SubmitPublicReviewSchema,
+} from '@shared/schemas/public-review';
+import type { AppContext } from '../../lib/context';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { createRateLimiter, DatabaseRateLimitStore } from '../../lib/rate-limit';
+import { createFileStorage, type ByteRange, type FileStorage } from '../../lib/storage';
+import { tenantOf } from '../../middleware/tenant';
+import { validate } from '../../middleware/validate';
+import { createPublicReviewRepository } from './public-review.repository';
+import { createPublicReviewService, videoKey } from './public-review.service';
+
+const HOUR = 60 * 60 * 1000;
+/** A customer's review is a few KB of JSON; anything bigger is not a review. */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
+/** One link (a request, or a location's QR poster) takes at most this many submissions an hour. */
+export const SUBMISSIONS_PER_LINK_PER_HOUR = 10;
+export const UPLOADS_PER_LINK_PER_HOUR = 10;
+/** Page views are cheap and a family may share one connection: a looser limit than submissions. */
+const GET_MULTIPLIER = 10;
+
+const TOO_MANY_FROM_IP = 'Too many reviews from this connection. Please try again later.';
+const TOO_MANY_FOR_LINK = 'This review link has received too many reviews recently. Please try again later.';
+
+/** A malformed token is a 404 before any query runs. */
+const linkFormat: RequestHandler = (req, _res, next) => {
+  const link = req.params.link;
+  next(typeof link === 'string' && isReviewLinkToken(link) ? undefined : notFound(INVALID_LINK_MESSAGE));
+};
+
+/**
+ * The app's JSON parser has already read the body with the general limit; these routes accept much less.
+ */
+const smallBody: RequestHandler = (req, _res, next) => {
+  const declared = Number(req.get('content-length') ?? 0);
+  const parsed = req.body === undefined ? 0 : Buffer.byteLength(JSON.stringify(req.body));
+  next(
+    Math.max(declared, parsed) > PUBLIC_BODY_LIMIT
+      ? new AppError(413, 'Request body is too large')
+      : undefined,
+  );
+};
+
+function perLinkLimiter(ctx: AppContext, name: string, limit: number): RequestHandler {
+  return rateLimit({
+    windowMs: HOUR,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: new DatabaseRateLimitStore(ctx.db, name),
+    keyGenerator: (req) => String(req.params.link),
+    handler: (_req, res) => {
+      res.status(429).json({ message: TOO_MANY_FOR_LINK });
+    },
+  });
+}
+
+function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1 ? `${Math.round(mb * 10) / 10} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** Runs multer and turns its errors into our 4xx answers. */
+function receiveVideo(upload: RequestHandler, maxBytes: number, req: Request, res: Response) {
+  return new Promise<void>((resolve, reject) => {
+    upload(req, res, (err?: unknown) => {
+      if (!err) return resolve();
+      if (err instanceof multer.MulterError) {
+        if (err.code === 'LIMIT_FILE_SIZE') {
+          return reject(new AppError(413, `The video is too large. The limit is ${megabytes(maxBytes)}.`));
+        }
+        if (err.code === 'LIMIT_UNEXPECTED_FILE') {
+          return reject(badRequest('Please send one video in the "video" field.'));
+        }
+        return reject(badRequest('The upload could not be read. Please try again.'));
+      }
+      reject(err instanceof Error && 'status' in err ? badRequest('The upload could not be read.') : err);
+    });
+  });
+}
+
+/** The customer's side: no session. GET the page, upload a video, POST the review. */
+export function createPublicReviewRoutes(
+  ctx: AppContext,
+  storage: FileStorage = createFileStorage(ctx.env),
+): Router {
+  const { env } = ctx;
+  const service = createPublicReviewService({
+    repository: createPublicReviewRepository(ctx.db),
+    storage,
+    maxVideoBytes: env.MAX_VIDEO_BYTES,
+  });
+
+  const viewLimiter = createRateLimiter({
+    db: ctx.db,
+    name: 'public-view',
+    limit: env.RATE_LIMIT_PUBLIC * GET_MULTIPLIER,
+    windowMs: HOUR,
+    message: 'Too many requests from this connection. Please try again later.',
+  });
+  const submitLimiter = createRateLimiter({
+    db: ctx.db,
+    name: 'public-submit',
+    limit: env.RATE_LIMIT_PUBLIC,
+    windowMs: HOUR,
+    message: TOO_MANY_FROM_IP,
+  });
+  const linkSubmitLimiter = perLinkLimiter(ctx, 'public-link-submit', SUBMISSIONS_PER_LINK_PER_HOUR);
+  const linkUploadLimiter = perLinkLimiter(ctx, 'public-link-upload', UPLOADS_PER_LINK_PER_HOUR);
+
+  const upload = multer({
+    dest: path.join(os.tmpdir(), 'reviewflow-uploads'),
+    limits: { fileSize: env.MAX_VIDEO_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
+  }).single('video');
+
+  const router = Router();
+
+  router.get(
+    '/public/review/:link',
+    linkFormat,
+    viewLimiter,
+    validate({ params: PublicReviewLinkParamsSchema }, async ({ params }, _req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(await service.getPage(params.link));
+    }),
+  );
+
+  router.post(
+    '/public/review/:link',
+    linkFormat,
+    smallBody,
+    submitLimiter,
+    linkSubmitLimiter,
+    validate(
+      { params: PublicReviewLinkParamsSchema, body: SubmitPublicReviewSchema },
+      async ({ params, body }, _req, res) => {
+        res.json(await service.submit(params.link, body));
+      },
+    ),
+  );
+
+  router.post(
+    '/public/review/:link/video',
+    linkFormat,
+    submitLimiter,
+    linkUploadLimiter,
+    validate({ params: PublicReviewLinkParamsSchema }, async ({ params }, req, res) => {
+      // The link first: an unknown link never gets to send us 50 MB.
+      const resolved = await service.resolve(params.link);
+      try {
+        await receiveVideo(upload, env.MAX_VIDEO_BYTES, req, res);
+        if (!req.file) throw badRequest('Please choose a video to upload.');
+        res.status(201).json(await service.acceptVideo(resolved, params.link, req.file.path));
+      } finally {
+        if (req.file) await fsp.rm(req.file.path, { force: true });
+      }
+    }),
+  );
+
+  return router;
+}
+
+/** `bytes=a-b`, `bytes=a-`, `bytes=-n`; one range only. null: unsatisfiable; undefined: no usable range. */
+export function parseRange(header: string | undefined, size: number): ByteRange | null | undefined {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return undefined;
+  const [, from, to] = match;
+  if (from === '' && to === '') return undefined;
+  if (size === 0) return null;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) return null;
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (start >= size || end < start) return null;
+  return { start, end };
+}
+
+/** The owner's side: GET /api/reviews/:id/video, in the client router (so an admin inside the area too). */
+export function createReviewVideoRoutes(
+  ctx: AppContext,
+  storage: FileStorage = createFileStorage(ctx.env),
+): Router {
+  const repository = createPublicReviewRepository(ctx.db);
+  const router = Router();
+
+  router.get(
+    '/reviews/:id/video',
+    validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
+      const ownerId = tenantOf(req);
+      const review = await repository.findOwnedVideoReview(ownerId, params.id);
+      const key = videoKey(ownerId, params.id);
+      const info = review ? await storage.stat(key) : undefined;
+      if (!info) throw notFound('Video not found');
+
+      const range = parseRange(req.get('range'), info.size);
+      res.setHeader('Accept-Ranges', 'bytes');
+      res.setHeader('Content-Type', info.contentType);
+      res.setHeader('Cache-Control', 'private, no-cache');
+      if (range === null) {
+        res.setHeader('Content-Range', `bytes */${info.size}`);
+        throw new AppError(416, 'Requested range not satisfiable');
+      }
+      const file = await storage.get(key, range);
+      if (!file) throw notFound('Video not found');
+      if (range) {
+        res.status(206);
+        res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+        res.setHeader('Content-Length', String(range.end - range.start + 1));
+      } else {
+        res.setHeader('Content-Length', String(info.size));
+      }
+      await pipeline(file.stream, res).catch(() => {
+        // The viewer closed the player or seeked elsewhere: nothing to answer.
+      });
+    }),
+  );
+
+  return router;
+}
