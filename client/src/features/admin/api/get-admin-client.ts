@@ -3,13 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/api-client';
 import { displayName } from '@shared/schemas/user';
 
+import type { AdminClientDetail } from '@shared/schemas/admin';
+
 /** What the admin API answers for one client (PRODUCT.md section 5: GET /api/admin/clients/{id}). */
-export interface AdminClient {
-  id: number;
-  firstName: string;
-  companyName: string;
-  email: string;
-}
+export type AdminClient = AdminClientDetail;
 
 export const adminClientQueryKey = (clientId: number) => [`/api/admin/clients/${clientId}`] as const;
 

@@ -1,14 +1,109 @@
-import { Building2 } from 'lucide-react';
+import { Building2, Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
 
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import type { AdminClientRow } from '@shared/schemas/admin';
+
+import { useAdminClients } from '../api/get-admin-clients';
+import { AddClientDialog, ClientStatusDialog, DeleteClientDialog, EditClientDialog } from './client-dialogs';
+import { ClientsTable } from './clients-table';
+import { Pager } from './pager';
+
+export const CLIENTS_PAGE_SIZE = 10;
+const SEARCH_DELAY_MS = 300;
+
+type Action = { kind: 'edit' | 'status' | 'delete'; client: AdminClientRow } | null;
+
+function useDebounced(value: string, delay: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
 
 export function ClientsPage() {
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [action, setAction] = useState<Action>(null);
+  const { data, isPending, error, isFetching } = useAdminClients({
+    q: q || undefined,
+    page,
+    pageSize: CLIENTS_PAGE_SIZE,
+  });
+
+  const close = () => setAction(null);
+
   return (
-    <EmptyState
-      icon={Building2}
-      title="Clients"
-      description="Client accounts will be listed and managed here."
-    />
+    <div className="grid gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="relative w-full sm:max-w-sm">
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Search clients"
+            placeholder="Search company, name or email"
+            className="pl-9"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              // A new search starts on the first page.
+              setPage(1);
+            }}
+          />
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" />
+          Add client
+        </Button>
+      </div>
+
+      {isPending ? (
+        <FullPageSpinner label="Loading clients…" />
+      ) : error ? (
+        <p role="alert" className="text-destructive">
+          {error.message}
+        </p>
+      ) : data.rows.length === 0 ? (
+        <EmptyState
+          icon={Building2}
+          title={q ? 'No clients match your search' : 'No clients yet'}
+          description={q ? `Nothing found for “${q}”.` : 'Add the first client account to get started.'}
+        />
+      ) : (
+        <div className="grid gap-4" aria-busy={isFetching}>
+          <ClientsTable
+            clients={data.rows}
+            actions={{
+              onEdit: (client) => setAction({ kind: 'edit', client }),
+              onToggleStatus: (client) => setAction({ kind: 'status', client }),
+              onDelete: (client) => setAction({ kind: 'delete', client }),
+            }}
+          />
+          <Pager
+            page={page}
+            pageSize={CLIENTS_PAGE_SIZE}
+            total={data.total}
+            onPage={setPage}
+            label="Clients pages"
+          />
+        </div>
+      )}
+
+      <AddClientDialog open={adding} onOpenChange={setAdding} />
+      {action?.kind === 'edit' ? <EditClientDialog client={action.client} onClose={close} /> : null}
+      {action?.kind === 'status' ? <ClientStatusDialog client={action.client} onClose={close} /> : null}
+      {action?.kind === 'delete' ? <DeleteClientDialog client={action.client} onClose={close} /> : null}
+    </div>
   );
 }
 

@@ -1,0 +1,26 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import type { AdminClientRow } from '@shared/schemas/admin';
+
+import { getPaged } from './paged';
+
+export const ADMIN_CLIENTS_PATH = '/api/admin/clients';
+
+export interface AdminClientsParams {
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+export function adminClientsQueryOptions(params: AdminClientsParams) {
+  return queryOptions({
+    queryKey: [ADMIN_CLIENTS_PATH, params] as const,
+    queryFn: () => getPaged<AdminClientRow>(ADMIN_CLIENTS_PATH, { ...params }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useAdminClients(params: AdminClientsParams) {
+  return useQuery(adminClientsQueryOptions(params));
+}

@@ -1,0 +1,157 @@
+import { Ban, CheckCircle2, Eye, Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { useIsMobile } from '@/lib/use-mobile';
+import { formatDate } from '@/lib/utils';
+import type { AdminClientRow } from '@shared/schemas/admin';
+
+export interface ClientActions {
+  onEdit: (client: AdminClientRow) => void;
+  onToggleStatus: (client: AdminClientRow) => void;
+  onDelete: (client: AdminClientRow) => void;
+}
+
+function StatusBadge({ client }: { client: AdminClientRow }) {
+  return client.status === 'active' ? (
+    <Badge variant="success">Active</Badge>
+  ) : (
+    <Badge variant="destructive">Disabled</Badge>
+  );
+}
+
+function PlanName({ client }: { client: AdminClientRow }) {
+  if (!client.plan) return <span className="text-muted-foreground">No plan</span>;
+  return (
+    <span>
+      {client.plan.name}
+      {client.plan.archived ? <span className="text-muted-foreground"> (archived)</span> : null}
+    </span>
+  );
+}
+
+function RowActions({ client, actions }: { client: AdminClientRow; actions: ClientActions }) {
+  const name = client.companyName || client.firstName;
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-1">
+      <Button asChild variant="outline" size="sm">
+        <Link href={`/admin/client/${client.id}`} aria-label={`View ${name}`}>
+          <Eye aria-hidden="true" />
+          View
+        </Link>
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => actions.onEdit(client)} aria-label={`Edit ${name}`}>
+        <Pencil aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">Edit</span>
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => actions.onToggleStatus(client)}
+        aria-label={`${client.status === 'active' ? 'Disable' : 'Enable'} ${name}`}
+      >
+        {client.status === 'active' ? <Ban aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
+        <span className="sr-only sm:not-sr-only">{client.status === 'active' ? 'Disable' : 'Enable'}</span>
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-destructive hover:text-destructive"
+        onClick={() => actions.onDelete(client)}
+        aria-label={`Delete ${name}`}
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
+
+/** The clients list: a table on wide screens, cards on phones. */
+export function ClientsTable({ clients, actions }: { clients: AdminClientRow[]; actions: ClientActions }) {
+  const mobile = useIsMobile();
+
+  if (mobile) {
+    return (
+      <ul className="grid gap-3" aria-label="Clients">
+        {clients.map((client) => (
+          <li key={client.id}>
+            <Card>
+              <CardContent className="grid gap-2 p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold">{client.companyName || client.firstName}</p>
+                    <p className="truncate text-sm text-muted-foreground">
+                      {client.firstName} · {client.email}
+                    </p>
+                  </div>
+                  <StatusBadge client={client} />
+                </div>
+                <p className="text-sm">
+                  <PlanName client={client} /> · {client.reviews} reviews · {formatDate(client.createdAt)}
+                </p>
+                <RowActions client={client} actions={actions} />
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="overflow-x-auto rounded-xl border bg-card">
+      <table className="w-full text-sm">
+        <thead className="border-b bg-muted/50 text-left text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Company
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Email
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Plan
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Reviews
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Created
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {clients.map((client) => (
+            <tr key={client.id} className="hover:bg-muted/30">
+              <td className="px-4 py-3 font-medium">{client.companyName || '—'}</td>
+              <td className="px-4 py-3">{client.firstName}</td>
+              <td className="max-w-[16rem] truncate px-4 py-3">{client.email}</td>
+              <td className="px-4 py-3">
+                <PlanName client={client} />
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{client.reviews}</td>
+              <td className="whitespace-nowrap px-4 py-3">{formatDate(client.createdAt)}</td>
+              <td className="px-4 py-3">
+                <StatusBadge client={client} />
+              </td>
+              <td className="px-4 py-3">
+                <RowActions client={client} actions={actions} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import type {
+  AdminClientDetail,
+  ClientListQuery,
+  CreateClientSchema,
+  UpdateClientSchema,
+} from '@shared/schemas/admin';
+import type { CreatePlanSchema, UpdatePlanSchema } from '@shared/schemas/plans';
+import type { z } from 'zod';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { hashPassword } from '../../lib/password';
+import type { AdminRepository, PlanRow, UserRow } from './admin.repository';
+
+export const CLIENT_NOT_FOUND = 'Client not found';
+export const PLAN_NOT_FOUND = 'Plan not found';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const PLAN_ARCHIVED = 'This plan is archived and cannot be assigned';
+export const CANNOT_CHANGE_SELF = 'You cannot disable or delete your own account';
+export const CANNOT_CHANGE_ADMIN = 'Administrator accounts cannot be disabled or deleted here';
+
+type Actor = { id: number };
+type CreateClient = z.output<typeof CreateClientSchema>;
+type UpdateClient = z.output<typeof UpdateClientSchema>;
+type CreatePlan = z.output<typeof CreatePlanSchema>;
+type UpdatePlan = z.output<typeof UpdatePlanSchema>;
+
+/** Disabling or deleting is refused for the admin themselves and for any other admin. */
+function refuseAdminTarget(actor: Actor, target: UserRow | undefined): UserRow {
+  if (!target) throw notFound(CLIENT_NOT_FOUND);
+  if (target.id === actor.id) throw forbidden(CANNOT_CHANGE_SELF);
+  if (target.role !== 'client') throw forbidden(CANNOT_CHANGE_ADMIN);
+  return target;
+}
+
+function assignable(plan: PlanRow | undefined): PlanRow {
+  if (!plan) throw badRequest(PLAN_NOT_FOUND, { planId: [PLAN_NOT_FOUND] });
+  if (plan.archivedAt) throw badRequest(PLAN_ARCHIVED, { planId: [PLAN_ARCHIVED] });
+  return plan;
+}
+
+export function createAdminService(repo: AdminRepository) {
+  return {
+    stats: () => repo.stats(),
+
+    listClients: (query: Required<Pick<ClientListQuery, 'page' | 'pageSize'>> & { q?: string }) =>
+      repo.listClients({
+        q: query.q || undefined,
+        page: Number(query.page),
+        pageSize: Number(query.pageSize),
+      }),
+
+    async getClient(id: number): Promise<AdminClientDetail> {
+      const client = await repo.getClient(id);
+      if (!client) throw notFound(CLIENT_NOT_FOUND);
+      return client;
+    },
+
+    async createClient(actor: Actor, input: CreateClient): Promise<AdminClientDetail> {
+      const passwordHash = await hashPassword(input.password);
+      return repo.transaction(async (tx) => {
+        const planId = input.planId ?? null;
+        if (planId !== null) assignable(await repo.findPlan(planId, tx));
+        const user = await repo.insertClient(tx, {
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          companyName: input.companyName,
+          planId,
+        });
+        if (!user) throw conflict(EMAIL_TAKEN);
+        await repo.insertAudit(tx, {
+          actorId: actor.id,
+          action: 'client.create',
+          targetClientId: user.id,
+          details: { email: user.email, companyName: user.companyName, planId },
+        });
+        return (await repo.getClient(user.id, tx))!;
+      });
+    },
+
+    async updateClient(actor: Actor, id: number, input: UpdateClient): Promise<AdminClientDetail> {
+      const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+      return repo.transaction(async (tx) => {
+        const target = await repo.findUser(id, tx);
+        if (input.disabled !== undefined) refuseAdminTarget(actor, target);
+        if (!target || target.role !== 'client') throw notFound(CLIENT_NOT_FOUND);
+
+        const changes: Parameters<AdminRepository['updateUser']>[2] = {};
+        const changed: Record<string, unknown> = {};
+        for (const field of ['firstName', 'companyName', 'email'] as const) {
+          const value = input[field];
+          if (value !== undefined && value !== target[field]) {
+            changes[field] = value;
+            changed[field] = { from: target[field], to: value };
+          }
+        }
+        if (changes.email !== undefined) {
+          if (await repo.emailTakenByOther(tx, changes.email, id)) throw conflict(EMAIL_TAKEN);
+          changes.username = changes.email;
+        }
+        if (input.planId !== undefined && input.planId !== target.planId) {
+          if (input.planId !== null) assignable(await repo.findPlan(input.planId, tx));
+          changes.planId = input.planId;
+          changed.planId = { from: target.planId, to: input.planId };
+        }
+        if (passwordHash !== undefined) {
+          changes.passwordHash = passwordHash;
+          changed.password = 'reset';
+        }
+        const wasDisabled = target.disabledAt !== null;
+        if (input.disabled !== undefined && input.disabled !== wasDisabled) {
+          changes.disabledAt = input.disabled ? new Date() : null;
+        }
+
+        if (Object.keys(changes).length > 0) await repo.updateUser(tx, id, changes);
+        // A disabled account is signed out everywhere at once, not at its next request.
+        if (changes.disabledAt || passwordHash !== undefined) await repo.deleteSessionsOf(tx, id);
+
+        const audits: { action: string; details: Record<string, unknown> }[] = [];
+        if (Object.keys(changed).length > 0) audits.push({ action: 'client.update', details: changed });
+        if (changes.planId !== undefined)
+          audits.push({ action: 'client.plan_change', details: changed.planId as Record<string, unknown> });
+        if (changes.disabledAt !== undefined)
+          audits.push({ action: changes.disabledAt ? 'client.disable' : 'client.enable', details: {} });
+        for (const entry of audits) {
+          await repo.insertAudit(tx, { actorId: actor.id, targetClientId: id, ...entry });
+        }
+        return (await repo.getClient(id, tx))!;
+      });
+    },
+
+    async deleteClient(actor: Actor, id: number): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const target = refuseAdminTarget(actor, await repo.findUser(id, tx));
+        await repo.deleteSessionsOf(tx, id);
+        await repo.deleteUser(tx, id);
+        await repo.insertAudit(tx, {
+          actorId: actor.id,
+          action: 'client.delete',
+          targetClientId: id,
+          details: { email: target.email, companyName: target.companyName, firstName: target.firstName },
+        });
+      });
+    },
+
+    listPlans: () => repo.listPlans(),
+    listActivePlans: () => repo.listActivePlans(),
+
+    createPlan(actor: Actor, input: CreatePlan) {
+      return repo.transaction(async (tx) => {
+        const plan = await repo.insertPlan(tx, { ...input, stripePriceId: input.stripePriceId ?? null });
+        await repo.insertAudit(tx, {
+          actorId: actor.id,
+          action: 'plan.create',
+          details: { planId: plan.id, name: plan.name },
+        });
+        return plan;
+      });
+    },
+
+    updatePlan(actor: Actor, id: number, input: UpdatePlan) {
+      return repo.transaction(async (tx) => {
+        const existing = await repo.findPlan(id, tx);
+        if (!existing) throw notFound(PLAN_NOT_FOUND);
+        const { archived, ...fields } = input;
+        const changes: Parameters<AdminRepository['updatePlan']>[2] = {};
+        for (const [key, value] of Object.entries(fields)) {
+          if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
+        }
+        if (archived !== undefined && archived !== (existing.archivedAt !== null)) {
+          changes.archivedAt = archived ? new Date() : null;
+        }
+        if (Object.keys(changes).length === 0) return (await repo.getPlan(id, tx))!;
+        const plan = (await repo.updatePlan(tx, id, changes))!;
+        await repo.insertAudit(tx, {
+          actorId: actor.id,
+          action: changes.archivedAt
+            ? 'plan.archive'
+            : changes.archivedAt === null
+              ? 'plan.restore'
+              : 'plan.update',
+          details: { planId: id, name: existing.name, changes: Object.keys(changes) },
+        });
+        return plan;
+      });
+    },
+
+    /** Archiving keeps the plan on the clients and subscriptions that have it; it can no longer be assigned. */
+    archivePlan(actor: Actor, id: number) {
+      return this.updatePlan(actor, id, { archived: true });
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+import { IdSchema } from './domain';
+
+/** Upper bounds the product leaves open: they keep rows and Stripe ids sane. */
+export const PLAN_NAME_MAX = 60;
+export const PLAN_FEATURE_MAX = 120;
+export const PLAN_FEATURES_MAX = 20;
+export const PLAN_PRICE_MAX_CENTS = 100_000_000;
+
+const limitField = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be a whole number` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(1_000_000, { error: `${label} is too large` })
+    .nullable();
+
+/** A plan as an admin writes it; `null` limits mean unlimited. */
+export const PlanInputSchema = z.object({
+  name: z
+    .string({ error: 'Plan name is required' })
+    .trim()
+    .min(2, { error: 'Plan name must be at least 2 characters.' })
+    .max(PLAN_NAME_MAX, { error: `Plan name must be at most ${PLAN_NAME_MAX} characters.` }),
+  priceCents: z
+    .number({ error: 'Price must be a number' })
+    .int({ error: 'Price must be a whole number of cents' })
+    .min(0, { error: 'Price cannot be negative' })
+    .max(PLAN_PRICE_MAX_CENTS, { error: 'Price is too large' }),
+  currency: z
+    .string({ error: 'Currency must be a 3-letter code' })
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, { error: 'Currency must be a 3-letter code (e.g. usd)' })
+    .transform((value) => value.toLowerCase()),
+  reviewRequestLimit: limitField('Review request limit'),
+  locationsLimit: limitField('Locations limit'),
+  features: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, { error: 'A feature cannot be empty' })
+        .max(PLAN_FEATURE_MAX, { error: `A feature must be at most ${PLAN_FEATURE_MAX} characters` }),
+    )
+    .max(PLAN_FEATURES_MAX, { error: `At most ${PLAN_FEATURES_MAX} features` }),
+  stripePriceId: z
+    .string()
+    .trim()
+    .max(200, { error: 'Stripe price id is too long' })
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null)),
+});
+export type PlanInput = z.input<typeof PlanInputSchema>;
+export type PlanValues = z.output<typeof PlanInputSchema>;
+
+export const CreatePlanSchema = PlanInputSchema;
+
+/** Any subset of the fields; `archived: false` restores an archived plan. */
+export const UpdatePlanSchema = PlanInputSchema.partial().extend({ archived: z.boolean().optional() });
+export type UpdatePlanInput = z.input<typeof UpdatePlanSchema>;
+
+export const PlanSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  priceCents: z.number().int(),
+  currency: z.string(),
+  reviewRequestLimit: z.number().int().nullable(),
+  locationsLimit: z.number().int().nullable(),
+  features: z.array(z.string()),
+  stripePriceId: z.string().nullable(),
+  createdAt: z.string(),
+  archivedAt: z.string().nullable(),
+  archived: z.boolean(),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+
+/** An admin's plan row also says how many clients are on it. */
+export type AdminPlan = Plan & { clients: number };
+
+/** '$12.00', '€0.00'… for a price in cents. */
+export function formatPrice(priceCents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+      priceCents / 100,
+    );
+  } catch {
+    return `${(priceCents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+const optionalLimitText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || /^\d{1,7}$/.test(value), {
+      error: `${label} must be a whole number, or empty for unlimited`,
+    })
+    .transform((value) => (value === '' ? null : Number(value)));
+
+/**
+ * The plan form: what an admin types (a price like 29.99, limits left empty for unlimited, one feature
+ * per line), turned into the API's PlanInput. The price and limit rules are the API's.
+ */
+export const PlanFormSchema = z
+  .object({
+    name: PlanInputSchema.shape.name,
+    price: z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Price must be an amount like 29 or 29.99' }),
+    currency: PlanInputSchema.shape.currency,
+    reviewRequestLimit: optionalLimitText('Review request limit'),
+    locationsLimit: optionalLimitText('Locations limit'),
+    features: z.string().max(PLAN_FEATURES_MAX * (PLAN_FEATURE_MAX + 1), { error: 'Too many features' }),
+    stripePriceId: z.string().trim().max(200, { error: 'Stripe price id is too long' }),
+  })
+  .transform((form): PlanInput => ({
+    name: form.name,
+    priceCents: Math.round(Number(form.price) * 100),
+    currency: form.currency,
+    reviewRequestLimit: form.reviewRequestLimit,
+    locationsLimit: form.locationsLimit,
+    features: form.features
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    stripePriceId: form.stripePriceId || null,
+  }))
+  .pipe(PlanInputSchema);
+export type PlanFormInput = z.input<typeof PlanFormSchema>;
+
+/** The form's values for an existing plan (or blank for a new one). */
+export function planFormValues(plan?: Plan): PlanFormInput {
+  return {
+    name: plan?.name ?? '',
+    price: plan ? (plan.priceCents / 100).toFixed(2) : '',
+    currency: plan?.currency ?? 'usd',
+    reviewRequestLimit: plan?.reviewRequestLimit == null ? '' : String(plan.reviewRequestLimit),
+    locationsLimit: plan?.locationsLimit == null ? '' : String(plan.locationsLimit),
+    features: plan?.features.join('\n') ?? '',
+    stripePriceId: plan?.stripePriceId ?? '',
+  };
+}
