@@ -1,20 +1,284 @@
-import { Users } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pencil, Plus, Search, Trash2, Upload, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
 
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useTenant } from '@/lib/tenant';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { useIsMobile } from '@/lib/use-mobile';
+import { formatPhone } from '@shared/phone';
+import { CONTACTS_PAGE_SIZE, type Contact } from '@shared/schemas/contacts';
+
+import { useContactTags } from '../api/get-contact-tags';
+import { useContactsPage } from '../api/get-contacts';
+import { ContactFormDialog } from './contact-form-dialog';
+import { DeleteContactDialog } from './delete-contact-dialog';
+import { ImportContactsDialog } from './import-contacts-dialog';
+import { OptOutBadges } from './opt-out-badges';
+
+const ALL_TAGS = '__all__';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
 
 export function ContactsPage() {
-  const { clientId } = useTenant();
+  const isMobile = useIsMobile();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const [tag, setTag] = useState(ALL_TAGS);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Contact | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  useEffect(() => setPage(1), [q, tag]);
+
+  const tags = useContactTags();
+  const list = useContactsPage({
+    q: q || undefined,
+    tag: tag === ALL_TAGS ? undefined : tag,
+    page,
+    pageSize: CONTACTS_PAGE_SIZE,
+  });
+  const contacts = list.data?.contacts ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
+  const filtered = Boolean(q) || tag !== ALL_TAGS;
+
+  const actions = (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" onClick={() => setImporting(true)}>
+        <Upload aria-hidden="true" />
+        Import CSV
+      </Button>
+      <Button onClick={() => setEditing(null)}>
+        <Plus aria-hidden="true" />
+        Add contact
+      </Button>
+    </div>
+  );
+
+  let body;
+  if (list.isPending) {
+    body = <FullPageSpinner label="Loading contacts…" />;
+  } else if (list.isError) {
+    body = (
+      <EmptyState
+        icon={Users}
+        title="Contacts could not be loaded"
+        description={list.error.message}
+        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
+      />
+    );
+  } else if (total === 0 && !filtered) {
+    body = (
+      <EmptyState
+        icon={Users}
+        title="No contacts yet"
+        description="Add or import the customers you want to ask for a review."
+        action={actions}
+      />
+    );
+  } else if (contacts.length === 0) {
+    body = <EmptyState icon={Search} title="No contacts match" description="Try another search or tag." />;
+  } else if (isMobile) {
+    body = (
+      <ul className="grid gap-3" aria-label="Contacts">
+        {contacts.map((contact) => (
+          <li key={contact.id}>
+            <Card>
+              <CardContent className="grid gap-2 p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium">{contact.name}</p>
+                    {contact.email ? (
+                      <p className="truncate text-sm text-muted-foreground">{contact.email}</p>
+                    ) : null}
+                    {contact.phone ? (
+                      <p className="text-sm text-muted-foreground">{formatPhone(contact.phone)}</p>
+                    ) : null}
+                  </div>
+                  <RowActions contact={contact} onEdit={setEditing} onDelete={setDeleting} />
+                </div>
+                <TagChips tags={contact.tags} />
+                <OptOutBadges contact={contact} />
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    );
+  } else {
+    body = (
+      <div className="overflow-x-auto rounded-xl border bg-card">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Contacts</caption>
+          <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Phone
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Tags
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Opted out
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {contacts.map((contact) => (
+              <tr key={contact.id} className="border-b last:border-0">
+                <td className="px-4 py-3 font-medium">{contact.name}</td>
+                <td className="max-w-56 truncate px-4 py-3">{contact.email ?? ''}</td>
+                <td className="whitespace-nowrap px-4 py-3">{formatPhone(contact.phone)}</td>
+                <td className="px-4 py-3">
+                  <TagChips tags={contact.tags} />
+                </td>
+                <td className="px-4 py-3">
+                  <OptOutBadges contact={contact} />
+                </td>
+                <td className="px-4 py-3">
+                  <RowActions contact={contact} onEdit={setEditing} onDelete={setDeleting} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  const showToolbar = !list.isPending && !list.isError && (total > 0 || filtered);
+
   return (
-    <EmptyState
-      icon={Users}
-      title="No contacts yet"
-      description={
-        clientId
-          ? `Add or import the customers you want to ask for a review. (client #${clientId})`
-          : 'Add or import the customers you want to ask for a review.'
-      }
-    />
+    <div className="grid gap-4">
+      {showToolbar ? (
+        <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <div className="relative sm:w-72">
+              <Search
+                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                type="search"
+                aria-label="Search contacts"
+                placeholder="Search name, email or phone"
+                className="pl-9"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+            <Select value={tag} onValueChange={setTag}>
+              <SelectTrigger className="sm:w-48" aria-label="Filter by tag">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL_TAGS}>All tags</SelectItem>
+                {(tags.data ?? []).map(({ tag: name, count }) => (
+                  <SelectItem key={name} value={name}>
+                    {`${name} (${count})`}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          {actions}
+        </div>
+      ) : null}
+
+      {body}
+
+      {showToolbar && total > 0 ? (
+        <nav aria-label="Pagination" className="flex items-center justify-between gap-2 text-sm">
+          <p className="text-muted-foreground">
+            {`Showing ${(page - 1) * CONTACTS_PAGE_SIZE + 1}–${Math.min(page * CONTACTS_PAGE_SIZE, total)} of ${total}`}
+          </p>
+          <div className="flex items-center gap-2">
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              <ChevronLeft aria-hidden="true" />
+              Previous
+            </Button>
+            <span className="tabular-nums">{`Page ${page} of ${pages}`}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Next
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </div>
+        </nav>
+      ) : null}
+
+      <ContactFormDialog
+        open={editing !== undefined}
+        onOpenChange={(open) => !open && setEditing(undefined)}
+        contact={editing}
+      />
+      <DeleteContactDialog contact={deleting} onClose={() => setDeleting(null)} />
+      <ImportContactsDialog open={importing} onOpenChange={setImporting} />
+    </div>
+  );
+}
+
+function TagChips({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {tags.map((tag) => (
+        <Badge key={tag} variant="secondary">
+          {tag}
+        </Badge>
+      ))}
+    </span>
+  );
+}
+
+function RowActions({
+  contact,
+  onEdit,
+  onDelete,
+}: {
+  contact: Contact;
+  onEdit: (contact: Contact) => void;
+  onDelete: (contact: Contact) => void;
+}) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="icon" aria-label={`Edit ${contact.name}`} onClick={() => onEdit(contact)}>
+        <Pencil aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Delete ${contact.name}`}
+        onClick={() => onDelete(contact)}
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </div>
   );
 }
 

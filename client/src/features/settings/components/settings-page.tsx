@@ -1,8 +1,12 @@
 import { CreditCard, MapPin, Plug, User } from 'lucide-react';
 import { useSearchParams } from 'wouter';
 
-import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+
+import { IntegrationsTab } from './integrations-tab';
+import { LocationsTab } from './locations-tab';
+import { PlanTab } from './plan-tab';
+import { ProfileTab } from './profile-tab';
 
 /** The tabs /settings?tab=... can open (/integrations and /plans redirect here, seed-spec section 2). */
 export const SETTINGS_TABS = ['profile', 'locations', 'integrations', 'plan'] as const;
@@ -12,44 +16,21 @@ function isSettingsTab(value: string | null): value is SettingsTab {
   return SETTINGS_TABS.includes(value as SettingsTab);
 }
 
-const TABS: Record<SettingsTab, { label: string; icon: typeof User; title: string; description: string }> = {
-  profile: {
-    label: 'Profile',
-    icon: User,
-    title: 'Your profile',
-    description: 'Your name, company and password will be editable here.',
-  },
-  locations: {
-    label: 'Locations',
-    icon: MapPin,
-    title: 'Locations',
-    description: 'The places your customers review, with their review links and QR posters.',
-  },
-  integrations: {
-    label: 'Integrations',
-    icon: Plug,
-    title: 'Integrations',
-    description: 'Connect Google Business Profile and Facebook to import and answer reviews.',
-  },
-  plan: {
-    label: 'Plan',
-    icon: CreditCard,
-    title: 'Your plan',
-    description: 'Your subscription and billing details will appear here.',
-  },
+const TABS: Record<SettingsTab, { label: string; icon: typeof User }> = {
+  profile: { label: 'Profile', icon: User },
+  locations: { label: 'Locations', icon: MapPin },
+  integrations: { label: 'Integrations', icon: Plug },
+  plan: { label: 'Plan', icon: CreditCard },
 };
 
 export function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: SettingsTab = isSettingsTab(requested) ? requested : 'profile';
+  const openTab = (value: string) => setSearchParams({ tab: value }, { replace: true });
 
   return (
-    <Tabs
-      value={tab}
-      onValueChange={(value) => setSearchParams({ tab: value }, { replace: true })}
-      className="gap-6"
-    >
+    <Tabs value={tab} onValueChange={openTab} className="gap-6">
       <TabsList className="grid w-full grid-cols-4 sm:inline-flex sm:w-fit">
         {SETTINGS_TABS.map((value) => {
           const Icon = TABS[value].icon;
@@ -61,15 +42,18 @@ export function SettingsPage() {
           );
         })}
       </TabsList>
-      {SETTINGS_TABS.map((value) => (
-        <TabsContent key={value} value={value}>
-          <EmptyState
-            icon={TABS[value].icon}
-            title={TABS[value].title}
-            description={TABS[value].description}
-          />
-        </TabsContent>
-      ))}
+      <TabsContent value="profile">
+        <ProfileTab />
+      </TabsContent>
+      <TabsContent value="locations">
+        <LocationsTab />
+      </TabsContent>
+      <TabsContent value="integrations">
+        <IntegrationsTab onAddLocation={() => openTab('locations')} />
+      </TabsContent>
+      <TabsContent value="plan">
+        <PlanTab />
+      </TabsContent>
     </Tabs>
   );
 }

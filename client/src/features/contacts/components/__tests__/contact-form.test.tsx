@@ -1,0 +1,121 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders, screen, server, waitFor } from '@/testing/test-utils';
+import type { Contact } from '@shared/schemas/contacts';
+
+import { ContactForm } from '../contact-form-dialog';
+
+function contactFrom(body: Partial<Contact>, id = 1): Contact {
+  return {
+    id,
+    name: body.name ?? '',
+    email: body.email ?? null,
+    phone: body.phone ?? null,
+    tags: body.tags ?? [],
+    optedOut: { email: null, sms: null, whatsapp: null },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+describe('ContactForm', () => {
+  it('when submitted empty, then the name and reachability messages show and nothing is sent', async () => {
+    const onDone = vi.fn();
+    const { user } = renderWithProviders(<ContactForm onDone={onDone} />);
+
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+
+    expect(await screen.findByText('Please enter a name')).toBeInTheDocument();
+    expect(screen.getByText('Please enter an email or a phone number')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(onDone).not.toHaveBeenCalled();
+  }, 20_000);
+
+  it('when the email or phone is malformed, then each field says so', async () => {
+    const { user } = renderWithProviders(<ContactForm onDone={() => {}} />);
+
+    await user.type(screen.getByLabelText('Name'), 'Ann');
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Phone'), '12');
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid phone number, e.g. +1 213 373 4253')).toBeInTheDocument();
+  }, 20_000);
+
+  it('when valid, then it posts the normalised contact with its tags and opt-outs, and closes', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/api/contacts', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(contactFrom(sent as Partial<Contact>), { status: 201 });
+      }),
+      http.get('*/api/contacts*', () => HttpResponse.json([])),
+    );
+    const onDone = vi.fn();
+    const { user } = renderWithProviders(<ContactForm onDone={onDone} />);
+
+    await user.type(screen.getByLabelText('Name'), '  Ann Lee ');
+    await user.type(screen.getByLabelText('Phone'), '(213) 373-4253');
+    await user.type(screen.getByLabelText('Tags'), 'vip{Enter}dental,');
+    await user.click(screen.getByRole('checkbox', { name: 'No SMS' }));
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent).toEqual({
+      name: 'Ann Lee',
+      email: null,
+      phone: '+12133734253',
+      tags: ['vip', 'dental'],
+      optedOut: { email: false, sms: true, whatsapp: false },
+    });
+  }, 20_000);
+
+  it('when the server says the email is taken, then the message shows under the email', async () => {
+    server.use(
+      http.post('*/api/contacts', () =>
+        HttpResponse.json({ message: 'Another contact already has this email' }, { status: 409 }),
+      ),
+    );
+    const onDone = vi.fn();
+    const { user } = renderWithProviders(<ContactForm onDone={onDone} />);
+
+    await user.type(screen.getByLabelText('Name'), 'Ann');
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+
+    expect(await screen.findByText('Another contact already has this email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(onDone).not.toHaveBeenCalled();
+  }, 20_000);
+
+  it('when editing, then the fields start from the contact and a tag chip can be removed', async () => {
+    const contact = contactFrom(
+      { name: 'Bo', email: 'bo@example.com', phone: '+447911123456', tags: ['old', 'keep'] },
+      9,
+    );
+    let sent: unknown;
+    server.use(
+      http.patch('*/api/contacts/9', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(contact);
+      }),
+      http.get('*/api/contacts*', () => HttpResponse.json([])),
+    );
+    const onDone = vi.fn();
+    const { user } = renderWithProviders(<ContactForm contact={contact} onDone={onDone} />);
+
+    expect(screen.getByLabelText('Phone')).toHaveValue('+44 7911 123456');
+    await user.click(screen.getByRole('button', { name: 'Remove tag old' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent).toMatchObject({
+      name: 'Bo',
+      email: 'bo@example.com',
+      phone: '+447911123456',
+      tags: ['keep'],
+    });
+  }, 20_000);
+});

@@ -1,0 +1,93 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { render, renderWithProviders, screen, server, within } from '@/testing/test-utils';
+import type { ImportResult } from '@shared/schemas/contacts';
+
+import { ImportContactsDialog } from '../import-contacts-dialog';
+import { ImportReport } from '../import-report';
+
+const result: ImportResult = {
+  created: 2,
+  updated: 1,
+  skipped: 2,
+  truncated: false,
+  rows: [
+    { line: 2, status: 'created' },
+    { line: 3, status: 'updated' },
+    { line: 4, status: 'skipped', reason: 'Duplicate of line 2 in this file' },
+    { line: 5, status: 'created' },
+    { line: 6, status: 'skipped', reason: 'Invalid phone' },
+  ],
+};
+
+describe('ImportReport', () => {
+  it('when an import finished, then it shows the three counts and each row, skipped ones first with reasons', () => {
+    render(<ImportReport result={result} />);
+
+    expect(screen.getByTestId('import-created')).toHaveTextContent('2');
+    expect(screen.getByTestId('import-updated')).toHaveTextContent('1');
+    expect(screen.getByTestId('import-skipped')).toHaveTextContent('2');
+    expect(screen.getByRole('status')).toHaveTextContent('2 created, 1 updated, 2 skipped of 5 rows.');
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '4SkippedDuplicate of line 2 in this file',
+      '6SkippedInvalid phone',
+      '2Created',
+      '3Updated',
+      '5Created',
+    ]);
+    expect(screen.queryByText(/Only the first/)).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('when the report was capped, then it says the counts still cover the whole file', () => {
+    render(<ImportReport result={{ ...result, created: 20_000, truncated: true }} />);
+
+    expect(screen.getByTestId('import-created')).toHaveTextContent('20,000');
+    expect(screen.getByText(/Only the first 5 rows are listed/)).toBeInTheDocument();
+  });
+});
+
+describe('ImportContactsDialog', () => {
+  it('when a file is uploaded, then it is sent with the country and the report replaces the form', async () => {
+    let received: { country: string | null; file: string } | undefined;
+    server.use(
+      http.post('*/api/contacts/import', async ({ request }) => {
+        const form = await request.formData();
+        const file = form.get('file') as File;
+        received = { country: new URL(request.url).searchParams.get('country'), file: await file.text() };
+        return HttpResponse.json(result);
+      }),
+      http.get('*/api/contacts*', () => HttpResponse.json([])),
+    );
+    const { user } = renderWithProviders(<ImportContactsDialog open onOpenChange={() => {}} />);
+
+    await user.upload(
+      screen.getByLabelText('CSV file'),
+      new File(['name,email,phone\nAnn,ann@example.com,\n'], 'contacts.csv', { type: 'text/csv' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    expect(await screen.findByRole('region', { name: 'Import report' })).toBeInTheDocument();
+    expect(received).toEqual({ country: 'US', file: 'name,email,phone\nAnn,ann@example.com,\n' });
+    expect(screen.getByText('Invalid phone')).toBeInTheDocument();
+  }, 20_000);
+
+  it('when the server refuses the file, then its reason shows next to the file input', async () => {
+    server.use(
+      http.post('*/api/contacts/import', () =>
+        HttpResponse.json(
+          { message: 'The CSV file could not be read at line 3: a quoted value is never closed.' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<ImportContactsDialog open onOpenChange={() => {}} />);
+
+    await user.upload(screen.getByLabelText('CSV file'), new File(['x'], 'bad.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    expect(await screen.findByText(/never closed/)).toBeInTheDocument();
+    expect(screen.getByLabelText('CSV file')).toHaveAttribute('aria-invalid', 'true');
+  }, 20_000);
+});

@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { isApiError } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify-error';
+import { formatPhone } from '@shared/phone';
+import {
+  ContactFormSchema,
+  type Contact,
+  type ContactFormInput,
+  type ContactFormValues,
+} from '@shared/schemas/contacts';
+import { CHANNELS } from '@shared/schemas/domain';
+
+import { useCreateContact } from '../api/create-contact';
+import { useUpdateContact } from '../api/update-contact';
+import { CHANNEL_LABELS } from './opt-out-badges';
+import { TagInput } from './tag-input';
+
+interface ContactFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The contact to edit; absent to add one. */
+  contact?: Contact | null;
+}
+
+function defaultsFor(contact?: Contact | null): ContactFormInput {
+  return {
+    name: contact?.name ?? '',
+    email: contact?.email ?? '',
+    phone: contact?.phone ? formatPhone(contact.phone) : '',
+    tags: contact?.tags ?? [],
+    optedOut: {
+      email: Boolean(contact?.optedOut.email),
+      sms: Boolean(contact?.optedOut.sms),
+      whatsapp: Boolean(contact?.optedOut.whatsapp),
+    },
+  };
+}
+
+export function ContactFormDialog({ open, onOpenChange, contact }: ContactFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{contact ? 'Edit contact' : 'Add contact'}</DialogTitle>
+          <DialogDescription>
+            An email, a phone number or both: requests go out on the channel you pick.
+          </DialogDescription>
+        </DialogHeader>
+        {open ? <ContactForm contact={contact} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function ContactForm({ contact, onDone }: { contact?: Contact | null; onDone: () => void }) {
+  const create = useCreateContact();
+  const update = useUpdateContact();
+  const pending = create.isPending || update.isPending;
+  const form = useForm<ContactFormInput, unknown, ContactFormValues>({
+    resolver: zodResolver(ContactFormSchema),
+    defaultValues: defaultsFor(contact),
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => form.reset(defaultsFor(contact)), [contact, form]);
+
+  async function onSubmit(values: ContactFormValues) {
+    try {
+      if (contact) {
+        await update.mutateAsync({ id: contact.id, input: values });
+        toast({ title: 'Contact updated', description: `${values.name} was saved.` });
+      } else {
+        await create.mutateAsync(values);
+        toast({ title: 'Contact added', description: `${values.name} was added to your contacts.` });
+      }
+      onDone();
+    } catch (error) {
+      // A duplicate email or phone is shown on its field; anything else as the error toast.
+      if (isApiError(error) && error.status === 409) {
+        form.setError(/phone/i.test(error.message) ? 'phone' : 'email', { message: error.message });
+        return;
+      }
+      notifyError(error);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+      <FormField id="contact-name" label="Name" error={errors.name?.message}>
+        <Input autoComplete="off" placeholder="Jordan Lee" {...form.register('name')} />
+      </FormField>
+      <FormField id="contact-email" label="Email" error={errors.email?.message}>
+        <Input
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          placeholder="jordan@example.com"
+          {...form.register('email')}
+        />
+      </FormField>
+      <FormField
+        id="contact-phone"
+        label="Phone"
+        error={errors.phone?.message}
+        description="With its country code, e.g. +44 7911 123456 (numbers without one are read as US)."
+      >
+        <Input
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          placeholder="+1 213 373 4253"
+          {...form.register('phone')}
+        />
+      </FormField>
+      <Controller
+        control={form.control}
+        name="tags"
+        render={({ field, fieldState }) => (
+          <FormField
+            id="contact-tags"
+            label="Tags"
+            error={fieldState.error?.message ?? errors.tags?.root?.message}
+          >
+            <TagInput value={field.value ?? []} onChange={field.onChange} onBlur={field.onBlur} />
+          </FormField>
+        )}
+      />
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Opted out (never sent to on these channels)</legend>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {CHANNELS.map((channel) => (
+            <label key={channel} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                {...form.register(`optedOut.${channel}`)}
+              />
+              No {CHANNEL_LABELS[channel]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? <Spinner size="sm" label="Saving…" /> : null}
+          {contact ? 'Save changes' : 'Add contact'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

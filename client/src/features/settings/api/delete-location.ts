@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiRequest } from '@/lib/api-client';
+import { useTenant } from '@/lib/tenant';
+
+import { locationsKey } from './get-locations';
+
+export function deleteLocation(apiBase: string, id: number): Promise<void> {
+  return apiRequest<void>('DELETE', `${apiBase}/locations/${id}`);
+}
+
+export function useDeleteLocation() {
+  const { apiBase } = useTenant();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteLocation(apiBase, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: locationsKey(apiBase) }),
+  });
+}

@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { notifyError } from '@/lib/notify-error';
+import {
+  LocationFormSchema,
+  type Location,
+  type LocationFormInput,
+  type LocationFormValues,
+} from '@shared/schemas/locations';
+
+import { useCreateLocation } from '../api/create-location';
+import { useUpdateLocation } from '../api/update-location';
+
+interface LocationFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  location?: Location | null;
+}
+
+export function LocationFormDialog({ open, onOpenChange, location }: LocationFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{location ? 'Edit location' : 'Add location'}</DialogTitle>
+          <DialogDescription>
+            Customers who leave a review are offered your Google and Facebook review links.
+          </DialogDescription>
+        </DialogHeader>
+        {open ? <LocationForm location={location} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LocationForm({ location, onDone }: { location?: Location | null; onDone: () => void }) {
+  const create = useCreateLocation();
+  const update = useUpdateLocation();
+  const pending = create.isPending || update.isPending;
+  const form = useForm<LocationFormInput, unknown, LocationFormValues>({
+    resolver: zodResolver(LocationFormSchema),
+    defaultValues: {
+      name: location?.name ?? '',
+      address: location?.address ?? '',
+      googleReviewUrl: location?.googleReviewUrl ?? '',
+      facebookPageUrl: location?.facebookPageUrl ?? '',
+      googlePlaceId: location?.googlePlaceId ?? '',
+    },
+  });
+  const { errors } = form.formState;
+
+  async function onSubmit(values: LocationFormValues) {
+    try {
+      if (location) {
+        await update.mutateAsync({ id: location.id, input: values });
+        toast({ title: 'Location updated', description: `${values.name} was saved.` });
+      } else {
+        await create.mutateAsync(values);
+        toast({ title: 'Location added', description: `${values.name} is ready to collect reviews.` });
+      }
+      onDone();
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+      <FormField id="location-name" label="Location name" error={errors.name?.message}>
+        <Input autoComplete="off" placeholder="Main Street" {...form.register('name')} />
+      </FormField>
+      <FormField id="location-address" label="Address" error={errors.address?.message}>
+        <Input
+          autoComplete="street-address"
+          placeholder="1 Main Street, Springfield"
+          {...form.register('address')}
+        />
+      </FormField>
+      <FormField
+        id="location-google-url"
+        label="Google review link"
+        error={errors.googleReviewUrl?.message}
+        description="From your Google Business Profile: 'Ask for reviews'."
+      >
+        <Input
+          type="url"
+          inputMode="url"
+          placeholder="https://g.page/r/..."
+          {...form.register('googleReviewUrl')}
+        />
+      </FormField>
+      <FormField
+        id="location-facebook-url"
+        label="Facebook page link"
+        error={errors.facebookPageUrl?.message}
+      >
+        <Input
+          type="url"
+          inputMode="url"
+          placeholder="https://www.facebook.com/yourpage/reviews"
+          {...form.register('facebookPageUrl')}
+        />
+      </FormField>
+      <FormField
+        id="location-place-id"
+        label="Google Place ID (optional)"
+        error={errors.googlePlaceId?.message}
+      >
+        <Input autoComplete="off" placeholder="ChIJ..." {...form.register('googlePlaceId')} />
+      </FormField>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? <Spinner size="sm" label="Saving…" /> : null}
+          {location ? 'Save changes' : 'Add location'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,200 @@
+import { Copy, ExternalLink, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { notifyError } from '@/lib/notify-error';
+import type { Location } from '@shared/schemas/locations';
+
+import { useDeleteLocation } from '../api/delete-location';
+import { useLocations } from '../api/get-locations';
+import { LocationFormDialog } from './location-form-dialog';
+
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ title: 'Link copied', description: 'Paste it anywhere your customers will see it.' });
+  } catch {
+    toast({
+      title: 'Copy failed',
+      description: 'Select the link and copy it by hand.',
+      variant: 'destructive',
+    });
+  }
+}
+
+export function LocationsTab() {
+  const locations = useLocations();
+  const [editing, setEditing] = useState<Location | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Location | null>(null);
+
+  const addButton = (
+    <Button onClick={() => setEditing(null)}>
+      <Plus aria-hidden="true" />
+      Add location
+    </Button>
+  );
+
+  let body;
+  if (locations.isPending) body = <FullPageSpinner label="Loading locations…" />;
+  else if (locations.isError)
+    body = (
+      <EmptyState icon={MapPin} title="Locations could not be loaded" description={locations.error.message} />
+    );
+  else if (locations.data.length === 0)
+    body = (
+      <EmptyState
+        icon={MapPin}
+        title="No locations yet"
+        description="Add the place your customers review: its review links and its public review page."
+        action={addButton}
+      />
+    );
+  else
+    body = (
+      <ul className="grid gap-4 lg:grid-cols-2" aria-label="Locations">
+        {locations.data.map((location) => (
+          <li key={location.id}>
+            <Card className="h-full">
+              <CardHeader className="flex-row items-start justify-between gap-2 space-y-0">
+                <div className="min-w-0">
+                  <CardTitle className="truncate">{location.name}</CardTitle>
+                  {location.address ? <CardDescription>{location.address}</CardDescription> : null}
+                </div>
+                <div className="flex shrink-0 gap-1">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit ${location.name}`}
+                    onClick={() => setEditing(location)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete ${location.name}`}
+                    onClick={() => setDeleting(location)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+              </CardHeader>
+              <CardContent className="grid gap-3 text-sm">
+                <div className="grid gap-1.5">
+                  <label htmlFor={`public-link-${location.id}`} className="font-medium">
+                    Public review link
+                  </label>
+                  <div className="flex gap-2">
+                    <Input
+                      id={`public-link-${location.id}`}
+                      readOnly
+                      value={location.publicUrl}
+                      onFocus={(event) => event.target.select()}
+                    />
+                    <Button
+                      variant="outline"
+                      size="icon"
+                      aria-label={`Copy public link for ${location.name}`}
+                      onClick={() => void copyText(location.publicUrl)}
+                    >
+                      <Copy aria-hidden="true" />
+                    </Button>
+                  </div>
+                </div>
+                <ReviewLink label="Google review link" href={location.googleReviewUrl} />
+                <ReviewLink label="Facebook page" href={location.facebookPageUrl} />
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="grid gap-4">
+      {locations.data && locations.data.length > 0 ? (
+        <div className="flex justify-end">{addButton}</div>
+      ) : null}
+      {body}
+      <LocationFormDialog
+        open={editing !== undefined}
+        onOpenChange={(open) => !open && setEditing(undefined)}
+        location={editing}
+      />
+      <DeleteLocationDialog location={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}
+
+function ReviewLink({ label, href }: { label: string; href: string | null }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2">
+      <span className="text-muted-foreground">{label}:</span>
+      {href ? (
+        <a
+          href={href}
+          target="_blank"
+          rel="noreferrer noopener"
+          className="inline-flex min-w-0 items-center gap-1 text-primary underline-offset-4 hover:underline"
+        >
+          <span className="truncate">{new URL(href).hostname}</span>
+          <ExternalLink className="size-3.5" aria-hidden="true" />
+        </a>
+      ) : (
+        <span>Not set</span>
+      )}
+    </p>
+  );
+}
+
+function DeleteLocationDialog({ location, onClose }: { location: Location | null; onClose: () => void }) {
+  const remove = useDeleteLocation();
+  return (
+    <Dialog open={location !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete {location?.name}?</DialogTitle>
+          <DialogDescription>
+            Its review requests are deleted with it and its public link stops working. Reviews already
+            received stay in your list.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              location &&
+              remove.mutate(location.id, {
+                onSuccess: () => {
+                  toast({ title: 'Location deleted', description: `${location.name} was deleted.` });
+                  onClose();
+                },
+                onError: (error) => notifyError(error),
+              })
+            }
+          >
+            {remove.isPending ? <Spinner size="sm" label="Deleting…" /> : null}
+            Delete location
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,233 @@
+import type { CountryCode } from '@shared/phone';
+import {
+  CONTACT_MESSAGES,
+  CONTACTS_UNPAGED_LIMIT,
+  IMPORT_REPORT_ROWS,
+  type Contact,
+  type ContactListQuery,
+  type CreateContactInput,
+  type ImportResult,
+  type ImportRowReport,
+  type OptedOutInput,
+  type UpdateContactInput,
+} from '@shared/schemas/contacts';
+import type { Channel } from '@shared/schemas/domain';
+import type { AppError } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { csvCell, decodeUtf8, parseContactsCsv, SKIP_REASONS } from './contacts.csv';
+import {
+  isUniqueViolation,
+  type ContactRow,
+  type ContactsRepository,
+  type ImportWrite,
+} from './contacts.repository';
+
+export const CONTACT_NOT_FOUND = 'Contact not found';
+export const EMAIL_IN_USE = 'Another contact already has this email';
+export const PHONE_IN_USE = 'Another contact already has this phone number';
+
+export function toContact(row: ContactRow): Contact {
+  const iso = (date: Date | null) => (date ? date.toISOString() : null);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    tags: row.tags,
+    optedOut: {
+      email: iso(row.emailOptedOutAt),
+      sms: iso(row.smsOptedOutAt),
+      whatsapp: iso(row.whatsappOptedOutAt),
+    },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const OPT_OUT_COLUMN = {
+  email: 'emailOptedOutAt',
+  sms: 'smsOptedOutAt',
+  whatsapp: 'whatsappOptedOutAt',
+} as const satisfies Record<Channel, keyof ContactRow>;
+
+/** Opt-out switches as column changes: turning one on keeps its first date; off clears it. */
+function optOutChanges(optedOut: OptedOutInput | undefined, current?: ContactRow) {
+  const changes: Partial<Record<(typeof OPT_OUT_COLUMN)[Channel], Date | null>> = {};
+  if (!optedOut) return changes;
+  const now = new Date();
+  for (const channel of Object.keys(OPT_OUT_COLUMN) as Channel[]) {
+    const on = optedOut[channel];
+    if (on === undefined) continue;
+    const column = OPT_OUT_COLUMN[channel];
+    changes[column] = on ? (current?.[column] ?? now) : null;
+  }
+  return changes;
+}
+
+function duplicateError(err: unknown): AppError | undefined {
+  if (isUniqueViolation(err, 'contacts_owner_email_unique')) return conflict(EMAIL_IN_USE);
+  if (isUniqueViolation(err, 'contacts_owner_phone_unique')) return conflict(PHONE_IN_USE);
+  return undefined;
+}
+
+/** Skipped rows first (they are what the reader must act on), then the rest, in file order. */
+function capReport(rows: ImportRowReport[]): { rows: ImportRowReport[]; truncated: boolean } {
+  if (rows.length <= IMPORT_REPORT_ROWS) return { rows, truncated: false };
+  const skipped = rows.filter((row) => row.status === 'skipped').slice(0, IMPORT_REPORT_ROWS);
+  const others = rows.filter((row) => row.status !== 'skipped').slice(0, IMPORT_REPORT_ROWS - skipped.length);
+  return { rows: [...skipped, ...others].sort((a, b) => a.line - b.line), truncated: true };
+}
+
+export function createContactsService(repo: ContactsRepository) {
+  async function requireContact(ownerId: number, id: number): Promise<ContactRow> {
+    const row = await repo.findById(ownerId, id);
+    if (!row) throw notFound(CONTACT_NOT_FOUND);
+    return row;
+  }
+
+  return {
+    /** Paged when page or pageSize is given (with the total); otherwise everything up to the cap, by name. */
+    async list(ownerId: number, query: ContactListQuery): Promise<{ contacts: Contact[]; total: number }> {
+      const filter = { q: query.q || undefined, tag: query.tag || undefined };
+      const paged = query.page !== undefined || query.pageSize !== undefined;
+      const pageSize = query.pageSize ?? (paged ? 20 : CONTACTS_UNPAGED_LIMIT);
+      const offset = paged ? ((query.page ?? 1) - 1) * pageSize : 0;
+      const [rows, total] = await Promise.all([
+        repo.list(ownerId, filter, { limit: pageSize, offset }),
+        repo.count(ownerId, filter),
+      ]);
+      return { contacts: rows.map(toContact), total };
+    },
+
+    async get(ownerId: number, id: number): Promise<Contact> {
+      return toContact(await requireContact(ownerId, id));
+    },
+
+    async create(ownerId: number, input: CreateContactInput): Promise<Contact> {
+      try {
+        const row = await repo.insert({
+          ownerId,
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          tags: input.tags,
+          ...optOutChanges(input.optedOut),
+        });
+        return toContact(row);
+      } catch (err) {
+        throw duplicateError(err) ?? err;
+      }
+    },
+
+    async update(ownerId: number, id: number, input: UpdateContactInput): Promise<Contact> {
+      const current = await requireContact(ownerId, id);
+      const email = input.email === undefined ? current.email : input.email;
+      const phone = input.phone === undefined ? current.phone : input.phone;
+      if (!email && !phone) {
+        throw badRequest(CONTACT_MESSAGES.emailOrPhone, { email: [CONTACT_MESSAGES.emailOrPhone] });
+      }
+      try {
+        const row = await repo.update(ownerId, id, {
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.email !== undefined && { email: input.email }),
+          ...(input.phone !== undefined && { phone: input.phone }),
+          ...(input.tags !== undefined && { tags: input.tags }),
+          ...optOutChanges(input.optedOut, current),
+        });
+        if (!row) throw notFound(CONTACT_NOT_FOUND);
+        return toContact(row);
+      } catch (err) {
+        throw duplicateError(err) ?? err;
+      }
+    },
+
+    async remove(ownerId: number, id: number): Promise<void> {
+      if (!(await repo.remove(ownerId, id))) throw notFound(CONTACT_NOT_FOUND);
+    },
+
+    tags(ownerId: number) {
+      return repo.tags(ownerId);
+    },
+
+    /**
+     * Imports a CSV file: each row creates a contact, updates the one with the same email (any case) or
+     * phone, or is skipped with its reason. All or nothing: a failure writes no row.
+     */
+    async importCsv(ownerId: number, bytes: Uint8Array, country: CountryCode): Promise<ImportResult> {
+      const parsed = parseContactsCsv(decodeUtf8(bytes), country);
+      const valid = parsed.filter((row) => row.ok);
+      const keys = {
+        emails: valid.flatMap((row) => (row.email ? [row.email.toLowerCase()] : [])),
+        phones: valid.flatMap((row) => (row.phone ? [row.phone] : [])),
+      };
+
+      const report: ImportRowReport[] = [];
+      let created = 0;
+      let updated = 0;
+      try {
+        await repo.importContacts(
+          ownerId,
+          ({ byEmail, byPhone }) => {
+            const inserts: ImportWrite[] = [];
+            const updates: (ImportWrite & { id: number })[] = [];
+            const lineOfUpdate = new Map<number, number>();
+            for (const row of parsed) {
+              if (!row.ok) {
+                report.push({ line: row.line, status: 'skipped', reason: row.reason });
+                continue;
+              }
+              const byMail = row.email ? byEmail.get(row.email.toLowerCase()) : undefined;
+              const byTel = row.phone ? byPhone.get(row.phone) : undefined;
+              if (byMail && byTel && byMail !== byTel) {
+                report.push({ line: row.line, status: 'skipped', reason: SKIP_REASONS.twoContacts });
+                continue;
+              }
+              const write = { name: row.name, email: row.email, phone: row.phone, tags: row.tags };
+              const id = byMail ?? byTel;
+              if (id === undefined) {
+                inserts.push(write);
+                report.push({ line: row.line, status: 'created' });
+                continue;
+              }
+              const earlier = lineOfUpdate.get(id);
+              if (earlier !== undefined) {
+                report.push({
+                  line: row.line,
+                  status: 'skipped',
+                  reason: SKIP_REASONS.sameContactInFile(earlier),
+                });
+                continue;
+              }
+              lineOfUpdate.set(id, row.line);
+              updates.push({ id, ...write });
+              report.push({ line: row.line, status: 'updated' });
+            }
+            created = inserts.length;
+            updated = updates.length;
+            return { inserts, updates };
+          },
+          keys,
+        );
+      } catch (err) {
+        // Only a concurrent change (a contact added meanwhile) can collide here; nothing was written.
+        if (isUniqueViolation(err)) {
+          throw conflict('Your contacts changed during the import. Nothing was imported; please try again.');
+        }
+        throw err;
+      }
+      const skipped = report.length - created - updated;
+      return { created, updated, skipped, ...capReport(report) };
+    },
+
+    async exportCsv(ownerId: number): Promise<string> {
+      const rows = await repo.all(ownerId);
+      const lines = ['name,email,phone,tags'];
+      for (const row of rows) {
+        lines.push([row.name, row.email, row.phone, row.tags.join(';')].map(csvCell).join(','));
+      }
+      return `${lines.join('\r\n')}\r\n`;
+    },
+  };
+}
+
+export type ContactsService = ReturnType<typeof createContactsService>;

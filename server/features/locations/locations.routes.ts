@@ -1,0 +1,48 @@
+import { Router } from 'express';
+import { IdParamsSchema } from '@shared/schemas/domain';
+import { CreateLocationSchema, UpdateLocationSchema } from '@shared/schemas/locations';
+import type { AppContext } from '../../lib/context';
+import { tenantOf } from '../../middleware/tenant';
+import { validate } from '../../middleware/validate';
+import { createLocationsRepository } from './locations.repository';
+import { createLocationsService } from './locations.service';
+
+export function createLocationsRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const service = createLocationsService(createLocationsRepository(ctx.db), ctx.env.publicBaseUrl);
+
+  router.get('/locations', async (req, res) => {
+    res.json(await service.list(tenantOf(req)));
+  });
+
+  router.post(
+    '/locations',
+    validate({ body: CreateLocationSchema }, async ({ body }, req, res) => {
+      res.status(201).json(await service.create(tenantOf(req), body));
+    }),
+  );
+
+  router.get(
+    '/locations/:id',
+    validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
+      res.json(await service.get(tenantOf(req), params.id));
+    }),
+  );
+
+  router.patch(
+    '/locations/:id',
+    validate({ params: IdParamsSchema, body: UpdateLocationSchema }, async ({ params, body }, req, res) => {
+      res.json(await service.update(tenantOf(req), params.id, body));
+    }),
+  );
+
+  router.delete(
+    '/locations/:id',
+    validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
+      await service.remove(tenantOf(req), params.id);
+      res.status(204).end();
+    }),
+  );
+
+  return router;
+}

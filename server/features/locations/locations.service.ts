@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { Location, LocationFormValues, UpdateLocationInput } from '@shared/schemas/locations';
+import { notFound } from '../../lib/errors';
+import { isUniqueViolation, type LocationRow, type LocationsRepository } from './locations.repository';
+
+export const LOCATION_NOT_FOUND = 'Location not found';
+
+/** 128 random bits, base64url: the permanent link of the location's public review page. */
+export function newPublicLink(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** The location as the API shows it: provider tokens never leave the server, only whether one is set. */
+export function toLocation(row: LocationRow, publicBaseUrl: string): Location {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    googlePlaceId: row.googlePlaceId,
+    googleReviewUrl: row.googleReviewUrl,
+    facebookPageUrl: row.facebookPageUrl,
+    googleAccessToken: row.googleAccessToken ? 'connected' : null,
+    googleLocationId: row.googleLocationId,
+    facebookConnected: Boolean(row.facebookAccessToken && row.facebookPageId),
+    publicLink: row.publicLink,
+    publicUrl: `${publicBaseUrl}/review/${row.publicLink}`,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createLocationsService(repo: LocationsRepository, publicBaseUrl: string) {
+  const show = (row: LocationRow) => toLocation(row, publicBaseUrl);
+
+  return {
+    async list(ownerId: number): Promise<Location[]> {
+      return (await repo.list(ownerId)).map(show);
+    },
+
+    async get(ownerId: number, id: number): Promise<Location> {
+      const row = await repo.findById(ownerId, id);
+      if (!row) throw notFound(LOCATION_NOT_FOUND);
+      return show(row);
+    },
+
+    async create(ownerId: number, input: LocationFormValues): Promise<Location> {
+      // A collision of 128 random bits will not happen; one retry covers the impossible.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          return show(await repo.insert({ ownerId, ...input, publicLink: newPublicLink() }));
+        } catch (err) {
+          if (attempt > 0 || !isUniqueViolation(err)) throw err;
+        }
+      }
+    },
+
+    async update(ownerId: number, id: number, input: UpdateLocationInput): Promise<Location> {
+      const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      const row = await repo.update(ownerId, id, changes);
+      if (!row) throw notFound(LOCATION_NOT_FOUND);
+      return show(row);
+    },
+
+    async remove(ownerId: number, id: number): Promise<void> {
+      if (!(await repo.remove(ownerId, id))) throw notFound(LOCATION_NOT_FOUND);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Postgres' unique_violation, whichever driver and whether Drizzle wrapped it. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export function createSettingsRepository(db: Database) {
+  return {
+    async findUser(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async updateProfile(
+      id: number,
+      changes: { firstName: string; companyName: string; email: string },
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        // The email is also the sign-in name (username), as at registration.
+        .set({ ...changes, username: changes.email })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    /** The new hash, and every other session of the user ended, together. */
+    async changePassword(id: number, passwordHash: string, keepSessionId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
+        await tx.delete(sessions).where(and(eq(sessions.userId, id), ne(sessions.sid, keepSessionId)));
+      });
+    },
+  };
+}
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

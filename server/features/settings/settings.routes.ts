@@ -1,0 +1,43 @@
+import { Router, type RequestHandler } from 'express';
+import { ChangePasswordSchema, UpdateProfileSchema } from '@shared/schemas/settings';
+import type { AppContext } from '../../lib/context';
+import { forbidden } from '../../lib/errors';
+import { tenantOf } from '../../middleware/tenant';
+import { validate } from '../../middleware/validate';
+import { createSettingsRepository } from './settings.repository';
+import { createSettingsService } from './settings.service';
+
+export const OWN_ACCOUNT_ONLY = "Only the account's owner can change its profile and password.";
+
+/**
+ * The signed-in user's own account. Mounted in the client router, so it also appears under an admin's
+ * /api/admin/clients/{id}/... mirror: there the tenant is not the user, and a client's credentials are
+ * not the admin's to change.
+ */
+const ownAccountOnly: RequestHandler = (req, _res, next) => {
+  next(req.user!.id === tenantOf(req) ? undefined : forbidden(OWN_ACCOUNT_ONLY));
+};
+
+export function createSettingsRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const service = createSettingsService(createSettingsRepository(ctx.db));
+
+  router.patch(
+    '/user',
+    ownAccountOnly,
+    validate({ body: UpdateProfileSchema }, async ({ body }, req, res) => {
+      res.json(await service.updateProfile(req.user!.id, body));
+    }),
+  );
+
+  router.post(
+    '/user/password',
+    ownAccountOnly,
+    validate({ body: ChangePasswordSchema }, async ({ body }, req, res) => {
+      await service.changePassword(req.user!.id, body, req.sessionID);
+      res.status(204).end();
+    }),
+  );
+
+  return router;
+}
