@@ -1,5 +1,18 @@
 import { Router } from 'express';
 import type { AppContext } from '../lib/context';
+import { createPlansRoutes } from '../features/admin/admin.routes';
+import { createSupportRoutes } from '../features/support/support.routes';
+import { createIntegrationsRoutes } from '../features/integrations/integrations.routes';
+import { createContactsRoutes } from '../features/contacts/contacts.routes';
+import { createLocationsRoutes } from '../features/locations/locations.routes';
+import { createSettingsRoutes } from '../features/settings/settings.routes';
+import { createDeliveryRoutes } from '../features/delivery/delivery.routes';
+import { createReviewVideoRoutes } from '../features/public-review/public-review.routes';
+import { createReviewRequestsRoutes } from '../features/review-requests/review-requests.routes';
+import { createTemplatesRoutes } from '../features/templates/templates.routes';
+import { createReviewsRoutes } from '../features/reviews/reviews.routes';
+import { createDashboardRoutes } from '../features/dashboard/dashboard.routes';
+import { createInsightsRoutes } from '../features/insights/insights.routes';
 
 /**
  * Every route of a client's own area. The same router is mounted twice (server/app.ts): at /api for the
@@ -9,5 +22,13 @@ import type { AppContext } from '../lib/context';
 export function createClientRouter(_ctx: AppContext): Router {
   const router = Router();
   // Feature routers are added here, one line each.
+  router.use(createContactsRoutes(_ctx), createLocationsRoutes(_ctx), createSettingsRoutes(_ctx));
+  router.use(createReviewVideoRoutes(_ctx));
+  router.use(createReviewsRoutes(_ctx));
+  router.use(createTemplatesRoutes(_ctx), createReviewRequestsRoutes(_ctx));
+  router.use(createDeliveryRoutes(_ctx));
+  router.use(createIntegrationsRoutes(_ctx));
+  router.use(createDashboardRoutes(_ctx), createInsightsRoutes(_ctx));
+  router.use(createSupportRoutes(_ctx), createPlansRoutes(_ctx));
   return router;
 }

@@ -1,9 +1,13 @@
 import { Router } from 'express';
 import type { AppContext } from '../lib/context';
+import { createDeliveryPublicRoutes } from '../features/delivery/delivery.routes';
+import { createPublicReviewRoutes } from '../features/public-review/public-review.routes';
 
 /** Routes with no sign-in: the public review page's API, provider callbacks, unsubscribe links. */
 export function createPublicRouter(_ctx: AppContext): Router {
   const router = Router();
   // Public feature routers are added here, one line each.
+  router.use(createPublicReviewRoutes(_ctx));
+  router.use(createDeliveryPublicRoutes(_ctx));
   return router;
 }

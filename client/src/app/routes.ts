@@ -49,9 +49,9 @@ const GetReviewsPage = lazy(() => import('@/features/requests/components/get-rev
 const CheckoutPage = lazy(() => import('@/features/billing/components/checkout-page'));
 const SubscribePage = lazy(() => import('@/features/billing/components/subscribe-page'));
 const SystemTestPage = lazy(() => import('@/features/support/components/system-test-page'));
-const OptimizedReviewsPage = lazy(() => import('@/features/support/components/optimized-reviews-page'));
-const EmailTestPage = lazy(() => import('@/features/support/components/email-test-page'));
-const ReviewPreviewPage = lazy(() => import('@/features/support/components/review-preview-page'));
+const OptimizedReviewsPage = lazy(() => import('@/features/insights/components/insights-page'));
+const EmailTestPage = lazy(() => import('@/features/email-test/components/email-test-page'));
+const ReviewPreviewPage = lazy(() => import('@/features/review-preview/components/review-preview-page'));
 const DebugPage = lazy(() => import('@/features/support/components/debug-page'));
 
 // Admin area.
