@@ -1,3 +1,5 @@
+// First: zod reads this config when a schema is built.
+import '@/lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
