@@ -19,10 +19,10 @@ if (command === 'backup') {
   const target =
     file ??
     path.join(env.DATA_DIR, 'backups', `reviewflow-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
-  const { bytes } = await backupPglite(env.DATA_DIR, target);
+  const { bytes } = backupPglite(env.DATA_DIR, target);
   console.warn(`Backup written: ${target} (${bytes} bytes)`);
 } else if (command === 'restore' && file) {
-  const { keptAside } = await restorePglite(env.DATA_DIR, file);
+  const { keptAside } = restorePglite(env.DATA_DIR, file);
   console.warn(`Restored ${file}.${keptAside ? ` The previous database was kept at ${keptAside}.` : ''}`);
 } else {
   console.error('Usage: npm run backup [file] | npm run restore <file>');

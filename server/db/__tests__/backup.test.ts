@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,21 +28,31 @@ describe('backup and restore of the embedded database', () => {
     await handle.close();
     const archive = path.join(dataDir, 'backups', 'one.tar.gz');
 
-    const { bytes } = await backupPglite(dataDir, archive);
+    const { bytes } = backupPglite(dataDir, archive);
     const later = await openPglite(pgliteDir(dataDir));
     await createUser(later.db, { email: 'after-backup@example.com' });
     await later.close();
     expect(await userCount()).toBe(2);
 
-    const { keptAside } = await restorePglite(dataDir, archive);
+    const { keptAside } = restorePglite(dataDir, archive);
 
     expect(bytes).toBeGreaterThan(1000);
     expect(await userCount()).toBe(1);
     expect(keptAside && fs.existsSync(keptAside)).toBe(true);
   }, 120_000);
 
-  it('when there is no embedded database, then backup says so', async () => {
-    await expect(backupPglite(path.join(dataDir, 'empty'), path.join(dataDir, 'x.tar.gz'))).rejects.toThrow(
+  it('when the file is not a backup, then restore refuses it and keeps the database', () => {
+    const bogus = path.join(dataDir, 'bogus.tar.gz');
+    fs.mkdirSync(path.join(dataDir, 'junk'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'junk', 'note.txt'), 'hello');
+    execFileSync('tar', ['-czf', bogus, '-C', dataDir, 'junk']);
+
+    expect(() => restorePglite(dataDir, bogus)).toThrow(/is not a backup/);
+    expect(fs.existsSync(path.join(pgliteDir(dataDir), 'PG_VERSION'))).toBe(true);
+  });
+
+  it('when there is no embedded database, then backup says so', () => {
+    expect(() => backupPglite(path.join(dataDir, 'empty'), path.join(dataDir, 'x.tar.gz'))).toThrow(
       /No embedded database/,
     );
   });
