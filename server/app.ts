@@ -38,6 +38,8 @@ export interface AppOptions {
   staticDir?: string;
   /** Middleware that serves the SPA in development (Vite). */
   devMiddleware?: RequestHandler;
+  /** Whether this process's job worker runs, for /api/health (no worker in API tests). */
+  queueRunning?: () => boolean;
   /** The context to share with the job worker; built from the options above when omitted. */
   context?: AppContext;
 }
@@ -116,7 +118,7 @@ export function createApp(options: AppOptions): Express {
   api.use(express.json({ limit: env.MAX_BODY_BYTES }));
   api.use(express.urlencoded({ extended: false, limit: env.MAX_BODY_BYTES }));
   api.use(sameOrigin([new URL(env.publicBaseUrl).origin]));
-  api.use(createHealthRoutes(db, options.version ?? 'dev'));
+  api.use(createHealthRoutes(db, options.version ?? 'dev', options.queueRunning));
   // No session needed below: the public review page, provider callbacks, unsubscribe links.
   api.use(createPublicRouter(ctx));
   api.use(session.middleware);

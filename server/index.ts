@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     version,
     sessionSecret,
     context,
+    queueRunning: () => worker.running,
     devMiddleware: vite?.middlewares,
     staticDir: !dev && fs.existsSync(path.join(staticDir, 'index.html')) ? staticDir : undefined,
   });
@@ -83,6 +84,10 @@ async function main(): Promise<void> {
   });
 
   let stopping = false;
+  // While stopping, each finished response closes its connection, so keep-alive sockets don't hold the exit.
+  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (stopping) res.setHeader('Connection', 'close');
+  });
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;

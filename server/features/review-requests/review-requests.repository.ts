@@ -1,7 +1,7 @@
-import { and, arrayContains, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contacts, jobs, locations, reviewRequests, templates } from '../../db/schema';
-import { enqueue, type JobPayloads } from '../../lib/queue/enqueue';
+import { contacts, locations, reviewRequests, templates } from '../../db/schema';
+import { enqueueMany } from '../../lib/queue/enqueue';
 import type { Channel, RequestStatus } from '@shared/schemas/domain';
 import type { ReviewRequest } from '@shared/schemas/review-requests';
 
@@ -107,28 +107,11 @@ export function createReviewRequestsRepository(db: Database) {
         )
         .returning({ id: reviewRequests.id });
       const ids = rows.map((r) => r.id);
-      if (ids.length === 1) {
-        await enqueue(
-          tx,
-          'deliver-review-request',
-          { reviewRequestId: ids[0]! },
-          { dedupeKey: dedupeKey(ids[0]!) },
-        );
-      } else {
-        // enqueue() adds one job per call; many requests get their jobs in one insert of the same shape.
-        await tx
-          .insert(jobs)
-          .values(
-            ids.map((id) => ({
-              queue: 'deliver-review-request',
-              payload: { reviewRequestId: id } satisfies JobPayloads['deliver-review-request'],
-              dedupeKey: dedupeKey(id),
-              runAt: sql`now()`,
-              maxAttempts: 5,
-            })),
-          )
-          .onConflictDoNothing();
-      }
+      await enqueueMany(
+        tx,
+        'deliver-review-request',
+        ids.map((id) => ({ payload: { reviewRequestId: id }, dedupeKey: dedupeKey(id) })),
+      );
       return ids;
     });
   }

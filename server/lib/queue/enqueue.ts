@@ -25,14 +25,26 @@ export async function enqueue<Q extends QueueName>(
   payload: JobPayloads[Q],
   options: EnqueueOptions = {},
 ): Promise<void> {
+  await enqueueMany(db, queue, [{ payload, ...options }]);
+}
+
+/** Adds many jobs of one queue in a single insert (bulk sends). */
+export async function enqueueMany<Q extends QueueName>(
+  db: Executor,
+  queue: Q,
+  entries: (EnqueueOptions & { payload: JobPayloads[Q] })[],
+): Promise<void> {
+  if (entries.length === 0) return;
   await db
     .insert(jobs)
-    .values({
-      queue,
-      payload,
-      dedupeKey: options.dedupeKey ?? null,
-      runAt: options.runAt ?? sql`now()`,
-      maxAttempts: options.maxAttempts ?? 5,
-    })
+    .values(
+      entries.map((entry) => ({
+        queue,
+        payload: entry.payload,
+        dedupeKey: entry.dedupeKey ?? null,
+        runAt: entry.runAt ?? sql`now()`,
+        maxAttempts: entry.maxAttempts ?? 5,
+      })),
+    )
     .onConflictDoNothing();
 }
