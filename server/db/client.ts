@@ -21,6 +21,9 @@ const casing = 'snake_case';
 /** A Postgres server through `pg`. */
 export function openPostgres(connectionString: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection dropped by the server (restart, failover) is discarded by the pool and replaced on
+  // the next query; without a listener its error would crash the process.
+  pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema, casing }) as unknown as Database;
   return { db, kind: 'postgres', close: () => pool.end() };
 }

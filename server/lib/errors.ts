@@ -52,7 +52,8 @@ function fromBodyParser(err: BodyParserError): AppError | undefined {
     case 'request.aborted':
       return new AppError(400, 'Request aborted');
     default:
-      return undefined;
+      // Express's router: a path segment that is not valid percent-encoding ("/api/contacts/%zz").
+      return err instanceof URIError && err.status === 400 ? new AppError(400, 'Malformed URL') : undefined;
   }
 }
 

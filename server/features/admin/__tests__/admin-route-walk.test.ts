@@ -4,64 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { createTestApp } from '../../../testing/test-app';
 import { createUser, signedInAgent } from '../../../testing/factories';
-
-interface Layer {
-  rawPath?: unknown;
-  route?: { path: unknown; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
-}
-
-interface FoundRoute {
-  method: string;
-  path: string;
-}
-
-const join = (prefix: string, path: string) =>
-  `${prefix}/${path}`.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
-
-/**
- * Every route of the real app, read from Express's router stack (mounted routers recursively), so a route
- * added tomorrow is walked tomorrow. A path that is not a string (a RegExp) cannot be called by name: it is
- * reported so the test fails rather than silently skipping it.
- */
-function collectRoutes(stack: Layer[], prefix = ''): { routes: FoundRoute[]; unreadable: string[] } {
-  const routes: FoundRoute[] = [];
-  const unreadable: string[] = [];
-  for (const layer of stack) {
-    if (layer.route) {
-      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-      for (const path of paths) {
-        if (typeof path !== 'string') {
-          unreadable.push(`${prefix} ${String(path)}`);
-          continue;
-        }
-        for (const [method, on] of Object.entries(layer.route.methods)) {
-          if (on && method !== '_all')
-            routes.push({ method: method.toUpperCase(), path: join(prefix, path) });
-        }
-      }
-    } else if (layer.handle?.stack) {
-      const raw = layer.rawPath ?? '/';
-      const mounts = Array.isArray(raw) ? raw : [raw];
-      for (const mount of mounts) {
-        if (typeof mount !== 'string') {
-          unreadable.push(`${prefix} ${String(mount)}`);
-          continue;
-        }
-        const inner = collectRoutes(layer.handle.stack, join(prefix, mount));
-        routes.push(...inner.routes);
-        unreadable.push(...inner.unreadable);
-      }
-    }
-  }
-  return { routes, unreadable };
-}
+import { allRoutesOf, type FoundRoute } from '../../../testing/route-table';
 
 function adminRoutesOf(app: Express) {
-  const root =
-    (app as unknown as { router?: { stack: Layer[] }; _router?: { stack: Layer[] } }).router ??
-    (app as unknown as { _router: { stack: Layer[] } })._router;
-  const { routes, unreadable } = collectRoutes(root.stack);
+  const { routes, unreadable } = allRoutesOf(app);
   const admin = routes.filter((r) => r.path === '/api/admin' || r.path.startsWith('/api/admin/'));
   return { admin, all: routes, unreadable: unreadable.filter((u) => u.includes('/api/admin')) };
 }

@@ -1,0 +1,387 @@
+import { randomBytes } from 'node:crypto';
+import type { Express } from 'express';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsubscribeToken } from '../features/delivery/unsubscribe-token';
+import {
+  createContact,
+  createLocation,
+  createReview,
+  createReviewRequest,
+  createUser,
+  registrationFor,
+  signedInAgent,
+} from '../testing/factories';
+import { facebookRating, startFakeFacebook, type FakeFacebook } from '../testing/fake-facebook';
+import { googleReview, startFakeGoogle, type FakeGoogle } from '../testing/fake-google';
+import { GOOGLE_TOKENS, responseText, secretsIn, seedActors, type Tenant } from '../testing/route-fixtures';
+import { routeTableOf, type TableRoute } from '../testing/route-table';
+import { createTestApp, createTestContext } from '../testing/test-app';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-db';
+
+type Actors = Awaited<ReturnType<typeof seedActors>>;
+/** Who calls: signed out, client A, client B, the admin at the route's own path. */
+type Actor = 'anon' | 'a' | 'b' | 'admin';
+type Agent = ReturnType<typeof supertest.agent>;
+
+interface CallContext {
+  /** The rows the call addresses: always client A's. */
+  a: Tenant;
+  /** The signed-in user's own tenant (client A for an admin inside A's area): for own-profile bodies. */
+  self: Tenant;
+  actors: Actors;
+  db: TestDatabase['handle']['db'];
+  adminAgent: Agent;
+}
+
+interface Call {
+  params?: Record<string, string | number>;
+  body?: unknown;
+  query?: Record<string, string | number>;
+}
+
+interface Expectation {
+  /** Path params, body and query for a call (fresh rows made here for PATCH/DELETE). */
+  call?: (c: CallContext) => Call | Promise<Call>;
+  status: Record<Actor, number>;
+  /** Call with a newly signed-in agent of the same user (logout, password change, register). */
+  freshAgent?: boolean;
+  /** What the admin gets inside A's area (/api/admin/clients/{A}/...) when not what A gets. */
+  mirror?: number;
+  /** Why this route may show A's rows to anyone (A's public page, A's own sign-in). */
+  showsA?: string;
+  /** Why A does not get a 2xx here. */
+  note?: string;
+}
+
+const SIGNED_OUT = 401;
+
+/**
+ * A client-area route. `a` is what client A gets on its own rows, `other` what client B and an admin at
+ * /api/... (the admin's own, empty tenant) get when they name A's rows. The mirror route under
+ * /api/admin/clients/{A}/... is expected to answer the admin exactly what A gets, clients 403, signed out 401.
+ */
+const client = (a: number, other: number, call?: Expectation['call'], extra: Partial<Expectation> = {}) =>
+  ({ call, status: { anon: SIGNED_OUT, a, b: other, admin: other }, ...extra }) satisfies Expectation;
+/** An admin-only route: clients 403, the admin `admin`. */
+const admin = (status: number, call?: Expectation['call']) =>
+  ({ call, status: { anon: SIGNED_OUT, a: 403, b: 403, admin: status } }) satisfies Expectation;
+/** A route with no sign-in: the same answer for everyone. */
+const open = (status: number, call?: Expectation['call'], extra: Partial<Expectation> = {}) =>
+  ({ call, status: { anon: status, a: status, b: status, admin: status }, ...extra }) satisfies Expectation;
+
+const id = (row: { id: number }) => ({ id: row.id });
+const planBody = () => ({
+  name: `Plan ${randomBytes(3).toString('hex')}`,
+  priceCents: 1900,
+  currency: 'usd',
+  reviewRequestLimit: 100,
+  locationsLimit: 3,
+  features: ['Email requests'],
+});
+async function freshPlan(c: CallContext) {
+  const res = await c.adminAgent.post('/api/admin/plans').send(planBody());
+  if (res.status !== 201 && res.status !== 200) throw new Error(`plan: ${res.status} ${res.text}`);
+  return { id: (res.body as { id: number }).id };
+}
+const profileOf = (t: Tenant) => ({
+  firstName: t.user.firstName,
+  companyName: t.user.companyName,
+  email: t.user.email,
+});
+
+const EXPECTATIONS: Record<string, Expectation> = {
+  // Public: no session needed.
+  'GET /api/health': open(200),
+  'GET /api/public/review/:link': open(200, (c) => ({ params: { link: c.a.location.publicLink } }), {
+    showsA: "A's public review page names A's business and location",
+  }),
+  'POST /api/public/review/:link': open(200, async (c) => {
+    const request = await createReviewRequest(c.db, c.a.user.id, c.a.location.id);
+    return { params: { link: request.uniqueLink }, body: { rating: 5, content: 'Great', name: 'Pat' } };
+  }),
+  'POST /api/public/review/:link/video': open(400, (c) => ({ params: { link: c.a.location.publicLink } }), {
+    note: 'no file attached: the upload itself is covered by the public-review tests',
+  }),
+  'POST /api/webhooks/twilio/status': open(403, () => ({
+    body: { MessageSid: 'SM1', MessageStatus: 'delivered' },
+  })),
+  'POST /api/webhooks/twilio/inbound': open(403, () => ({ body: { From: '+12133734253', Body: 'STOP' } })),
+  'GET /api/unsubscribe/:token': open(200, async (c) => {
+    const contact = await createContact(c.db, c.a.user.id);
+    return { params: { token: unsubscribeToken(createTestContext(c.db).secretBox, contact.id, 'email') } };
+  }),
+  'POST /api/unsubscribe/:token': open(200, async (c) => {
+    const contact = await createContact(c.db, c.a.user.id);
+    return { params: { token: unsubscribeToken(createTestContext(c.db).secretBox, contact.id, 'email') } };
+  }),
+
+  // The sign-in flow.
+  'POST /api/register': open(201, () => ({ body: registrationFor() }), { freshAgent: true }),
+  'POST /api/login': open(200, (c) => ({ body: { email: c.a.user.email, password: c.a.user.password } }), {
+    freshAgent: true,
+    showsA: "signing in with A's credentials answers A's own user",
+  }),
+  'POST /api/logout': open(204, undefined, { freshAgent: true }),
+  'GET /api/user': { status: { anon: SIGNED_OUT, a: 200, b: 200, admin: 200 } },
+
+  // Admin only.
+  'GET /api/admin/stats': admin(200),
+  'GET /api/admin/clients': admin(200),
+  'POST /api/admin/clients': admin(201, () => ({ body: registrationFor() })),
+  'GET /api/admin/clients/:id': admin(200, (c) => ({ params: id(c.a.user) })),
+  'PATCH /api/admin/clients/:id': admin(200, async (c) => ({
+    params: id(await createUser(c.db)),
+    body: { firstName: 'Renamed' },
+  })),
+  'DELETE /api/admin/clients/:id': admin(204, async (c) => ({ params: id(await createUser(c.db)) })),
+  'GET /api/admin/plans': admin(200),
+  'POST /api/admin/plans': admin(201, () => ({ body: planBody() })),
+  'PATCH /api/admin/plans/:id': admin(200, async (c) => ({
+    params: await freshPlan(c),
+    body: { priceCents: 2900 },
+  })),
+  'DELETE /api/admin/plans/:id': admin(200, async (c) => ({ params: await freshPlan(c) })),
+  'GET /api/admin/outbox': admin(200),
+  'GET /api/admin/audit': admin(200),
+  'GET /api/admin/mail-status': admin(200),
+  'POST /api/admin/email-test': admin(200, () => ({
+    body: { to: 'ops@example.com', template: 'plain-test' },
+  })),
+
+  // The client's area (and, derived, its mirror under /api/admin/clients/:clientId).
+  'GET /api/contacts': client(200, 200),
+  'GET /api/contacts/tags': client(200, 200),
+  'GET /api/contacts/export.csv': client(200, 200),
+  'POST /api/contacts/import': client(200, 200, () => ({
+    body: `name,email,phone\nImported,imported-${randomBytes(3).toString('hex')}@example.com,\n`,
+  })),
+  'POST /api/contacts': client(201, 201, () => ({
+    body: { name: 'New Contact', email: `new-${randomBytes(3).toString('hex')}@example.com` },
+  })),
+  'GET /api/contacts/:id': client(200, 404, (c) => ({ params: id(c.a.contact) })),
+  'PATCH /api/contacts/:id': client(200, 404, async (c) => ({
+    params: id(await createContact(c.db, c.a.user.id)),
+    body: { name: 'Renamed Contact' },
+  })),
+  'DELETE /api/contacts/:id': client(204, 404, async (c) => ({
+    params: id(await createContact(c.db, c.a.user.id)),
+  })),
+  'GET /api/locations': client(200, 200),
+  'POST /api/locations': client(201, 201, () => ({
+    body: { name: 'Second Street', address: '2 Second St' },
+  })),
+  'GET /api/locations/:id': client(200, 404, (c) => ({ params: id(c.a.location) })),
+  'PATCH /api/locations/:id': client(200, 404, async (c) => ({
+    params: id(await createLocation(c.db, c.a.user.id)),
+    body: { name: 'Renamed Street' },
+  })),
+  'DELETE /api/locations/:id': client(204, 404, async (c) => ({
+    params: id(await createLocation(c.db, c.a.user.id)),
+  })),
+  'GET /api/locations/:id/qr': client(200, 404, (c) => ({ params: id(c.a.location) })),
+  'PATCH /api/user': client(200, 200, (c) => ({ body: profileOf(c.self) }), { mirror: 403 }),
+  'POST /api/user/password': client(
+    204,
+    204,
+    (c) => ({ body: { currentPassword: c.self.user.password, newPassword: c.self.user.password } }),
+    { freshAgent: true, mirror: 403 },
+  ),
+  'GET /api/reviews': client(200, 200),
+  'GET /api/reviews/export.csv': client(200, 200),
+  'GET /api/reviews/:id/video': client(404, 404, (c) => ({ params: id(c.a.review) }), {
+    note: 'A has no stored video (uploading one needs the public page flow, covered by the public-review tests)',
+  }),
+  'POST /api/reviews/:id/response': client(200, 404, async (c) => ({
+    params: id(await createReview(c.db, c.a.user.id)),
+    body: { responseContent: 'Thank you!' },
+  })),
+  'GET /api/templates': client(200, 200),
+  'POST /api/templates': client(201, 201, () => ({
+    body: { name: 'Another', channel: 'sms', body: 'Hi {{name}} {{link}}' },
+  })),
+  'POST /api/templates/preview': client(200, 200, () => ({
+    body: { channel: 'sms', body: 'Hi {{name}} {{link}}', values: {} },
+  })),
+  'PATCH /api/templates/:id': client(200, 404, (c) => ({
+    params: id(c.a.template),
+    body: { name: 'Renamed Template' },
+  })),
+  'DELETE /api/templates/:id': client(204, 404, async (c) => {
+    const res = await c.actors.agents.a
+      .post('/api/templates')
+      .send({ name: 'Doomed', channel: 'sms', body: 'Hi {{link}}' });
+    return { params: { id: (res.body as { id: number }).id } };
+  }),
+  'POST /api/templates/:id/preview': client(200, 404, (c) => ({ params: id(c.a.template), body: {} })),
+  'POST /api/review-requests': client(201, 404, (c) => ({
+    body: { locationId: c.a.location.id, contactId: c.a.contact.id, method: 'email' },
+  })),
+  'POST /api/review-requests/bulk': client(201, 404, (c) => ({
+    body: { locationId: c.a.location.id, contactIds: [c.a.contact.id], method: 'email' },
+  })),
+  'GET /api/review-requests': client(200, 200),
+  'GET /api/review-requests/:id/qr': client(200, 404, (c) => ({ params: id(c.a.request) })),
+  'GET /api/channels': client(200, 200),
+  'POST /api/email-test': client(200, 200),
+  'GET /api/integrations': client(200, 200),
+  'GET /api/integrations/google/connect': client(302, 404, (c) => ({
+    query: { locationId: c.a.location.id },
+  })),
+  'GET /api/integrations/google/callback': client(302, 302),
+  'POST /api/integrations/google/import-reviews': client(200, 400),
+  'POST /api/integrations/google/reply/:id': client(400, 404, (c) => ({
+    params: id(c.a.review),
+    body: { reply: 'Thanks' },
+  })),
+  'GET /api/integrations/facebook/connect': client(302, 404, (c) => ({
+    query: { locationId: c.a.location.id },
+  })),
+  'GET /api/integrations/facebook/callback': client(302, 302),
+  'POST /api/integrations/facebook/import-reviews': client(200, 400),
+  'POST /api/integrations/facebook/reply/:id': client(400, 404, (c) => ({
+    params: id(c.a.review),
+    body: { reply: 'Thanks' },
+  })),
+  'DELETE /api/integrations/:provider': client(200, 404, async (c) => ({
+    params: { provider: 'google' },
+    query: { locationId: (await createLocation(c.db, c.a.user.id)).id },
+  })),
+  'GET /api/dashboard/stats': client(200, 200),
+  'GET /api/dashboard/charts': client(200, 200),
+  'GET /api/insights': client(200, 200),
+  'GET /api/system-test': client(200, 200),
+  'GET /api/debug': client(200, 200),
+  'GET /api/plans': client(200, 200),
+};
+
+const MIRROR = '/api/admin/clients/:clientId';
+/** The expectation for a route of the table; mirror routes take their client route's. */
+function expectationKeyOf(route: TableRoute): string {
+  return route.area === 'mirror'
+    ? `${route.method} ${route.path.replace('/admin/clients/:clientId', '')}`
+    : `${route.method} ${route.path}`;
+}
+/** Password change last: it may end the user's other sessions. */
+const LAST = new Set(['POST /api/user/password']);
+
+function fill(path: string, params: Record<string, string | number> = {}, clientId?: number): string {
+  return path.replace(/:(\w+)/g, (_m, name: string) => {
+    if (name === 'clientId' && clientId !== undefined) return String(clientId);
+    if (!(name in params)) throw new Error(`no value for :${name} in ${path}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}
+
+describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
+  let database: TestDatabase;
+  let app: Express;
+  let actors: Actors;
+  let table: TableRoute[];
+  let google: FakeGoogle;
+  let facebook: FakeFacebook;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    google = await startFakeGoogle({ clientId: 'client-123', clientSecret: 'secret-456' });
+    facebook = await startFakeFacebook({ appId: 'fb-app', appSecret: 'fb-secret' });
+    app = createTestApp(database.handle.db, {
+      GOOGLE_CLIENT_ID: 'client-123',
+      GOOGLE_CLIENT_SECRET: 'secret-456',
+      GOOGLE_API_BASE: google.url,
+      GOOGLE_OAUTH_BASE: google.url,
+      FACEBOOK_APP_ID: 'fb-app',
+      FACEBOOK_APP_SECRET: 'fb-secret',
+      FACEBOOK_API_BASE: facebook.url,
+    });
+    const googleLocationId = google.addLocation('acct-a', 'loc-a', 'Main Street', [googleReview(1)]);
+    google.grant({ accessToken: GOOGLE_TOKENS.access, refreshToken: GOOGLE_TOKENS.refresh });
+    const page = facebook.addPage('1234567890', 'alphapage', [facebookRating(1)]);
+    actors = await seedActors(database.handle.db, app, {
+      googleLocationId,
+      facebookPageId: page.id,
+      facebookPageToken: page.token,
+    });
+    const walk = routeTableOf(app);
+    expect(walk.unreadable).toEqual([]);
+    table = walk.routes;
+  });
+  afterAll(async () => {
+    await google?.close();
+    await facebook?.close();
+    await database?.drop();
+  });
+
+  it('when the route table is read, then every route has an expectation and every expectation a route', () => {
+    const expected = new Set(Object.keys(EXPECTATIONS));
+    const missing = table
+      .filter((r) => !expected.has(expectationKeyOf(r)))
+      .map((r) => `${r.method} ${r.path}`);
+    const routeKeys = new Set(table.map((r) => `${r.method} ${r.path}`));
+    const stale = [...expected].filter((key) => !routeKeys.has(key));
+    // A client expectation must have its mirror, and the other way round.
+    const unmirrored = table
+      .filter((r) => r.area === 'client')
+      .filter((r) => !routeKeys.has(`${r.method} ${r.path.replace(/^\/api/, `/api${MIRROR.slice(4)}`)}`))
+      .map((r) => `${r.method} ${r.path}`);
+    expect({ missing, stale, unmirrored }).toEqual({ missing: [], stale: [], unmirrored: [] });
+    expect(table.length).toBeGreaterThan(100);
+  });
+
+  it('when every actor calls every route, then each answers as expected, leaks nothing and never shows a secret', async () => {
+    const failures: string[] = [];
+    const leaks: string[] = [];
+    const routes = [...table].sort(
+      (x, y) => Number(LAST.has(expectationKeyOf(x))) - Number(LAST.has(expectationKeyOf(y))),
+    );
+    const { a, b, admin: adminTenant } = actors;
+    const tenants: Record<Exclude<Actor, 'anon'>, Tenant> = { a, b, admin: adminTenant };
+    let calls = 0;
+
+    for (const route of routes) {
+      const key = expectationKeyOf(route);
+      const expectation = EXPECTATIONS[key];
+      if (!expectation) continue; // reported by the coverage test
+      const mirror = route.area === 'mirror';
+      const order: Actor[] = mirror ? ['anon', 'b', 'a', 'admin'] : ['anon', 'b', 'admin', 'a'];
+      for (const actor of order) {
+        const want = mirror
+          ? { anon: SIGNED_OUT, a: 403, b: 403, admin: expectation.mirror ?? expectation.status.a }[actor]
+          : expectation.status[actor];
+        const self = actor === 'anon' ? a : mirror && actor === 'admin' ? a : tenants[actor];
+        const call =
+          (await expectation.call?.({
+            a,
+            self,
+            actors,
+            db: database.handle.db,
+            adminAgent: actors.agents.admin,
+          })) ?? {};
+        const url = fill(route.path, call.params, a.user.id);
+        let agent: Agent;
+        if (actor === 'anon') agent = supertest.agent(app);
+        else if (expectation.freshAgent) agent = await signedInAgent(app, tenants[actor].user);
+        else agent = actors.agents[actor];
+        let req = agent[route.method.toLowerCase() as 'get'](url).redirects(0);
+        if (call.query) req = req.query(call.query);
+        if (typeof call.body === 'string') req = req.type('text/csv').send(call.body);
+        else if (call.body !== undefined) req = req.send(call.body as object);
+        const res = await req;
+        calls += 1;
+        const label = `${actor}${mirror ? ' (mirror)' : ''} ${route.method} ${route.path} → ${res.status}`;
+        if (res.status !== want) failures.push(`${label}, expected ${want}: ${res.text?.slice(0, 160)}`);
+        const text = responseText(res);
+        for (const secret of secretsIn(text, actors.secrets)) leaks.push(`${label}: ${secret}`);
+        // Nobody but A (or an admin inside A's area, or on admin routes) may see A's rows.
+        const mayShowA =
+          Boolean(expectation.showsA) ||
+          actor === 'a' ||
+          (actor === 'admin' && (mirror || route.area === 'admin'));
+        if (!mayShowA && text.includes(a.marker)) leaks.push(`${label}: shows client A's data`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(leaks).toEqual([]);
+    expect(calls).toBeGreaterThan(400);
+  }, 300_000);
+});

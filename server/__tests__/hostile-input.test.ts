@@ -1,0 +1,271 @@
+import { sql } from 'drizzle-orm';
+import type { Express } from 'express';
+import fc from 'fast-check';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedActors, type Tenant } from '../testing/route-fixtures';
+import { routeTableOf, type TableRoute } from '../testing/route-table';
+import { createTestApp } from '../testing/test-app';
+import { createTestDatabase, type TestDatabase } from '../testing/test-db';
+
+const RUNS_PER_ROUTE = 25;
+const HUGE = 'x'.repeat(100 * 1024);
+
+/** {"a":{"a":...}} 200 deep, as JSON text (JSON.stringify of a 200-deep object is fine too). */
+const deep = (depth: number): unknown => (depth === 0 ? 'bottom' : { a: deep(depth - 1) });
+const deepArray = (depth: number): unknown => (depth === 0 ? [] : [deepArray(depth - 1)]);
+
+const FRAGMENTS = [
+  "' OR '1'='1",
+  '1; DROP TABLE users; --',
+  "'); DELETE FROM contacts; --",
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  '{{constructor.constructor("return process")()}}',
+  '${7*7}',
+  '\u0000',
+  '\uD800',
+  '\uDFFF',
+  'a\uD800b',
+  '../../etc/passwd',
+  '%00',
+];
+const NUMBERS = [1e308, -1e308, -1, 0, 2 ** 31, 2 ** 53 + 1, 1.5, -0];
+const NUMBER_STRINGS = ['NaN', 'Infinity', '-1', '0', '1e308', String(2 ** 31), '1.5', '0x10', ' 1 ', ''];
+
+const scalar = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(...NUMBERS),
+  fc.constantFrom(...NUMBER_STRINGS),
+  fc.constantFrom(...FRAGMENTS),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constant(HUGE),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 5, arbitrary: scalar },
+  { weight: 1, arbitrary: fc.array(scalar, { maxLength: 5 }) },
+  { weight: 1, arbitrary: fc.constant(deep(200)) },
+  { weight: 1, arbitrary: fc.constant(deepArray(200)) },
+  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), scalar, { maxKeys: 4 }) },
+);
+
+/** The names the API's bodies and queries use, and the keys that poison a prototype. */
+const FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'tags',
+  'tag',
+  'optedOut',
+  'address',
+  'googlePlaceId',
+  'googleReviewUrl',
+  'facebookPageUrl',
+  'locationId',
+  'contactId',
+  'contactIds',
+  'method',
+  'rating',
+  'content',
+  'videoToken',
+  'channel',
+  'subject',
+  'body',
+  'isDefault',
+  'values',
+  'responseContent',
+  'reply',
+  'firstName',
+  'companyName',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'page',
+  'pageSize',
+  'q',
+  'filter',
+  'status',
+  'code',
+  'state',
+  'error',
+  'MessageSid',
+  'MessageStatus',
+  'From',
+  'Body',
+  'to',
+  'template',
+];
+const POISON = ['__proto__', 'constructor', 'prototype'];
+const poison = fc.constantFrom(
+  '{"__proto__":{"polluted":"yes"}}',
+  '{"constructor":{"prototype":{"polluted":"yes"}}}',
+  '{"prototype":{"polluted":"yes"},"name":"x"}',
+  '{"name":{"__proto__":{"polluted":"yes"}},"tags":["__proto__"]}',
+);
+
+/** A body as the raw bytes sent with a JSON content type. */
+const hostileBody: fc.Arbitrary<Buffer> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .array(fc.tuple(fc.constantFrom(...FIELDS, ...POISON), hostileValue), { maxLength: 6 })
+      .map((entries) =>
+        Buffer.from(`{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`),
+      ),
+  },
+  { weight: 1, arbitrary: hostileValue.map((v) => Buffer.from(JSON.stringify(v) ?? 'null')) },
+  { weight: 1, arbitrary: poison.map((text) => Buffer.from(text)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]), // {"n":"<bad utf-8>"}
+      Buffer.from([0xed, 0xa0, 0x80]), // an encoded lone surrogate
+      Buffer.from('{"name": "unterminated'),
+      Buffer.from('{"a":1,}'),
+      Buffer.from(''),
+    ),
+  },
+);
+
+/** Path and query text: percent-encoded, including invalid UTF-8, kept under Node's header limit. */
+const segmentText = fc.oneof(
+  fc.constantFrom(...NUMBER_STRINGS.filter(Boolean)).map(encodeURIComponent),
+  fc.constantFrom(...FRAGMENTS.filter((f) => !/[\uD800-\uDFFF]/.test(f))).map(encodeURIComponent),
+  fc.constantFrom('%ff%fe', '%ED%A0%80', '%', '%zz', 'x'.repeat(4000), '__proto__', 'constructor'),
+  fc
+    .string({ minLength: 1, maxLength: 20 })
+    .map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, ''))),
+);
+const hostileQuery = fc
+  .array(fc.tuple(fc.constantFrom(...FIELDS, ...POISON, 'locationId'), segmentText), { maxLength: 5 })
+  .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
+
+const TABLES = [
+  'users',
+  'plans',
+  'subscriptions',
+  'locations',
+  'contacts',
+  'templates',
+  'review_requests',
+  'reviews',
+  'outbound_messages',
+  'jobs',
+  'audit_log',
+];
+
+describe('hostile input on every route (pglite)', () => {
+  let database: TestDatabase;
+  let app: Express;
+  let a: Tenant;
+  let agent: ReturnType<typeof supertest.agent>;
+  let routes: TableRoute[];
+
+  /** A fingerprint of every table a request could write (sessions and rate-limit counters aside). */
+  async function fingerprint(): Promise<string> {
+    const parts = TABLES.map(
+      (t) =>
+        `select '${t}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${t} x`,
+    );
+    const result = await database.handle.db.execute(sql.raw(parts.join(' union all ')));
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      t: string;
+      h: string;
+    }[];
+    return rows.map((r) => `${r.t}:${r.h}`).join(',');
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    app = createTestApp(database.handle.db);
+    const actors = await seedActors(database.handle.db, app, {
+      googleLocationId: 'accounts/1/locations/2',
+      facebookPageId: '123',
+      facebookPageToken: 'EAApage-hostile',
+    });
+    a = actors.a;
+    agent = actors.agents.a;
+    const walk = routeTableOf(app);
+    expect(walk.unreadable).toEqual([]);
+    // As client A: the client area, the public routes and the sign-in flow (admin routes stop at 403).
+    routes = walk.routes.filter((r) => r.area !== 'admin' && r.area !== 'mirror' && r.path !== '/api/logout');
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('when any route gets hostile bodies, queries and ids, then it answers under 500 with a message and writes nothing when it refuses', async () => {
+    const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
+    const failures: string[] = [];
+    const started = Date.now();
+    let calls = 0;
+    expect(routes.length).toBeGreaterThan(50);
+
+    for (const route of routes) {
+      const hasParams = route.path.includes(':');
+      const hasBody = route.method !== 'GET';
+      await fc
+        .assert(
+          fc.asyncProperty(
+            fc.record({
+              params: fc.array(segmentText, { minLength: 3, maxLength: 3 }),
+              query: hostileQuery,
+              body: hostileBody,
+              keepIds: fc.boolean(),
+            }),
+            async ({ params, query, body, keepIds }) => {
+              let i = 0;
+              // Half the time the ids stay A's real ones, so the body and query reach the handler.
+              const real: Record<string, string> = {
+                id: String(a.contact.id),
+                link: a.location.publicLink,
+                provider: 'google',
+              };
+              const path = route.path.replace(/:(\w+)/g, (_m, name: string) =>
+                keepIds && real[name] ? real[name] : params[i++ % params.length]!,
+              );
+              const url = `${path}${query ? `?${query}` : ''}`;
+              const client = route.area === 'client' ? agent : supertest(app);
+              const before = await fingerprint();
+              let req = client[route.method.toLowerCase() as 'get'](url).redirects(0);
+              if (hasBody) req = req.set('Content-Type', 'application/json').send(body);
+              const res = await req;
+              calls += 1;
+              const label = `${route.method} ${url.slice(0, 120)} body ${body.toString('latin1').slice(0, 80)} → ${res.status}`;
+              if (res.status >= 500) failures.push(`${label}: ${res.text?.slice(0, 200)}`);
+              if (res.status >= 400 && res.status < 500) {
+                // The unsubscribe page is HTML by design: people open it from an email.
+                const html = route.method === 'GET' && route.path.startsWith('/api/unsubscribe/');
+                const message = (res.body as { message?: unknown } | undefined)?.message;
+                if (!html && typeof message !== 'string')
+                  failures.push(`${label}: no JSON message (${res.text?.slice(0, 80)})`);
+                if ((await fingerprint()) !== before)
+                  failures.push(`${label}: refused but changed the database`);
+              }
+              return failures.length === 0;
+            },
+          ),
+          {
+            numRuns: hasParams || hasBody ? RUNS_PER_ROUTE : Math.ceil(RUNS_PER_ROUTE / 2),
+            endOnFailure: true,
+          },
+        )
+        .catch((err: unknown) => {
+          // A false property is already in `failures`; anything else (a thrown error) is recorded here.
+          if (failures.length === 0)
+            failures.push(`${route.method} ${route.path}: ${String(err).slice(0, 400)}`);
+        });
+      if (failures.length > 20) break;
+    }
+
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(routes.length * 10);
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
+    expect('polluted' in {}).toBe(false);
+    expect(Date.now() - started).toBeLessThan(180_000);
+  }, 240_000);
+});
