@@ -62,7 +62,12 @@ async function main(): Promise<void> {
   const sessionSecret = resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR);
   const context = createAppContext({ db: handle.db, env, logger, sessionSecret });
   // Durable jobs (sending review requests): every process runs a worker; SKIP LOCKED shares the work.
-  const worker = createWorker({ db: handle.db, logger, handlers: createDeliveryJobHandlers(context) });
+  const worker = createWorker({
+    db: handle.db,
+    logger,
+    handlers: createDeliveryJobHandlers(context),
+    soleProcess: handle.kind === 'pglite',
+  });
   worker.start();
   const app = createApp({
     db: handle.db,

@@ -42,6 +42,11 @@ export interface WorkerOptions {
   maxBackoffMs?: number;
   /** A running job locked longer than this is considered crashed and made pending again (default 5 min). */
   lockTimeoutMs?: number;
+  /**
+   * This process is the only one that can use the database (the embedded PGlite): at start every job
+   * still marked running belonged to a process that died, so it is retried at once, not after the timeout.
+   */
+  soleProcess?: boolean;
   workerId?: string;
 }
 
@@ -93,15 +98,18 @@ export function createWorker(options: WorkerOptions): Worker {
   let again = false;
   const inFlight = new Set<Promise<void>>();
 
+  let staleAfterMs = options.soleProcess ? 0 : lockTimeoutMs;
+
   async function recoverStale(): Promise<void> {
     const result = await db.execute(sql`
       update jobs set status = 'pending', locked_at = null, locked_by = null, run_at = now()
-      where status = 'running' and locked_at < now() - make_interval(secs => ${lockTimeoutMs / 1000})
+      where status = 'running' and locked_at <= now() - make_interval(secs => ${staleAfterMs / 1000})
       returning id`);
     const recovered = rowsOf<{ id: number }>(result);
     if (recovered.length > 0)
       logger.warn({ jobs: recovered.map((r) => Number(r.id)) }, 'recovered stale jobs');
     lastRecovery = Date.now();
+    staleAfterMs = lockTimeoutMs;
   }
 
   async function claim(limit: number): Promise<JobRow[]> {

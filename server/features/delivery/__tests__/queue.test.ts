@@ -66,6 +66,38 @@ describe.each(testDatabaseKinds)('durable job queue on %s', (kind) => {
     expect(twilio.messages.filter((m) => m.to === phone)).toHaveLength(1);
   });
 
+  it('when the embedded database restarts, then a job its dead process had locked runs at once', async () => {
+    const [job] = await db()
+      .insert(jobs)
+      .values({
+        queue: 'deliver-review-request',
+        payload: { reviewRequestId: 987_654 },
+        status: 'running',
+        lockedBy: 'killed-process',
+        lockedAt: new Date(),
+        attempts: 1,
+      })
+      .returning();
+    const ran: number[] = [];
+    const handlers = {
+      'deliver-review-request': async (payload: { reviewRequestId: number }) => {
+        ran.push(payload.reviewRequestId);
+      },
+    };
+
+    // Another process may still hold a fresh lock on a server: a shared-database worker leaves it alone.
+    expect(await createWorker({ db: db(), logger, handlers }).drain()).toBe(0);
+    const ranBySoleProcess = await createWorker({ db: db(), logger, handlers, soleProcess: true }).drain();
+
+    expect(ranBySoleProcess).toBe(1);
+    expect(ran).toEqual([987_654]);
+    const [after] = await db()
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.id} = ${job!.id}`);
+    expect(after).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
   it('when two workers share the database, then each of many messages is sent exactly once', async () => {
     const n = 12;
     const phones: string[] = [];
