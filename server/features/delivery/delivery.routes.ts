@@ -28,7 +28,7 @@ const field = (body: FormBody, name: string): string => {
   return typeof value === 'string' ? value : '';
 };
 
-function page(title: string, message: string): string {
+function page(title: string, message: string, form = ''): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>` +
@@ -36,8 +36,9 @@ function page(title: string, message: string): string {
     `background:#f9fafb;color:#111827}main{max-width:480px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;` +
     `border-radius:12px;padding:32px}h1{font-size:1.5rem;margin:0 0 12px}p{margin:0;line-height:1.5;color:#4b5563}` +
     `@media (prefers-color-scheme:dark){body{background:#111827;color:#f9fafb}main{background:#1f2937;` +
-    `border-color:#374151}p{color:#d1d5db}}</style></head>` +
-    `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`
+    `border-color:#374151}p{color:#d1d5db}}button{margin-top:20px;font:inherit;font-weight:600;color:#fff;` +
+    `background:#4f46e5;border:0;border-radius:8px;padding:12px 20px;cursor:pointer}</style></head>` +
+    `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${form}</main></body></html>`
   );
 }
 
@@ -91,11 +92,11 @@ export function createDeliveryPublicRoutes(ctx: AppContext): Router {
     res.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response/>');
   });
 
-  router.get('/unsubscribe/:token', async (req, res: Response) => {
+  // Opening the link only asks: mail scanners that prefetch links must not unsubscribe anyone.
+  router.get('/unsubscribe/:token', (req, res: Response) => {
     const found = readUnsubscribeToken(ctx.secretBox, String(req.params.token));
-    const done = found && found.channel === 'email' && (await repo.optOutEmail(found.contactId));
     res.setHeader('Cache-Control', 'no-store');
-    if (!done) {
+    if (!found || found.channel !== 'email') {
       res
         .status(404)
         .type('html')
@@ -106,17 +107,33 @@ export function createDeliveryPublicRoutes(ctx: AppContext): Router {
       .type('html')
       .send(
         page(
-          'You have been unsubscribed',
+          'Unsubscribe from review requests?',
           'You will no longer receive review requests by email from this business.',
+          '<form method="post"><button type="submit">Unsubscribe</button></form>',
         ),
       );
   });
 
-  // RFC 8058 one-click unsubscribe: mail providers POST "List-Unsubscribe=One-Click" here.
+  // RFC 8058 one-click unsubscribe (mail providers POST "List-Unsubscribe=One-Click" here) and the
+  // confirmation page's button, which gets a page back.
   router.post('/unsubscribe/:token', async (req, res) => {
     const found = readUnsubscribeToken(ctx.secretBox, String(req.params.token));
     const done = found && found.channel === 'email' && (await repo.optOutEmail(found.contactId));
     if (!done) throw notFound('This unsubscribe link is not valid');
+    const fromThePage =
+      field((req.body ?? {}) as FormBody, 'List-Unsubscribe') === '' &&
+      req.accepts(['json', 'html']) === 'html';
+    if (fromThePage) {
+      res
+        .type('html')
+        .send(
+          page(
+            'You have been unsubscribed',
+            'You will no longer receive review requests by email from this business.',
+          ),
+        );
+      return;
+    }
     res.json({ message: 'You have been unsubscribed' });
   });
 

@@ -141,7 +141,7 @@ describe.each(testDatabaseKinds)('email delivery on %s', (kind) => {
     );
   });
 
-  it('when the unsubscribe link is opened, then the contact is opted out and the next email request fails with the reason', async () => {
+  it('when the unsubscribe link is opened and confirmed, then the contact is opted out and the next email request fails with the reason', async () => {
     const sender = shared;
     const contact = await createContact(db(), sender.user.id, { name: 'Lee' });
     const first = await queueRequest(db(), sender, contact, 'email');
@@ -150,7 +150,14 @@ describe.each(testDatabaseKinds)('email delivery on %s', (kind) => {
     const url = new URL(header(raw, 'List-Unsubscribe')!.slice(1, -1));
     const app = createTestApp(db(), env());
 
-    const res = await agentFor(app).get(url.pathname);
+    const opened = await agentFor(app).get(url.pathname);
+    // Opening the link (as a mail scanner's prefetch would) only asks.
+    expect(opened.status).toBe(200);
+    expect(opened.headers['content-type']).toMatch(/text\/html/);
+    expect(opened.text).toContain('<form method="post"><button type="submit">Unsubscribe</button></form>');
+    expect((await contactRow(db(), contact.id)).emailOptedOutAt).toBeNull();
+
+    const res = await agentFor(app).post(url.pathname).set('Accept', 'text/html').type('form').send('');
 
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
