@@ -11,6 +11,7 @@ import {
 } from '@shared/schemas/insights';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
 import { REVIEW_TYPES } from '@shared/schemas/domain';
+import type { ReviewRow } from '../reviews/reviews.repository';
 
 export interface BreakdownRow {
   key: string | number | null;
@@ -20,21 +21,8 @@ export interface BreakdownRow {
   counts: number[];
 }
 
-export interface WaitingRow {
-  id: number;
-  type: string;
-  rating: number;
-  content: string;
-  videoUrl: string | null;
-  contactId: number | null;
-  locationId: number | null;
-  locationName: string | null;
-  reviewRequestId: number | null;
-  reviewerName: string;
-  sourceUrl: string | null;
-  createdAt: Date;
-  responseContent: string | null;
-  respondedAt: Date | null;
+/** A review waiting for an answer, with the whole days it has waited. */
+export interface WaitingRow extends ReviewRow {
   daysWaiting: number;
 }
 

@@ -1,0 +1,133 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
+import type { DatabaseKind } from './test-db';
+
+// The real server in its own process, for the tests that kill or stop it (crash safety, graceful shutdown).
+
+const root = path.resolve(__dirname, '../..');
+// Tests read the environment directly: they choose the databases the suite runs on.
+const serverUrl = process.env.TEST_DATABASE_URL || undefined;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Target {
+  env: Record<string, string>;
+  open(): Promise<DatabaseHandle>;
+  cleanup(): Promise<void>;
+}
+
+export async function prepareTarget(kind: DatabaseKind, label: string): Promise<Target> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rf-${label}-`));
+  if (kind === 'pglite') {
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openPglite(path.join(dataDir, 'pglite')),
+      cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `rf_${label}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: async () => openPostgres(url.toString(), 2),
+    cleanup: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Running {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output(): string;
+}
+
+/** The server as production runs it, in its own process (node itself, so signals reach the server). */
+export async function startServer(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      RATE_LIMIT_AUTH: '100000',
+      RATE_LIMIT_PUBLIC: '100000',
+      SESSION_SECRET: 'server-process-test-session-secret-0123456789',
+      TOKEN_ENCRYPTION_KEY: 'a'.repeat(64),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited at start:\n${log}`);
+    const up = await fetch(`${base}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, base, exited, output: () => log };
+}
+
+/** A tiny cookie-keeping JSON client. */
+export function clientFor(base: string) {
+  let cookie = '';
+  const call = async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${call.base}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) cookie = set.split(';')[0]!;
+    const text = await res.text();
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
+  };
+  call.base = base;
+  call.cookie = () => cookie;
+  return call;
+}
