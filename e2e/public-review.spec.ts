@@ -1,7 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { tinyWebm as webmWithPadding } from '../server/features/public-review/__tests__/video-fixtures';
 import { expect, test } from './fixtures';
+
+/** The smallest WebM the server recognises by its content, as the API tests use it. */
+const tinyWebm = () => webmWithPadding(256);
 
 const PHONE = { width: 375, height: 800 };
 const GOOGLE = 'https://search.google.com/local/writereview?placeid=e2e-test';
@@ -10,46 +14,6 @@ const FACEBOOK = 'https://www.facebook.com/e2e-test-page/reviews';
 test.use({ viewport: PHONE });
 // Each test sets up an account, a location, a contact and a request, then drives two browsers.
 test.describe.configure({ timeout: 60_000 });
-
-/** The smallest WebM the server recognises by its content: an EBML header with DocType "webm". */
-function tinyWebm(): Buffer {
-  const body = Buffer.from([
-    0x42,
-    0x86,
-    0x81,
-    0x01,
-    0x42,
-    0xf7,
-    0x81,
-    0x01,
-    0x42,
-    0xf2,
-    0x81,
-    0x04,
-    0x42,
-    0xf3,
-    0x81,
-    0x08,
-    0x42,
-    0x82,
-    0x84,
-    ...Buffer.from('webm'),
-    0x42,
-    0x87,
-    0x81,
-    0x02,
-    0x42,
-    0x85,
-    0x81,
-    0x02,
-  ]);
-  return Buffer.concat([
-    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | body.length]),
-    body,
-    Buffer.from([0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]),
-    Buffer.alloc(256),
-  ]);
-}
 
 interface Arranged {
   link: string;
