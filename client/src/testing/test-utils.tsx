@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { getQueryFn } from '@/lib/query-client';
 import { render, screen, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
@@ -20,7 +21,13 @@ export { allowConsoleErrors } from './console';
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity, gcTime: Infinity },
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        retry: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        gcTime: Infinity,
+      },
       mutations: { retry: false },
     },
   });
