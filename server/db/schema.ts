@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Channel, RequestStatus, ReviewType } from '@shared/schemas/domain';
+import type { NotificationKind } from '@shared/schemas/notifications';
 import type { Role } from '@shared/schemas/user';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -325,5 +326,35 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc()),
     index('audit_log_target_idx').on(t.targetClientId, t.createdAt.desc()),
+  ],
+);
+
+/** The bell's events (shared/schemas/notifications.ts), written in the same transaction as their cause. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    kind: text().$type<NotificationKind>().notNull(),
+    title: text().notNull(),
+    body: text().notNull().default(''),
+    /** A path inside the client's area, e.g. /reviews?review=12. */
+    target: text().notNull(),
+    reviewId: integer().references(() => reviews.id, { onDelete: 'cascade' }),
+    reviewRequestId: integer().references(() => reviewRequests.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    readAt: at(),
+  },
+  (t) => [
+    // Matches the list's ORDER BY created_at DESC, id DESC (NULLS FIRST is Postgres' default for DESC).
+    index('notifications_owner_created_idx').on(
+      t.ownerId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('notifications_owner_unread_idx')
+      .on(t.ownerId)
+      .where(sql`${t.readAt} is null`),
+    index('notifications_created_idx').on(t.createdAt),
   ],
 );

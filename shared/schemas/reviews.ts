@@ -96,3 +96,17 @@ export const REVIEW_EXPORT_COLUMNS = [
 
 export const REVIEW_ALREADY_ANSWERED = 'This review has already been answered';
 export const REVIEW_NOT_FOUND = 'Review not found';
+
+/** Where a reply went (issue 10): posted on the review site, or kept in ReviewFlow only. */
+export const REPLY_DESTINATIONS = ['google', 'facebook', 'none'] as const;
+export type ReplyDestination = (typeof REPLY_DESTINATIONS)[number];
+
+/**
+ * The answer of POST/PUT/DELETE /api/reviews/{id}/response: the review as it now stands, where the reply
+ * was published, and, when a Google or Facebook review's reply was not published there, why in a few
+ * words the screens show after "Saved in ReviewFlow only: " (e.g. "Google is not connected").
+ */
+export interface ReplyResult extends Review {
+  published: ReplyDestination;
+  notPublishedReason: string | null;
+}
