@@ -20,6 +20,8 @@ import { createSecretBox } from './lib/crypto';
 import type { AppContext } from './lib/context';
 import { createMailer } from './lib/mail/mailer';
 import { createTwilioClient } from './lib/twilio/twilio';
+import { createFacebookClient } from './features/integrations/facebook.client';
+import { createGoogleClient } from './features/integrations/google.client';
 import { auditAdminChanges } from './middleware/audit';
 import { requireAdmin, requireAuth } from './middleware/auth';
 import { sameOrigin } from './middleware/same-origin';
@@ -49,13 +51,16 @@ export function createAppContext(
   options: Pick<AppOptions, 'db' | 'env' | 'logger' | 'sessionSecret'>,
 ): AppContext {
   const { db, env, logger } = options;
+  const secretBox = createSecretBox(env.TOKEN_ENCRYPTION_KEY ?? options.sessionSecret);
   return {
     db,
     env,
     logger,
-    secretBox: createSecretBox(env.TOKEN_ENCRYPTION_KEY ?? options.sessionSecret),
+    secretBox,
     mailer: createMailer(env, logger),
     twilio: createTwilioClient(env),
+    google: createGoogleClient(env, secretBox),
+    facebook: createFacebookClient(env, secretBox),
   };
 }
 

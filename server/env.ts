@@ -40,6 +40,8 @@ const EnvSchema = z
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_API_BASE: z.url().default('https://mybusiness.googleapis.com'),
     GOOGLE_OAUTH_BASE: z.url().default('https://oauth2.googleapis.com'),
+    // The consent screen the browser is sent to; tests point it at a local fake.
+    GOOGLE_AUTHORIZE_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
     FACEBOOK_APP_ID: z.string().optional(),
     FACEBOOK_APP_SECRET: z.string().optional(),
     FACEBOOK_API_BASE: z.url().default('https://graph.facebook.com'),
@@ -48,6 +50,8 @@ const EnvSchema = z
     STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
     // 32 bytes as 64 hex characters or base64; encrypts provider tokens at rest.
     TOKEN_ENCRYPTION_KEY: z.string().min(32, 'must be 32 bytes as hex or base64').optional(),
+    // Minutes between automatic imports of every connected Google location and Facebook page.
+    SYNC_INTERVAL_MINUTES: positiveInt.max(24 * 60).default(30),
     RATE_LIMIT_AUTH: positiveInt.default(20),
     RATE_LIMIT_PUBLIC: positiveInt.default(30),
     MAX_BODY_BYTES: positiveInt.default(100 * 1024),

@@ -7,10 +7,11 @@ import { migrateDatabase } from './db/migrate';
 import { EnvError, loadEnv } from './env';
 import { createAuthService } from './features/auth/auth.service';
 import { createUsersRepository } from './features/auth/users.repository';
-import { createDeliveryJobHandlers } from './features/delivery/delivery.jobs';
 import { createLogger } from './lib/logger';
 import { projectRoot } from './lib/paths';
+import { createScheduler } from './lib/queue/scheduler';
 import { createWorker } from './lib/queue/worker';
+import { createBackgroundWork } from './jobs';
 import { resolveSessionSecret } from './lib/session-secret';
 import { seedDemo } from './seed/demo';
 
@@ -61,14 +62,18 @@ async function main(): Promise<void> {
     .version as string;
   const sessionSecret = resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR);
   const context = createAppContext({ db: handle.db, env, logger, sessionSecret });
-  // Durable jobs (sending review requests): every process runs a worker; SKIP LOCKED shares the work.
+  // Durable jobs (sending, imports, alerts): every process runs a worker; SKIP LOCKED shares the work. Every
+  // process also runs the recurring tasks, which only queue jobs under dedupe keys.
+  const background = createBackgroundWork(context);
   const worker = createWorker({
     db: handle.db,
     logger,
-    handlers: createDeliveryJobHandlers(context),
+    handlers: background.handlers,
     soleProcess: handle.kind === 'pglite',
   });
   worker.start();
+  const scheduler = createScheduler({ tasks: background.tasks, logger });
+  scheduler.start();
   const app = createApp({
     db: handle.db,
     env,
@@ -98,7 +103,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     // The worker stops claiming at once and finishes the jobs in flight before the database closes.
-    const workerStopped = worker.stop();
+    const workerStopped = Promise.all([scheduler.stop(), worker.stop()]);
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     server.close(async () => {
       clearTimeout(force);

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { notifications, syncRuns } from '../db/schema';
 import { unsubscribeToken } from '../features/delivery/unsubscribe-token';
+import { alertUnsubscribeToken } from '../features/notifications/alert-token';
 import {
   createContact,
   createLocation,
@@ -32,6 +35,8 @@ interface CallContext {
   actors: Actors;
   db: TestDatabase['handle']['db'];
   adminAgent: Agent;
+  /** The Google location A's tokens reach. */
+  googleLocationId: string;
 }
 
 interface Call {
@@ -71,6 +76,11 @@ const open = (status: number, call?: Expectation['call'], extra: Partial<Expecta
   ({ call, status: { anon: status, a: status, b: status, admin: status }, ...extra }) satisfies Expectation;
 
 const id = (row: { id: number }) => ({ id: row.id });
+/** A's earlier import runs are cleared so each call queues a new one (202), as a first click does. */
+const clearRuns = async (c: CallContext) => {
+  await c.db.delete(syncRuns).where(eq(syncRuns.ownerId, c.a.user.id));
+  return {};
+};
 const planBody = () => ({
   name: `Plan ${randomBytes(3).toString('hex')}`,
   priceCents: 1900,
@@ -115,6 +125,12 @@ const EXPECTATIONS: Record<string, Expectation> = {
     const contact = await createContact(c.db, c.a.user.id);
     return { params: { token: unsubscribeToken(createTestContext(c.db).secretBox, contact.id, 'email') } };
   }),
+  'GET /api/notifications/unsubscribe/:token': open(200, (c) => ({
+    params: { token: alertUnsubscribeToken(createTestContext(c.db).secretBox, c.a.user.id, 'digest') },
+  })),
+  'POST /api/notifications/unsubscribe/:token': open(200, (c) => ({
+    params: { token: alertUnsubscribeToken(createTestContext(c.db).secretBox, c.a.user.id, 'digest') },
+  })),
 
   // The sign-in flow.
   'POST /api/register': open(201, () => ({ body: registrationFor() }), { freshAgent: true }),
@@ -192,9 +208,17 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/reviews/:id/video': client(404, 404, (c) => ({ params: id(c.a.review) }), {
     note: 'A has no stored video (uploading one needs the public page flow, covered by the public-review tests)',
   }),
+  'GET /api/reviews/:id': client(200, 404, (c) => ({ params: id(c.a.review) })),
   'POST /api/reviews/:id/response': client(200, 404, async (c) => ({
     params: id(await createReview(c.db, c.a.user.id)),
     body: { responseContent: 'Thank you!' },
+  })),
+  'PUT /api/reviews/:id/response': client(200, 404, async (c) => ({
+    params: id(await createReview(c.db, c.a.user.id, { responseContent: 'Old', respondedAt: new Date() })),
+    body: { responseContent: 'Thank you!' },
+  })),
+  'DELETE /api/reviews/:id/response': client(200, 404, async (c) => ({
+    params: id(await createReview(c.db, c.a.user.id, { responseContent: 'Old', respondedAt: new Date() })),
   })),
   'GET /api/templates': client(200, 200),
   'POST /api/templates': client(201, 201, () => ({
@@ -221,6 +245,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     body: { locationId: c.a.location.id, contactIds: [c.a.contact.id], method: 'email' },
   })),
   'GET /api/review-requests': client(200, 200),
+  'GET /api/review-requests/:id': client(200, 404, (c) => ({ params: id(c.a.request) })),
   'GET /api/review-requests/:id/qr': client(200, 404, (c) => ({ params: id(c.a.request) })),
   'GET /api/channels': client(200, 200),
   'POST /api/email-test': client(200, 200),
@@ -229,7 +254,18 @@ const EXPECTATIONS: Record<string, Expectation> = {
     query: { locationId: c.a.location.id },
   })),
   'GET /api/integrations/google/callback': client(302, 302),
-  'POST /api/integrations/google/import-reviews': client(200, 400),
+  'POST /api/integrations/google/import-reviews': client(202, 400, clearRuns),
+  'GET /api/integrations/sync-runs/:id': client(200, 404, async (c) => {
+    const [run] = await c.db
+      .insert(syncRuns)
+      .values({ ownerId: c.a.user.id, provider: 'google', trigger: 'manual' })
+      .returning();
+    return { params: id(run!) };
+  }),
+  'GET /api/integrations/google/locations': client(200, 400),
+  'POST /api/integrations/google/link': client(200, 404, (c) => ({
+    body: { locationId: c.a.location.id, googleLocationId: c.googleLocationId },
+  })),
   'POST /api/integrations/google/reply/:id': client(400, 404, (c) => ({
     params: id(c.a.review),
     body: { reply: 'Thanks' },
@@ -238,7 +274,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     query: { locationId: c.a.location.id },
   })),
   'GET /api/integrations/facebook/callback': client(302, 302),
-  'POST /api/integrations/facebook/import-reviews': client(200, 400),
+  'POST /api/integrations/facebook/import-reviews': client(202, 400, clearRuns),
   'POST /api/integrations/facebook/reply/:id': client(400, 404, (c) => ({
     params: id(c.a.review),
     body: { reply: 'Thanks' },
@@ -253,6 +289,20 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/system-test': client(200, 200),
   'GET /api/debug': client(200, 200),
   'GET /api/plans': client(200, 200),
+  'GET /api/notifications': client(200, 200),
+  'GET /api/notifications/unread-count': client(200, 200),
+  'POST /api/notifications/read-all': client(200, 200),
+  'POST /api/notifications/:id/read': client(200, 404, async (c) => {
+    const [row] = await c.db
+      .insert(notifications)
+      .values({ ownerId: c.a.user.id, kind: 'review_new', title: `${c.a.marker} news`, target: '/reviews' })
+      .returning();
+    return { params: id(row!) };
+  }),
+  'GET /api/notification-settings': client(200, 200),
+  'PUT /api/notification-settings': client(200, 200, () => ({
+    body: { instantAlerts: true, alertMaxRating: 2, weeklyDigest: false },
+  })),
 };
 
 const MIRROR = '/api/admin/clients/:clientId';
@@ -280,6 +330,7 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
   let table: TableRoute[];
   let google: FakeGoogle;
   let facebook: FakeFacebook;
+  let googleLocationId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -294,7 +345,7 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
       FACEBOOK_APP_SECRET: 'fb-secret',
       FACEBOOK_API_BASE: facebook.url,
     });
-    const googleLocationId = google.addLocation('acct-a', 'loc-a', 'Main Street', [googleReview(1)]);
+    googleLocationId = google.addLocation('acct-a', 'loc-a', 'Main Street', [googleReview(1)]);
     google.grant({ accessToken: GOOGLE_TOKENS.access, refreshToken: GOOGLE_TOKENS.refresh });
     const page = facebook.addPage('1234567890', 'alphapage', [facebookRating(1)]);
     actors = await seedActors(database.handle.db, app, {
@@ -356,6 +407,7 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
             actors,
             db: database.handle.db,
             adminAgent: actors.agents.admin,
+            googleLocationId,
           })) ?? {};
         const url = fill(route.path, call.params, a.user.id);
         let agent: Agent;

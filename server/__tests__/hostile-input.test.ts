@@ -239,7 +239,10 @@ describe('hostile input on every route (pglite)', () => {
               if (res.status >= 500) failures.push(`${label}: ${res.text?.slice(0, 200)}`);
               if (res.status >= 400 && res.status < 500) {
                 // The unsubscribe page is HTML by design: people open it from an email.
-                const html = route.method === 'GET' && route.path.startsWith('/api/unsubscribe/');
+                const html =
+                  route.method === 'GET' &&
+                  (route.path.startsWith('/api/unsubscribe/') ||
+                    route.path.startsWith('/api/notifications/unsubscribe/'));
                 const message = (res.body as { message?: unknown } | undefined)?.message;
                 if (!html && typeof message !== 'string')
                   failures.push(`${label}: no JSON message (${res.text?.slice(0, 80)})`);

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Channel, RequestStatus, ReviewType } from '@shared/schemas/domain';
 import type { NotificationKind } from '@shared/schemas/notifications';
+import type { Provider, SyncRunStatus, SyncTrigger } from '@shared/schemas/integrations';
 import type { Role } from '@shared/schemas/user';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -120,6 +121,14 @@ export const locations = pgTable(
     googleTokenExpiresAt: at(),
     facebookPageId: text(),
     facebookAccessToken: text(),
+    /** When the last sync of each provider finished, and its error when it failed. */
+    googleSyncedAt: at(),
+    googleSyncError: text(),
+    /** Set when Google refused the stored grant (revoked, expired): the owner must connect again. */
+    googleReconnectNeededAt: at(),
+    facebookSyncedAt: at(),
+    facebookSyncError: text(),
+    facebookReconnectNeededAt: at(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -232,6 +241,10 @@ export const reviews = pgTable(
     createdAt: createdAt(),
     responseContent: text(),
     respondedAt: at(),
+    /** Where the reply was published (google | facebook), null when it lives in ReviewFlow only. */
+    responsePublishedTo: text().$type<'google' | 'facebook'>(),
+    /** The site's id of the published reply (a Facebook comment id), to edit or delete it there. */
+    responseExternalId: text(),
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
@@ -272,9 +285,14 @@ export const outboundMessages = pgTable(
     providerMessageId: text(),
     providerResponse: text(),
     error: text(),
+    /** Names what the message is about (e.g. review-alert:12:3) so a retried job does not send it twice. */
+    idempotencyKey: text(),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('outbound_messages_idempotency_unique')
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index('outbound_messages_created_idx').on(t.createdAt.desc()),
     index('outbound_messages_owner_idx').on(t.ownerId, t.createdAt.desc()),
   ],
@@ -358,3 +376,40 @@ export const notifications = pgTable(
     index('notifications_created_idx').on(t.createdAt),
   ],
 );
+
+/** Each import of one provider's reviews for one client, scheduled or asked for (issue 10). */
+export const syncRuns = pgTable(
+  'sync_runs',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    provider: text().$type<Provider>().notNull(),
+    trigger: text().$type<SyncTrigger>().notNull(),
+    status: text().$type<SyncRunStatus>().notNull().default('queued'),
+    /** Reviews created or changed. */
+    imported: integer().notNull().default(0),
+    error: text(),
+    /** A scheduled run's slot (provider, client and interval number): two processes schedule it once. */
+    scheduleKey: text(),
+    createdAt: createdAt(),
+    startedAt: at(),
+    finishedAt: at(),
+  },
+  (t) => [
+    uniqueIndex('sync_runs_schedule_key_unique')
+      .on(t.scheduleKey)
+      .where(sql`${t.scheduleKey} is not null`),
+    index('sync_runs_owner_provider_idx').on(t.ownerId, t.provider, t.id.desc().nullsFirst()),
+  ],
+);
+
+/** Email alerts and the weekly digest, per user (Settings › Notifications); no row means the defaults. */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  instantAlerts: boolean().notNull(),
+  alertMaxRating: smallint().notNull(),
+  weeklyDigest: boolean().notNull(),
+  updatedAt: createdAt(),
+});

@@ -1,5 +1,7 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
+import type { FacebookClient } from '../features/integrations/facebook.client';
+import type { GoogleClient } from '../features/integrations/google.client';
 import type { SecretBox } from './crypto';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
@@ -16,4 +18,7 @@ export interface AppContext {
   mailer: Mailer;
   /** SMS and WhatsApp through Twilio's Messages API (lib/twilio/twilio.ts). */
   twilio: TwilioClient;
+  /** Google Business Profile and Facebook Pages (features/integrations): imports and replies. */
+  google: GoogleClient;
+  facebook: FacebookClient;
 }

@@ -13,6 +13,7 @@ import { createTemplatesRoutes } from '../features/templates/templates.routes';
 import { createReviewsRoutes } from '../features/reviews/reviews.routes';
 import { createDashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { createInsightsRoutes } from '../features/insights/insights.routes';
+import { createNotificationsRoutes } from '../features/notifications/notifications.routes';
 
 /**
  * Every route of a client's own area. The same router is mounted twice (server/app.ts): at /api for the
@@ -29,6 +30,7 @@ export function createClientRouter(_ctx: AppContext): Router {
   router.use(createDeliveryRoutes(_ctx));
   router.use(createIntegrationsRoutes(_ctx));
   router.use(createDashboardRoutes(_ctx), createInsightsRoutes(_ctx));
+  router.use(createNotificationsRoutes(_ctx));
   router.use(createSupportRoutes(_ctx), createPlansRoutes(_ctx));
   return router;
 }

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../lib/context';
 import { createDeliveryPublicRoutes } from '../features/delivery/delivery.routes';
+import { createNotificationsPublicRoutes } from '../features/notifications/notifications.routes';
 import { createPublicReviewRoutes } from '../features/public-review/public-review.routes';
 
 /** Routes with no sign-in: the public review page's API, provider callbacks, unsubscribe links. */
@@ -9,5 +10,6 @@ export function createPublicRouter(_ctx: AppContext): Router {
   // Public feature routers are added here, one line each.
   router.use(createPublicReviewRoutes(_ctx));
   router.use(createDeliveryPublicRoutes(_ctx));
+  router.use(createNotificationsPublicRoutes(_ctx));
   return router;
 }

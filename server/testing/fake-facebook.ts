@@ -27,6 +27,14 @@ export interface FakeFacebookRequest {
   body: unknown;
 }
 
+/** An error the next matching request answers: Graph's body with this code, and extra headers. */
+export interface FakeFailure {
+  status: number;
+  message: string;
+  code?: number;
+  headers?: Record<string, string>;
+}
+
 interface FakePage {
   id: string;
   name: string;
@@ -69,9 +77,11 @@ export async function startFakeFacebook(options: { appId: string; appSecret: str
   const codes = new Map<string, { redirectUri: string; pageIds: string[] }>();
   /** user tokens (short and long-lived) → the Pages they manage */
   const userTokens = new Map<string, { pageIds: string[]; longLived: boolean }>();
-  const comments: { storyId: string; message: string }[] = [];
+  const comments: { id: string; storyId: string; message: string; deleted: boolean }[] = [];
   const requests: FakeFacebookRequest[] = [];
-  const failures: { path: RegExp; status: number; message: string }[] = [];
+  const failures: (FakeFailure & { path: RegExp })[] = [];
+  /** Page tokens the user took back (removed the app, changed password): Graph answers code 190. */
+  const revokedTokens = new Set<string>();
   let ratingsPageSize = 100;
 
   const token = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
@@ -132,6 +142,14 @@ export async function startFakeFacebook(options: { appId: string; appSecret: str
     const tokenValue = bearer(req);
     if (!tokenValue)
       return graphError(res, 400, 190, 'Invalid OAuth access token - Cannot parse access token');
+    if (revokedTokens.has(tokenValue)) {
+      return graphError(
+        res,
+        400,
+        190,
+        'Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.',
+      );
+    }
 
     if (req.method === 'GET' && path === '/me/accounts') {
       const user = userTokens.get(tokenValue);
@@ -190,8 +208,31 @@ export async function startFakeFacebook(options: { appId: string; appSecret: str
       if (typeof message !== 'string' || !message.trim()) {
         return graphError(res, 400, 100, '(#100) Missing message or attachment');
       }
-      comments.push({ storyId, message });
-      return json(res, 200, { id: `${storyId}_${comments.length}` });
+      const id = `${storyId}_${comments.length + 1}`;
+      comments.push({ id, storyId, message, deleted: false });
+      return json(res, 200, { id });
+    }
+
+    // A comment of the Page's own: edit (POST /{comment-id} { message }) or delete (DELETE /{comment-id}).
+    const commentPath = path.match(/^\/([\w-]+_\d+)$/);
+    if ((req.method === 'POST' || req.method === 'DELETE') && commentPath) {
+      const page = pageOf(tokenValue);
+      const comment = comments.find((c) => c.id === commentPath[1] && !c.deleted);
+      const owned =
+        comment &&
+        page &&
+        (ratings.get(page.id) ?? []).some((r) => r.open_graph_story?.id === comment.storyId);
+      if (!owned) return graphError(res, 400, 100, 'Unsupported request: the object does not exist.');
+      if (req.method === 'DELETE') {
+        comment.deleted = true;
+        return json(res, 200, { success: true });
+      }
+      const message = (req.body as { message?: unknown } | undefined)?.message;
+      if (typeof message !== 'string' || !message.trim()) {
+        return graphError(res, 400, 100, '(#100) Missing message or attachment');
+      }
+      comment.message = message;
+      return json(res, 200, { success: true });
     }
 
     return graphError(res, 400, 100, `Unsupported ${req.method} request.`);
@@ -211,7 +252,8 @@ export async function startFakeFacebook(options: { appId: string; appSecret: str
       const failureIndex = failures.findIndex((f) => f.path.test(req.path));
       if (failureIndex >= 0) {
         const [failure] = failures.splice(failureIndex, 1);
-        return graphError(res, failure!.status, 2, failure!.message);
+        for (const [name, value] of Object.entries(failure!.headers ?? {})) res.setHeader(name, value);
+        return graphError(res, failure!.status, failure!.code ?? 2, failure!.message);
       }
       handle(req, res);
     })().catch((err: unknown) => {
@@ -250,8 +292,23 @@ export async function startFakeFacebook(options: { appId: string; appSecret: str
       codes.set(code, { redirectUri, pageIds });
       return code;
     },
-    failNext(path: RegExp, status: number, message: string) {
-      failures.push({ path, status, message });
+    /** The next request to a matching path answers this error. */
+    failNext(
+      path: RegExp,
+      status: number,
+      message: string,
+      extra: Omit<FakeFailure, 'status' | 'message'> = {},
+    ) {
+      failures.push({ path, status, message, ...extra });
+    },
+    /** The Page's token stops working, as when the user removes the app. */
+    revokePageToken(pageId: string) {
+      const page = pages.get(pageId);
+      if (page) revokedTokens.add(page.token);
+    },
+    /** Adds a rating to a Page, as a customer would. */
+    addRating(pageId: string, rating: FakeFacebookRating) {
+      ratings.get(pageId)?.push(rating);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -29,10 +29,15 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-interface Failure {
-  path: RegExp;
+/** An error the next matching request answers (Google's error body), with extra headers (Retry-After). */
+export interface FakeFailure {
   status: number;
   message: string;
+  headers?: Record<string, string>;
+}
+
+interface Failure extends FakeFailure {
+  path: RegExp;
 }
 
 const STARS = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
@@ -100,6 +105,21 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
   let maxPageSize = 50;
 
   const newToken = (prefix: string) => `${prefix}-${randomBytes(12).toString('hex')}`;
+
+  /**
+   * A single-use authorization code, as the consent screen would send to `redirectUri`, for a Google user
+   * who manages `accounts` (account ids as given to addLocation; omitted: every account).
+   */
+  function issueCode(redirectUri: string, grant: GrantOptions = {}) {
+    const code = `4/${randomBytes(12).toString('hex')}`;
+    codes.set(code, {
+      redirectUri,
+      accessToken: grant.accessToken ?? newToken('ya29'),
+      refreshToken: grant.refreshToken ?? newToken('1//refresh'),
+      reach: grant.accounts?.map((a) => `accounts/${a}`) ?? null,
+    });
+    return code;
+  }
 
   function apiError(res: http.ServerResponse, code: number, status: string, message: string) {
     res.writeHead(code, { 'Content-Type': 'application/json' });
@@ -221,6 +241,13 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
     const replyPath = req.path.match(
       /^\/v4\/(accounts\/[\w-]+\/locations\/[\w-]+)\/reviews\/([\w-]+)\/reply$/,
     );
+    if (req.method === 'DELETE' && replyPath) {
+      if (!reaches(replyPath[1]!.split('/locations/')[0]!)) return denied();
+      const review = reviews.get(replyPath[1]!)?.find((r) => r.reviewId === replyPath[2]);
+      if (!review) return apiError(res, 404, 'NOT_FOUND', 'Requested entity was not found.');
+      delete review.reviewReply;
+      return json(res, 200, {});
+    }
     if (req.method === 'PUT' && replyPath) {
       if (!reaches(replyPath[1]!.split('/locations/')[0]!)) return denied();
       const review = reviews.get(replyPath[1]!)?.find((r) => r.reviewId === replyPath[2]);
@@ -254,7 +281,20 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
       const failureIndex = failures.findIndex((f) => f.path.test(req.path));
       if (failureIndex >= 0) {
         const [failure] = failures.splice(failureIndex, 1);
+        for (const [name, value] of Object.entries(failure!.headers ?? {})) res.setHeader(name, value);
         return apiError(res, failure!.status, 'INTERNAL', failure!.message);
+      }
+      // The consent screen: the user agrees at once and is sent back with a code (as accounts.google.com does).
+      if (req.method === 'GET' && req.path === '/o/oauth2/v2/auth') {
+        const redirectUri = req.query.redirect_uri;
+        if (req.query.client_id !== options.clientId || !redirectUri) {
+          return oauthError(res, 400, 'invalid_request', 'Missing client_id or redirect_uri.');
+        }
+        const back = new URL(redirectUri);
+        back.searchParams.set('code', issueCode(redirectUri));
+        if (req.query.state) back.searchParams.set('state', req.query.state);
+        res.writeHead(302, { Location: back.toString() });
+        return res.end();
       }
       if (req.method === 'POST' && req.path === '/token') return handleToken(req, res);
       if (req.method === 'POST' && req.path === '/revoke') {
@@ -302,16 +342,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
      * A single-use authorization code, as the consent screen would send to `redirectUri`, for a Google user
      * who manages `accounts` (account ids as given to addLocation; omitted: every account).
      */
-    issueCode(redirectUri: string, grant: GrantOptions = {}) {
-      const code = `4/${randomBytes(12).toString('hex')}`;
-      codes.set(code, {
-        redirectUri,
-        accessToken: grant.accessToken ?? newToken('ya29'),
-        refreshToken: grant.refreshToken ?? newToken('1//refresh'),
-        reach: grant.accounts?.map((a) => `accounts/${a}`) ?? null,
-      });
-      return code;
-    },
+    issueCode,
     /** Tokens Google knows, for a connection written straight into the database. */
     grant(tokens: GrantOptions & { accessToken: string; expiresInMs?: number }) {
       const reach = tokens.accounts?.map((a) => `accounts/${a}`) ?? null;
@@ -322,8 +353,17 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
       if (tokens.refreshToken) refreshTokens.set(tokens.refreshToken, reach);
     },
     /** The next request to a matching path answers this error (Google's error body). */
-    failNext(path: RegExp, status: number, message: string) {
-      failures.push({ path, status, message });
+    failNext(path: RegExp, status: number, message: string, headers?: Record<string, string>) {
+      failures.push({ path, status, message, headers });
+    },
+    /** The user took the grant back (removed access in their Google account): every token of it stops working. */
+    revokeAll() {
+      accessTokens.clear();
+      refreshTokens.clear();
+    },
+    /** Adds a review to a location, as a customer would. */
+    addReview(googleLocationId: string, review: FakeGoogleReview) {
+      reviews.get(googleLocationId)?.unshift(review);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -51,18 +51,38 @@ export const OAUTH_ERROR_REASONS = [
 ] as const;
 export type OAuthErrorReason = (typeof OAUTH_ERROR_REASONS)[number];
 
+/**
+ * Why a Google connection landed on Settings › Integrations without a linked Google location (the query
+ * value `reason` next to `connected=google`).
+ */
+export const CONNECTED_NOTICE_REASONS = ['choose_location', 'no_locations', 'locations_unavailable'] as const;
+export type ConnectedNoticeReason = (typeof CONNECTED_NOTICE_REASONS)[number];
+
+/** One provider's connection of one location. */
+export interface ProviderConnection {
+  /** Usable: a token and the site's location or page are both stored (seed-spec section 3). */
+  connected: boolean;
+  /** A token is stored (it can always be removed, even when it is not usable). */
+  tokenStored: boolean;
+  /** The site refused the stored grant (revoked or expired): connect again. */
+  reconnectNeeded: boolean;
+  lastSyncAt: string | null;
+  lastSyncError: string | null;
+}
+
 /** GET /api/integrations: one entry per location of the client. */
 export interface LocationIntegrations {
   locationId: number;
   locationName: string;
-  /** Connected when both a token and a Google location id exist (seed-spec section 3). */
-  google: { connected: boolean; locationId: string | null; tokenStored: boolean };
-  facebook: { connected: boolean; pageId: string | null };
+  google: ProviderConnection & { locationId: string | null };
+  facebook: ProviderConnection & { pageId: string | null };
 }
 
 export interface IntegrationsOverview {
   googleConfigured: boolean;
   facebookConfigured: boolean;
+  /** Minutes between automatic imports of every connected location. */
+  syncIntervalMinutes: number;
   locations: LocationIntegrations[];
 }
 
@@ -70,6 +90,46 @@ export interface IntegrationsOverview {
 export interface ImportResult {
   imported: number;
 }
+
+export const SYNC_TRIGGERS = ['schedule', 'manual'] as const;
+export type SyncTrigger = (typeof SYNC_TRIGGERS)[number];
+export const SYNC_RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type SyncRunStatus = (typeof SYNC_RUN_STATUSES)[number];
+
+/**
+ * One import of a provider's reviews (POST .../import-reviews answers it at once, 202; GET
+ * /api/integrations/sync-runs/{id} follows it). `imported` counts reviews created or changed so far.
+ */
+export interface SyncRun extends ImportResult {
+  id: number;
+  provider: Provider;
+  trigger: SyncTrigger;
+  status: SyncRunStatus;
+  /** Why the run failed, or why one of its locations could not be imported. */
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** A business location of the connected Google account (the picker's choices). */
+export interface GoogleLocationChoice {
+  /** `accounts/{a}/locations/{l}` */
+  name: string;
+  title: string;
+  /** Which of the client's locations is linked to it, if any. */
+  linkedLocationId: number | null;
+}
+
+export const GOOGLE_LOCATION_NAME_PATTERN = /^accounts\/[\w-]+\/locations\/[\w-]+$/;
+
+/** POST /api/integrations/google/link: link one of the client's locations to one of the Google account's. */
+export const LinkGoogleLocationSchema = z.object({
+  locationId: IdSchema,
+  googleLocationId: z
+    .string({ error: 'Choose a Google location' })
+    .regex(GOOGLE_LOCATION_NAME_PATTERN, { error: 'Choose a Google location' }),
+});
+export type LinkGoogleLocationInput = z.infer<typeof LinkGoogleLocationSchema>;
 
 export interface DisconnectResult {
   disconnected: number;

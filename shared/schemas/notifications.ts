@@ -78,7 +78,7 @@ export function reviewNotificationTitle(rating: number, type: ReviewType): strin
 export const NotificationSettingsSchema = z.object({
   /** An email for each new review at or below `alertMaxRating`. */
   instantAlerts: z.boolean(),
-  alertMaxRating: z.coerce.number().int().min(1).max(5),
+  alertMaxRating: z.number().int().min(1).max(5),
   /** A Monday email with last week's figures. */
   weeklyDigest: z.boolean(),
 });

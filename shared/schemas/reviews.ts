@@ -59,6 +59,8 @@ export interface Review {
   createdAt: string;
   responseContent: string | null;
   respondedAt: string | null;
+  /** The site the reply shows on; null when it lives in ReviewFlow only (or there is no reply). */
+  responsePublishedTo: 'google' | 'facebook' | null;
 }
 
 export const ReviewResponseSchema = z.object({
@@ -95,6 +97,7 @@ export const REVIEW_EXPORT_COLUMNS = [
 ] as const;
 
 export const REVIEW_ALREADY_ANSWERED = 'This review has already been answered';
+export const REVIEW_NOT_ANSWERED = 'This review has not been answered yet';
 export const REVIEW_NOT_FOUND = 'Review not found';
 
 /** Where a reply went (issue 10): posted on the review site, or kept in ReviewFlow only. */
@@ -102,9 +105,10 @@ export const REPLY_DESTINATIONS = ['google', 'facebook', 'none'] as const;
 export type ReplyDestination = (typeof REPLY_DESTINATIONS)[number];
 
 /**
- * The answer of POST/PUT/DELETE /api/reviews/{id}/response: the review as it now stands, where the reply
- * was published, and, when a Google or Facebook review's reply was not published there, why in a few
- * words the screens show after "Saved in ReviewFlow only: " (e.g. "Google is not connected").
+ * The answer of POST/PUT /api/reviews/{id}/response: the review as it now stands, where the reply was
+ * published, and, when a Google or Facebook review's reply was not published there, why in a few words the
+ * screens show after "Saved in ReviewFlow only: " (e.g. "Google is not connected"). For DELETE, `published`
+ * names the site the reply was also removed from, and the reason says why it could not be removed there.
  */
 export interface ReplyResult extends Review {
   published: ReplyDestination;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { reviewRequests, reviews } from '../../db/schema';
+import { reviewIsResponded } from '../../db/review-predicates';
 import { DASHBOARD_CHART_WEEKS, DASHBOARD_WINDOW_DAYS } from '@shared/schemas/dashboard';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
 
@@ -46,7 +47,7 @@ interface WeekSqlRow {
 const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 
 /** Responded when responseContent holds text (seed-spec section 3: empty means not responded). */
-const isResponded = sql`(${reviews.responseContent} is not null and btrim(${reviews.responseContent}) <> '')`;
+const isResponded = reviewIsResponded;
 
 const lastWindow = (column: typeof reviews.createdAt | typeof reviewRequests.createdAt) =>
   sql`${column} > now() - make_interval(days => ${DASHBOARD_WINDOW_DAYS})`;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Channel } from '@shared/schemas/domain';
+import { notificationTargets } from '@shared/schemas/notifications';
 import type { Database } from '../../db/client';
 import {
   contacts,
@@ -11,6 +12,7 @@ import {
   templates,
   users,
 } from '../../db/schema';
+import { recordNotifications, type NewNotification } from '../notifications/record-notifications';
 
 export type OutboundInsert = typeof outboundMessages.$inferInsert;
 
@@ -28,6 +30,35 @@ const OPT_OUT_KEY = {
 
 /** The claim a worker writes into providerMessageId while it sends (see claim()). */
 export const claimFor = (jobId: number, attempt: number) => `claim:${jobId}:${attempt}`;
+
+type Executor = Pick<Database, 'select'>;
+
+/** "A review request to Ann could not be sent", one per failed request, with the reason. */
+async function requestFailedNotifications(
+  tx: Executor,
+  failed: { id: number; ownerId: number; contactId: number | null }[],
+  reason: string,
+): Promise<NewNotification[]> {
+  if (failed.length === 0) return [];
+  const contactIds = failed.map((r) => r.contactId).filter((id): id is number => id !== null);
+  const names = contactIds.length
+    ? await tx
+        .select({ id: contacts.id, name: contacts.name })
+        .from(contacts)
+        .where(inArray(contacts.id, contactIds))
+    : [];
+  return failed.map((request) => {
+    const name = names.find((c) => c.id === request.contactId)?.name;
+    return {
+      ownerId: request.ownerId,
+      kind: 'request_failed' as const,
+      title: name ? `A review request to ${name} was not delivered` : 'A review request was not delivered',
+      body: reason,
+      target: notificationTargets.request(request.id),
+      reviewRequestId: request.id,
+    };
+  });
+}
 
 export function createDeliveryRepository(db: Database) {
   const defaultTemplate = alias(templates, 'default_template');
@@ -130,14 +161,26 @@ export function createDeliveryRepository(db: Database) {
       return row!.id;
     },
 
-    /** Fails a request that was never sent (the claim, if any, is dropped). */
+    /** Fails a request that was never sent (the claim, if any, is dropped); the owner's bell is told. */
     async markFailed(id: number, reason: string): Promise<void> {
-      await db
-        .update(reviewRequests)
-        .set({ status: 'failed', failureReason: reason, failedAt: sql`now()`, providerMessageId: null })
-        .where(
-          and(eq(reviewRequests.id, id), eq(reviewRequests.status, 'queued'), isNull(reviewRequests.sentAt)),
-        );
+      await db.transaction(async (tx) => {
+        const failed = await tx
+          .update(reviewRequests)
+          .set({ status: 'failed', failureReason: reason, failedAt: sql`now()`, providerMessageId: null })
+          .where(
+            and(
+              eq(reviewRequests.id, id),
+              eq(reviewRequests.status, 'queued'),
+              isNull(reviewRequests.sentAt),
+            ),
+          )
+          .returning({
+            id: reviewRequests.id,
+            ownerId: reviewRequests.ownerId,
+            contactId: reviewRequests.contactId,
+          });
+        await recordNotifications(tx, await requestFailedNotifications(tx, failed, reason));
+      });
     },
 
     /** Twilio's delivery report: delivered moves sent forward only; failed/undelivered fails a sent request. */
@@ -154,7 +197,7 @@ export function createDeliveryRepository(db: Database) {
               and(eq(reviewRequests.providerMessageId, providerMessageId), eq(reviewRequests.status, 'sent')),
             );
         } else {
-          await tx
+          const failed = await tx
             .update(reviewRequests)
             .set({ status: 'failed', failureReason: update.reason, failedAt: sql`now()` })
             .where(
@@ -162,7 +205,13 @@ export function createDeliveryRepository(db: Database) {
                 eq(reviewRequests.providerMessageId, providerMessageId),
                 inArray(reviewRequests.status, ['sent', 'delivered']),
               ),
-            );
+            )
+            .returning({
+              id: reviewRequests.id,
+              ownerId: reviewRequests.ownerId,
+              contactId: reviewRequests.contactId,
+            });
+          await recordNotifications(tx, await requestFailedNotifications(tx, failed, update.reason));
         }
         await tx
           .update(outboundMessages)

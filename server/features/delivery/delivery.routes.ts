@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
-import { escapeHtml } from '../../lib/mail/html';
+import { simplePage } from '../../lib/simple-page';
 import { validateTwilioSignature } from '../../lib/twilio/twilio';
 import { tenantOf } from '../../middleware/tenant';
 import { createDeliveryRepository } from './delivery.repository';
@@ -27,20 +27,6 @@ const field = (body: FormBody, name: string): string => {
   const value = body[name];
   return typeof value === 'string' ? value : '';
 };
-
-function page(title: string, message: string, form = ''): string {
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>` +
-    `<style>body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;padding:48px 16px;` +
-    `background:#f9fafb;color:#111827}main{max-width:480px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;` +
-    `border-radius:12px;padding:32px}h1{font-size:1.5rem;margin:0 0 12px}p{margin:0;line-height:1.5;color:#4b5563}` +
-    `@media (prefers-color-scheme:dark){body{background:#111827;color:#f9fafb}main{background:#1f2937;` +
-    `border-color:#374151}p{color:#d1d5db}}button{margin-top:20px;font:inherit;font-weight:600;color:#fff;` +
-    `background:#4f46e5;border:0;border-radius:8px;padding:12px 20px;cursor:pointer}</style></head>` +
-    `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${form}</main></body></html>`
-  );
-}
 
 /** Provider callbacks and unsubscribe links: no session; each request proves itself (signature, sealed token). */
 export function createDeliveryPublicRoutes(ctx: AppContext): Router {
@@ -100,13 +86,13 @@ export function createDeliveryPublicRoutes(ctx: AppContext): Router {
       res
         .status(404)
         .type('html')
-        .send(page('Link not valid', 'This unsubscribe link is not valid. Nothing was changed.'));
+        .send(simplePage('Link not valid', 'This unsubscribe link is not valid. Nothing was changed.'));
       return;
     }
     res
       .type('html')
       .send(
-        page(
+        simplePage(
           'Unsubscribe from review requests?',
           'You will no longer receive review requests by email from this business.',
           '<form method="post"><button type="submit">Unsubscribe</button></form>',
@@ -127,7 +113,7 @@ export function createDeliveryPublicRoutes(ctx: AppContext): Router {
       res
         .type('html')
         .send(
-          page(
+          simplePage(
             'You have been unsubscribed',
             'You will no longer receive review requests by email from this business.',
           ),

@@ -29,6 +29,8 @@ export interface EmailInput {
   html?: string;
   headers?: Record<string, string>;
   reviewRequestId?: number;
+  /** Names what the email is about; recorded with a sent (or outboxed) message so a retry can skip it. */
+  idempotencyKey?: string;
 }
 
 function smtpFailure(error: unknown): { message: string; permanent: boolean } {
@@ -57,7 +59,12 @@ async function deliverEmail(
   if (ctx.mailer.mode === 'outbox') {
     return {
       outcome: { status: 'outbox', transport: 'outbox' },
-      record: { ...base, transport: 'outbox', status: 'outbox' },
+      record: {
+        ...base,
+        transport: 'outbox',
+        status: 'outbox',
+        idempotencyKey: input.idempotencyKey ?? null,
+      },
     };
   }
   try {
@@ -76,6 +83,7 @@ async function deliverEmail(
         status: 'sent',
         providerMessageId: result.messageId,
         providerResponse: result.response,
+        idempotencyKey: input.idempotencyKey ?? null,
       },
     };
   } catch (error) {

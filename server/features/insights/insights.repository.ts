@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { locations, reviews } from '../../db/schema';
+import { reviewIsUnresponded } from '../../db/review-predicates';
 import {
   INSIGHTS_MIN_WORD_LENGTH,
   INSIGHTS_TOP_WORDS,
@@ -48,7 +49,7 @@ const sourceType = sql<string>`case when ${reviews.type} in (${sql.join(
 )}) then ${reviews.type} else 'private' end`;
 
 /** Responded when responseContent holds text (seed-spec section 3). */
-const isUnresponded = sql`coalesce(btrim(${reviews.responseContent}), '') = ''`;
+const isUnresponded = reviewIsUnresponded;
 
 /** Postgres array literal of the stop words, sent as one parameter. */
 const stopWordsLiteral = `{${STOP_WORDS.map((word) => `"${word}"`).join(',')}}`;
@@ -125,6 +126,7 @@ export function createInsightsRepository(db: Database) {
           createdAt: reviews.createdAt,
           responseContent: reviews.responseContent,
           respondedAt: reviews.respondedAt,
+          responsePublishedTo: reviews.responsePublishedTo,
           daysWaiting: num(sql`floor(extract(epoch from (now() - ${reviews.createdAt})) / 86400)::int`),
         })
         .from(reviews)

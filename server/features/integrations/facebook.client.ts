@@ -50,6 +50,12 @@ export interface FacebookRating {
 }
 
 const TokenAnswerSchema = z.object({ access_token: z.string().min(1) });
+const CommentAnswerSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .optional(),
+});
 
 const Paging = z
   .object({ cursors: z.object({ after: z.string().optional() }).optional(), next: z.string().optional() })
@@ -220,14 +226,35 @@ export function createFacebookClient(env: Env, secretBox: SecretBox) {
           }
         },
 
-        /** The Page's reply: a comment on the rating's story. */
-        async comment(storyId: string, message: string): Promise<void> {
+        /** The Page's reply: a comment on the rating's story; answers the comment's id. */
+        async comment(storyId: string, message: string): Promise<string | null> {
           if (!/^[\w-]+$/.test(storyId)) throw new Error('Not a Facebook story id');
-          await graph(`/${storyId}/comments`, token(), {
+          const answer = parseProviderAnswer(
+            'Facebook',
+            CommentAnswerSchema,
+            await graph(`/${storyId}/comments`, token(), {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ message }),
+            }),
+          );
+          return answer.id ?? null;
+        },
+
+        /** Edits the Page's comment: POST /{comment-id} { message }. */
+        async editComment(commentId: string, message: string): Promise<void> {
+          if (!/^[\w-]+$/.test(commentId)) throw new Error('Not a Facebook comment id');
+          await graph(`/${commentId}`, token(), {
             method: 'POST',
             headers: { 'Content-Type': 'application/json' },
             body: JSON.stringify({ message }),
           });
+        },
+
+        /** Deletes the Page's comment: DELETE /{comment-id}. */
+        async deleteComment(commentId: string): Promise<void> {
+          if (!/^[\w-]+$/.test(commentId)) throw new Error('Not a Facebook comment id');
+          await graph(`/${commentId}`, token(), { method: 'DELETE' });
         },
       };
     },

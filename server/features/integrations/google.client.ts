@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Env } from '../../env';
 import type { SecretBox } from '../../lib/crypto';
-import { callProvider, openToken, parseProviderAnswer, providerError } from './provider-http';
+import { callProvider, openToken, parseProviderAnswer, ProviderError, providerError } from './provider-http';
 
 /**
  * Google OAuth 2.0 for web server apps and the Google Business Profile APIs.
@@ -18,7 +18,6 @@ import { callProvider, openToken, parseProviderAnswer, providerError } from './p
  * Tokens are sealed (ctx.secretBox) everywhere outside this file: it takes and returns sealed tokens and
  * opens them only to put them in an Authorization header or a token request.
  */
-export const GOOGLE_AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 export const GOOGLE_SCOPE = 'https://www.googleapis.com/auth/business.manage';
 const DEFAULT_API_BASE = 'https://mybusiness.googleapis.com';
 const API_HOSTS = {
@@ -146,7 +145,7 @@ export function createGoogleClient(env: Env, secretBox: SecretBox) {
 
     /** The consent screen: offline access (a refresh token) and a fresh consent so one is always issued. */
     authorizeUrl(state: string, redirectUri: string): string {
-      const url = new URL(GOOGLE_AUTHORIZE_URL);
+      const url = new URL(env.GOOGLE_AUTHORIZE_URL);
       url.search = new URLSearchParams({
         client_id: credentials().client_id,
         redirect_uri: redirectUri,
@@ -186,29 +185,58 @@ export function createGoogleClient(env: Env, secretBox: SecretBox) {
     session(stored: SealedGoogleTokens, persist: (fresh: SealedGoogleTokens) => Promise<void>) {
       let current = stored;
 
-      async function accessToken(): Promise<string> {
-        if (current.expiresAt.getTime() - EXPIRY_MARGIN_MS <= Date.now()) {
-          if (!current.refreshToken) {
-            throw providerError(
-              'Google',
-              'the connection has expired; connect Google Business Profile again',
-            );
-          }
-          const answer = await tokenRequest({
+      /** A new access token from the refresh token; a refused refresh means the grant is gone. */
+      async function refresh(): Promise<void> {
+        if (!current.refreshToken) {
+          throw providerError(
+            'Google',
+            'the connection has expired; connect Google Business Profile again',
+            'auth',
+          );
+        }
+        let answer;
+        try {
+          answer = await tokenRequest({
             grant_type: 'refresh_token',
             refresh_token: openToken(secretBox, 'Google', current.refreshToken),
           });
-          current = seal(answer, current.refreshToken);
-          await persist(current);
+        } catch (err) {
+          // RFC 6749 section 5.2: invalid_grant is a revoked or expired refresh token.
+          if (err instanceof ProviderError && /invalid_grant|expired or revoked/i.test(err.message)) {
+            throw providerError('Google', err.providerMessage, 'auth');
+          }
+          throw err;
         }
+        current = seal(answer, current.refreshToken);
+        await persist(current);
+      }
+
+      async function accessToken(): Promise<string> {
+        if (current.expiresAt.getTime() - EXPIRY_MARGIN_MS <= Date.now()) await refresh();
         return openToken(secretBox, 'Google', current.accessToken);
       }
 
-      async function get(url: URL): Promise<unknown> {
-        return callProvider('Google', url, {
-          headers: { Authorization: `Bearer ${await accessToken()}`, Accept: 'application/json' },
-        });
+      /** A call with the access token; a 401 refreshes the token once and tries again. */
+      async function call(url: URL, init: RequestInit = {}): Promise<unknown> {
+        const attempt = async () =>
+          callProvider('Google', url, {
+            ...init,
+            headers: {
+              ...init.headers,
+              Authorization: `Bearer ${await accessToken()}`,
+              Accept: 'application/json',
+            },
+          });
+        try {
+          return await attempt();
+        } catch (err) {
+          if (!(err instanceof ProviderError) || err.failure !== 'auth') throw err;
+          await refresh();
+          return attempt();
+        }
       }
+
+      const get = (url: URL) => call(url);
 
       return {
         /** Every location of every account the user manages, as `accounts/{a}/locations/{l}`. */
@@ -270,15 +298,16 @@ export function createGoogleClient(env: Env, secretBox: SecretBox) {
 
         /** Creates or updates the owner's reply: PUT /v4/{review name}/reply. */
         async reply(reviewName: string, comment: string): Promise<void> {
-          await callProvider('Google', apiUrl('reviews', `/v4/${reviewName}/reply`), {
+          await call(apiUrl('reviews', `/v4/${reviewName}/reply`), {
             method: 'PUT',
-            headers: {
-              Authorization: `Bearer ${await accessToken()}`,
-              'Content-Type': 'application/json',
-              Accept: 'application/json',
-            },
+            headers: { 'Content-Type': 'application/json' },
             body: JSON.stringify({ comment }),
           });
+        },
+
+        /** Deletes the owner's reply: DELETE /v4/{review name}/reply. */
+        async deleteReply(reviewName: string): Promise<void> {
+          await call(apiUrl('reviews', `/v4/${reviewName}/reply`), { method: 'DELETE' });
         },
       };
     },

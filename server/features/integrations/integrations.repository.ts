@@ -1,6 +1,10 @@
-import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Provider } from '@shared/schemas/integrations';
 import type { Database } from '../../db/client';
 import { locations, reviews } from '../../db/schema';
+
+/** The database or a transaction. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** Rows written per INSERT of an import (well under Postgres' parameter limit). */
 const IMPORT_BATCH = 200;
@@ -17,6 +21,12 @@ const locationColumns = {
   googleTokenExpiresAt: locations.googleTokenExpiresAt,
   facebookPageId: locations.facebookPageId,
   facebookAccessToken: locations.facebookAccessToken,
+  googleSyncedAt: locations.googleSyncedAt,
+  googleSyncError: locations.googleSyncError,
+  googleReconnectNeededAt: locations.googleReconnectNeededAt,
+  facebookSyncedAt: locations.facebookSyncedAt,
+  facebookSyncError: locations.facebookSyncError,
+  facebookReconnectNeededAt: locations.facebookReconnectNeededAt,
 };
 
 /** A location with its (sealed) provider tokens; never leaves the server. */
@@ -32,7 +42,37 @@ export type IntegrationLocation = {
   googleTokenExpiresAt: Date | null;
   facebookPageId: string | null;
   facebookAccessToken: string | null;
+  googleSyncedAt: Date | null;
+  googleSyncError: string | null;
+  googleReconnectNeededAt: Date | null;
+  facebookSyncedAt: Date | null;
+  facebookSyncError: string | null;
+  facebookReconnectNeededAt: Date | null;
 };
+
+/** A review an import created (not one it updated): what notifications and alerts announce. */
+export interface CreatedReview {
+  id: number;
+  ownerId: number;
+  type: Provider;
+  rating: number;
+  reviewerName: string;
+  content: string;
+}
+
+/** The sync bookkeeping columns of each provider. */
+const SYNC_COLUMNS = {
+  google: {
+    syncedAt: locations.googleSyncedAt,
+    error: locations.googleSyncError,
+    reconnect: locations.googleReconnectNeededAt,
+  },
+  facebook: {
+    syncedAt: locations.facebookSyncedAt,
+    error: locations.facebookSyncError,
+    reconnect: locations.facebookReconnectNeededAt,
+  },
+} as const;
 
 /** A review as an import writes it. */
 export interface ImportedReview {
@@ -44,6 +84,8 @@ export interface ImportedReview {
   createdAt: Date;
   responseContent: string | null;
   respondedAt: Date | null;
+  /** The site the reply shows on, when the import found one. */
+  responsePublishedTo: Provider | null;
 }
 
 export function createIntegrationsRepository(db: Database) {
@@ -104,6 +146,59 @@ export function createIntegrationsRepository(db: Database) {
         .orderBy(asc(locations.id));
     },
 
+    /** The client's locations connected to a provider (reconnect-needed ones included: the caller decides). */
+    async connectedLocations(ownerId: number, provider: Provider): Promise<IntegrationLocation[]> {
+      return provider === 'google'
+        ? this.googleConnectedLocations(ownerId)
+        : this.facebookConnectedLocations(ownerId);
+    },
+
+    /**
+     * Marks the location's connection as refused by the provider; answers true only for the call that
+     * marked it (a breakage is announced once, not at every sync).
+     */
+    async markReconnectNeeded(
+      executor: Executor,
+      ownerId: number,
+      locationId: number,
+      provider: Provider,
+      error: string,
+    ): Promise<boolean> {
+      const columns = SYNC_COLUMNS[provider];
+      const rows = await executor
+        .update(locations)
+        .set(
+          provider === 'google'
+            ? { googleReconnectNeededAt: sql`now()`, googleSyncError: error }
+            : { facebookReconnectNeededAt: sql`now()`, facebookSyncError: error },
+        )
+        .where(and(ownLocation(ownerId, locationId), isNull(columns.reconnect)))
+        .returning({ id: locations.id });
+      return rows.length > 0;
+    },
+
+    /** Records the end of one location's sync: when, and the error if it failed. */
+    async recordSync(
+      executor: Executor,
+      ownerId: number,
+      locationId: number,
+      provider: Provider,
+      error: string | null,
+    ): Promise<void> {
+      await executor
+        .update(locations)
+        .set(
+          provider === 'google'
+            ? { googleSyncedAt: sql`now()`, googleSyncError: error }
+            : { facebookSyncedAt: sql`now()`, facebookSyncError: error },
+        )
+        .where(ownLocation(ownerId, locationId));
+    },
+
+    transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(tx));
+    },
+
     async saveGoogleConnection(
       ownerId: number,
       locationId: number,
@@ -122,6 +217,8 @@ export function createIntegrationsRepository(db: Database) {
           googleRefreshToken: values.refreshToken ?? sql`${locations.googleRefreshToken}`,
           googleTokenExpiresAt: values.expiresAt,
           googleLocationId: values.googleLocationId,
+          googleReconnectNeededAt: null,
+          googleSyncError: null,
         })
         .where(ownLocation(ownerId, locationId));
     },
@@ -160,6 +257,9 @@ export function createIntegrationsRepository(db: Database) {
             googleRefreshToken: null,
             googleTokenExpiresAt: null,
             googleLocationId: null,
+            googleReconnectNeededAt: null,
+            googleSyncError: null,
+            googleSyncedAt: null,
           })
           .where(ownLocation(ownerId, locationId));
         return before;
@@ -169,69 +269,99 @@ export function createIntegrationsRepository(db: Database) {
     async saveFacebookConnection(ownerId: number, locationId: number, pageId: string, pageToken: string) {
       await db
         .update(locations)
-        .set({ facebookPageId: pageId, facebookAccessToken: pageToken })
+        .set({
+          facebookPageId: pageId,
+          facebookAccessToken: pageToken,
+          facebookReconnectNeededAt: null,
+          facebookSyncError: null,
+        })
         .where(ownLocation(ownerId, locationId));
     },
 
     async clearFacebook(ownerId: number, locationId?: number): Promise<number> {
       const rows = await db
         .update(locations)
-        .set({ facebookPageId: null, facebookAccessToken: null })
+        .set({
+          facebookPageId: null,
+          facebookAccessToken: null,
+          facebookReconnectNeededAt: null,
+          facebookSyncError: null,
+          facebookSyncedAt: null,
+        })
         .where(and(ownLocation(ownerId, locationId), isNotNull(locations.facebookAccessToken)))
         .returning({ id: locations.id });
       return rows.length;
     },
 
     /**
-     * Upserts one location's imported reviews in one transaction, in batches. A review already imported
-     * (same source, location and external id: the partial unique index) is updated only when something
-     * changed; a reply written here is kept when the site shows none. Answers how many rows were created
-     * or changed.
+     * Upserts one location's imported reviews, in batches, with the caller's transaction. A review already
+     * imported (same source, location and external id: the partial unique index) is updated only when
+     * something changed; a reply written here is kept when the site shows none. Answers how many rows were
+     * created or changed, and the ones created.
      */
     async upsertImported(
+      executor: Executor,
       ownerId: number,
       locationId: number,
-      type: 'google' | 'facebook',
+      type: Provider,
       rows: ImportedReview[],
-    ): Promise<number> {
-      if (rows.length === 0) return 0;
+    ): Promise<{ written: number; created: CreatedReview[] }> {
       // The same review twice in one answer (a page boundary moving) would break ON CONFLICT: keep the last.
       const unique = [...new Map(rows.map((r) => [r.externalId, r])).values()];
-      return db.transaction(async (tx) => {
-        let written = 0;
-        for (let start = 0; start < unique.length; start += IMPORT_BATCH) {
-          const batch = unique
-            .slice(start, start + IMPORT_BATCH)
-            .map((r) => ({ ...r, ownerId, locationId, type }));
-          const newReply = sql`coalesce(excluded.response_content, ${reviews.responseContent})`;
-          const result = await tx
-            .insert(reviews)
-            .values(batch)
-            .onConflictDoUpdate({
-              target: [reviews.type, reviews.locationId, reviews.externalId],
-              targetWhere: sql`${reviews.externalId} is not null`,
-              set: {
-                rating: sql`excluded.rating`,
-                content: sql`excluded.content`,
-                reviewerName: sql`excluded.reviewer_name`,
-                sourceUrl: sql`excluded.source_url`,
-                createdAt: sql`excluded.created_at`,
-                responseContent: newReply,
-                respondedAt: sql`case when excluded.response_content is null then ${reviews.respondedAt} else excluded.responded_at end`,
-              },
-              setWhere: sql`${reviews.ownerId} = excluded.owner_id and (
-                ${reviews.rating}, ${reviews.content}, ${reviews.reviewerName}, ${reviews.sourceUrl},
-                ${reviews.createdAt}, ${reviews.responseContent}
-              ) is distinct from (
-                excluded.rating, excluded.content, excluded.reviewer_name, excluded.source_url,
-                excluded.created_at, ${newReply}
-              )`,
-            })
-            .returning({ id: reviews.id });
-          written += result.length;
+      let written = 0;
+      const created: CreatedReview[] = [];
+      for (let start = 0; start < unique.length; start += IMPORT_BATCH) {
+        const batch = unique
+          .slice(start, start + IMPORT_BATCH)
+          .map((r) => ({ ...r, ownerId, locationId, type }));
+        const newReply = sql`coalesce(excluded.response_content, ${reviews.responseContent})`;
+        const result = await executor
+          .insert(reviews)
+          .values(batch)
+          .onConflictDoUpdate({
+            target: [reviews.type, reviews.locationId, reviews.externalId],
+            targetWhere: sql`${reviews.externalId} is not null`,
+            set: {
+              rating: sql`excluded.rating`,
+              content: sql`excluded.content`,
+              reviewerName: sql`excluded.reviewer_name`,
+              sourceUrl: sql`excluded.source_url`,
+              createdAt: sql`excluded.created_at`,
+              responseContent: newReply,
+              respondedAt: sql`case when excluded.response_content is null then ${reviews.respondedAt} else excluded.responded_at end`,
+              // A reply found on the site is published there.
+              responsePublishedTo: sql`case when excluded.response_content is null then ${reviews.responsePublishedTo} else excluded.type end`,
+            },
+            setWhere: sql`${reviews.ownerId} = excluded.owner_id and (
+              ${reviews.rating}, ${reviews.content}, ${reviews.reviewerName}, ${reviews.sourceUrl},
+              ${reviews.createdAt}, ${reviews.responseContent}
+            ) is distinct from (
+              excluded.rating, excluded.content, excluded.reviewer_name, excluded.source_url,
+              excluded.created_at, ${newReply}
+            )`,
+          })
+          .returning({
+            id: reviews.id,
+            rating: reviews.rating,
+            reviewerName: reviews.reviewerName,
+            content: reviews.content,
+            // xmax is 0 on a row this statement inserted, the updating transaction's id on one it updated.
+            inserted: sql<boolean>`(xmax = 0)`,
+          });
+        written += result.length;
+        for (const row of result) {
+          if (row.inserted)
+            created.push({
+              id: row.id,
+              ownerId,
+              type,
+              rating: row.rating,
+              reviewerName: row.reviewerName,
+              content: row.content,
+            });
         }
-        return written;
-      });
+      }
+      return { written, created };
     },
 
     /** A review of the client with its location's connection, for a reply on the review site. */
@@ -242,6 +372,8 @@ export function createIntegrationsRepository(db: Database) {
           type: reviews.type,
           externalId: reviews.externalId,
           responseContent: reviews.responseContent,
+          responsePublishedTo: reviews.responsePublishedTo,
+          responseExternalId: reviews.responseExternalId,
           location: locationColumns,
         })
         .from(reviews)
@@ -249,23 +381,6 @@ export function createIntegrationsRepository(db: Database) {
         .where(and(eq(reviews.ownerId, ownerId), eq(reviews.id, reviewId)));
       if (!row) return undefined;
       return { ...row, location: row.location?.id ? (row.location as IntegrationLocation) : null };
-    },
-
-    /** Stores the reply unless the review was answered meanwhile; answers whether it was written. */
-    async markResponded(ownerId: number, reviewId: number, responseContent: string): Promise<boolean> {
-      const rows = await db
-        .update(reviews)
-        .set({ responseContent, respondedAt: sql`now()` })
-        .where(
-          and(
-            eq(reviews.ownerId, ownerId),
-            eq(reviews.id, reviewId),
-            // The standard response route's rule: empty after trimming means not responded.
-            or(isNull(reviews.responseContent), sql`btrim(${reviews.responseContent}) = ''`),
-          ),
-        )
-        .returning({ id: reviews.id });
-      return rows.length > 0;
     },
   };
 }

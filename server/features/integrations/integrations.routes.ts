@@ -4,6 +4,7 @@ import {
   ConnectQuerySchema,
   DisconnectQuerySchema,
   IntegrationReplySchema,
+  LinkGoogleLocationSchema,
   OAuthCallbackQuerySchema,
   ProviderParamsSchema,
   PROVIDERS,
@@ -11,11 +12,11 @@ import {
 import type { AppContext } from '../../lib/context';
 import { validate } from '../../middleware/validate';
 import { tenantOf } from '../../middleware/tenant';
-import { createFacebookClient } from './facebook.client';
-import { createGoogleClient } from './google.client';
+import { repliesServiceFor } from '../reviews/replies.service';
 import { createIntegrationsRepository } from './integrations.repository';
 import { createIntegrationsService, type Actor } from './integrations.service';
 import { createOAuthState } from './oauth-state';
+import { syncServiceFor } from './sync.service';
 
 const actorOf = (req: Request): Actor => ({
   userId: req.user!.id,
@@ -29,20 +30,45 @@ const actorOf = (req: Request): Actor => ({
  * client's area runs the same handlers. Provider failures answer 502 with the provider's message.
  */
 export function createIntegrationsRoutes(ctx: AppContext): Router {
+  const repo = createIntegrationsRepository(ctx.db);
   const service = createIntegrationsService({
-    repo: createIntegrationsRepository(ctx.db),
-    google: createGoogleClient(ctx.env, ctx.secretBox),
-    facebook: createFacebookClient(ctx.env, ctx.secretBox),
+    repo,
+    google: ctx.google,
+    facebook: ctx.facebook,
     state: createOAuthState(ctx.secretBox),
     logger: ctx.logger,
     publicBaseUrl: ctx.env.publicBaseUrl,
+    syncIntervalMinutes: ctx.env.SYNC_INTERVAL_MINUTES,
   });
+  const sync = syncServiceFor(ctx);
+  const replies = repliesServiceFor(ctx);
   const router = Router();
 
   router.get(
     '/integrations',
     validate({}, async (_input, req, res) => {
       res.json(await service.overview(tenantOf(req)));
+    }),
+  );
+
+  router.get(
+    '/integrations/sync-runs/:id',
+    validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
+      res.json(await sync.find(tenantOf(req), params.id));
+    }),
+  );
+
+  router.get(
+    '/integrations/google/locations',
+    validate({}, async (_input, req, res) => {
+      res.json(await service.googleLocations(tenantOf(req)));
+    }),
+  );
+
+  router.post(
+    '/integrations/google/link',
+    validate({ body: LinkGoogleLocationSchema }, async ({ body }, req, res) => {
+      res.json(await service.linkGoogleLocation(tenantOf(req), body));
     }),
   );
 
@@ -64,11 +90,12 @@ export function createIntegrationsRoutes(ctx: AppContext): Router {
       }),
     );
 
+    // Queues the import (the job queue runs it, never this request); the answer is the run to follow.
     router.post(
       `/integrations/${provider}/import-reviews`,
       validate({}, async (_input, req, res) => {
-        const importer = provider === 'google' ? service.importGoogle : service.importFacebook;
-        res.json(await importer(tenantOf(req)));
+        const { run, created } = await sync.request(tenantOf(req), provider);
+        res.status(created ? 202 : 200).json(run);
       }),
     );
 
@@ -77,7 +104,7 @@ export function createIntegrationsRoutes(ctx: AppContext): Router {
       validate(
         { params: IdParamsSchema, body: IntegrationReplySchema },
         async ({ params, body }, req, res) => {
-          res.json(await service.reply(provider, tenantOf(req), params.id, body.reply));
+          res.json(await replies.respondOnSite(provider, tenantOf(req), params.id, body.reply));
         },
       ),
     );

@@ -1,22 +1,19 @@
 import type { Session, SessionData } from 'express-session';
 import {
   IMPORT_NOT_CONNECTED,
-  REPLY_NOT_CONNECTED,
-  REPLY_NOT_IMPORTED,
-  REPLY_WRONG_SOURCE,
   type DisconnectResult,
-  type ImportResult,
+  type GoogleLocationChoice,
   type IntegrationsOverview,
+  type LinkGoogleLocationInput,
   type OAuthCallbackQuery,
   type OAuthErrorReason,
   type Provider,
 } from '@shared/schemas/integrations';
-import { REVIEW_ALREADY_ANSWERED, REVIEW_NOT_FOUND } from '@shared/schemas/reviews';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { FacebookClient, FacebookPage } from './facebook.client';
-import { googleReviewName, type GoogleBusinessLocation, type GoogleClient } from './google.client';
-import type { ImportedReview, IntegrationLocation, IntegrationsRepository } from './integrations.repository';
+import type { GoogleBusinessLocation, GoogleClient } from './google.client';
+import type { IntegrationLocation, IntegrationsRepository } from './integrations.repository';
 import type { OAuthFlow, OAuthState } from './oauth-state';
 
 type OAuthSession = Session & Partial<SessionData>;
@@ -35,6 +32,7 @@ interface Dependencies {
   state: OAuthState;
   logger: Logger;
   publicBaseUrl: string;
+  syncIntervalMinutes: number;
 }
 
 const LOCATION_NOT_FOUND = 'Location not found';
@@ -81,17 +79,6 @@ function chooseGoogleLocation(found: GoogleBusinessLocation[], name: string): Go
   const matches = found.filter((l) => l.title.trim().toLowerCase() === wanted);
   return matches.length === 1 ? matches[0]! : null;
 }
-
-/** A link to the location's reviews on Google: by place id when known, else a Maps search. */
-function googleReviewsUrl(location: IntegrationLocation): string {
-  if (location.googlePlaceId) {
-    return `https://search.google.com/local/reviews?placeid=${encodeURIComponent(location.googlePlaceId)}`;
-  }
-  const query = `${location.name} ${location.address}`.trim();
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
-}
-
-const isResponded = (content: string | null) => Boolean(content && content.trim());
 
 export function createIntegrationsService(deps: Dependencies) {
   const { repo, google, facebook, state, logger } = deps;
@@ -143,19 +130,28 @@ export function createIntegrationsService(deps: Dependencies) {
   return {
     async overview(ownerId: number): Promise<IntegrationsOverview> {
       const rows = await repo.listLocations(ownerId);
+      const iso = (date: Date | null) => date?.toISOString() ?? null;
       return {
         googleConfigured: google.configured,
         facebookConfigured: facebook.configured,
+        syncIntervalMinutes: deps.syncIntervalMinutes,
         locations: rows.map((row) => ({
           locationId: row.id,
           locationName: row.name,
           google: {
             connected: Boolean(row.googleAccessToken && row.googleLocationId),
-            locationId: row.googleLocationId,
             tokenStored: Boolean(row.googleAccessToken),
+            reconnectNeeded: Boolean(row.googleReconnectNeededAt),
+            lastSyncAt: iso(row.googleSyncedAt),
+            lastSyncError: row.googleSyncError,
+            locationId: row.googleLocationId,
           },
           facebook: {
             connected: Boolean(row.facebookAccessToken && row.facebookPageId),
+            tokenStored: Boolean(row.facebookAccessToken),
+            reconnectNeeded: Boolean(row.facebookReconnectNeededAt),
+            lastSyncAt: iso(row.facebookSyncedAt),
+            lastSyncError: row.facebookSyncError,
             pageId: row.facebookPageId,
           },
         })),
@@ -231,92 +227,48 @@ export function createIntegrationsService(deps: Dependencies) {
       return settingsPath(flow);
     },
 
-    /** Imports every review of every connected location; counts the reviews created or changed. */
-    async importGoogle(ownerId: number): Promise<ImportResult> {
-      const connected = await repo.googleConnectedLocations(ownerId);
-      if (connected.length === 0) throw badRequest(IMPORT_NOT_CONNECTED.google);
-      let imported = 0;
-      for (const location of connected) {
-        const sourceUrl = googleReviewsUrl(location);
-        const rows: ImportedReview[] = [];
-        for await (const page of googleSession(ownerId, location).listReviews(location.googleLocationId!)) {
-          for (const review of page) {
-            if (review.rating === null) continue; // STAR_RATING_UNSPECIFIED: nothing we can show
-            rows.push({
-              externalId: review.reviewId,
-              rating: review.rating,
-              content: review.comment,
-              reviewerName: review.reviewerName,
-              sourceUrl,
-              createdAt: review.createTime,
-              responseContent: review.reply?.comment.trim() ? review.reply.comment : null,
-              respondedAt: review.reply?.comment.trim() ? review.reply.updateTime : null,
-            });
-          }
-        }
-        imported += await repo.upsertImported(ownerId, location.id, 'google', rows);
-      }
-      return { imported };
+    /** The Google account's locations, for the picker: listed with a token the client stored. */
+    async googleLocations(ownerId: number): Promise<GoogleLocationChoice[]> {
+      const rows = await repo.listLocations(ownerId);
+      const source = rows.find((row) => row.googleAccessToken && !row.googleReconnectNeededAt);
+      if (!source) throw badRequest(IMPORT_NOT_CONNECTED.google);
+      const found = await googleSession(ownerId, source).listLocations();
+      return found.map((choice) => ({
+        name: choice.name,
+        title: choice.title,
+        linkedLocationId: rows.find((row) => row.googleLocationId === choice.name)?.id ?? null,
+      }));
     },
 
-    async importFacebook(ownerId: number): Promise<ImportResult> {
-      const connected = await repo.facebookConnectedLocations(ownerId);
-      if (connected.length === 0) throw badRequest(IMPORT_NOT_CONNECTED.facebook);
-      let imported = 0;
-      for (const location of connected) {
-        const rows: ImportedReview[] = [];
-        const page = facebook.page(location.facebookPageId!, location.facebookAccessToken!);
-        for await (const ratings of page.listRatings()) {
-          for (const rating of ratings) {
-            rows.push({
-              externalId: rating.externalId,
-              rating: rating.rating,
-              content: rating.comment,
-              reviewerName: rating.reviewerName,
-              sourceUrl: rating.storyId
-                ? `https://www.facebook.com/${rating.storyId}`
-                : `https://www.facebook.com/${location.facebookPageId}/reviews`,
-              createdAt: rating.createdAt,
-              responseContent: null,
-              respondedAt: null,
-            });
-          }
-        }
-        imported += await repo.upsertImported(ownerId, location.id, 'facebook', rows);
+    /**
+     * Links one of the client's locations to one of the Google account's: the Google location must be one
+     * the stored grant reaches, and not linked to another of the client's locations (its reviews would be
+     * imported twice). The grant is shared with the location when it has none of its own.
+     */
+    async linkGoogleLocation(ownerId: number, input: LinkGoogleLocationInput): Promise<IntegrationsOverview> {
+      const rows = await repo.listLocations(ownerId);
+      const target = rows.find((row) => row.id === input.locationId);
+      if (!target) throw notFound(LOCATION_NOT_FOUND);
+      const other = rows.find(
+        (row) => row.googleLocationId === input.googleLocationId && row.id !== target.id,
+      );
+      if (other) throw conflict(`That Google location is already linked to ${other.name}.`);
+      const source =
+        target.googleAccessToken && !target.googleReconnectNeededAt
+          ? target
+          : rows.find((row) => row.googleAccessToken && !row.googleReconnectNeededAt);
+      if (!source) throw badRequest(IMPORT_NOT_CONNECTED.google);
+      const reachable = await googleSession(ownerId, source).listLocations();
+      if (!reachable.some((choice) => choice.name === input.googleLocationId)) {
+        throw badRequest('That Google location is not one this Google account manages.');
       }
-      return { imported };
-    },
-
-    /** Posts the reply on the review site, then records it (a review is answered once). */
-    async reply(provider: Provider, ownerId: number, reviewId: number, reply: string) {
-      const review = await repo.findReviewForReply(ownerId, reviewId);
-      if (!review) throw notFound(REVIEW_NOT_FOUND);
-      if (review.type !== provider) throw badRequest(REPLY_WRONG_SOURCE[provider]);
-      if (!review.externalId || (provider === 'facebook' && review.externalId.startsWith('rating:'))) {
-        throw badRequest(REPLY_NOT_IMPORTED[provider]);
-      }
-      if (isResponded(review.responseContent)) throw conflict(REVIEW_ALREADY_ANSWERED);
-      const location = review.location;
-
-      if (provider === 'google') {
-        if (!location?.googleAccessToken || !location.googleLocationId) {
-          throw badRequest(REPLY_NOT_CONNECTED.google);
-        }
-        await googleSession(ownerId, location).reply(
-          googleReviewName(location.googleLocationId, review.externalId),
-          reply,
-        );
-      } else {
-        if (!location?.facebookAccessToken || !location.facebookPageId) {
-          throw badRequest(REPLY_NOT_CONNECTED.facebook);
-        }
-        await facebook
-          .page(location.facebookPageId, location.facebookAccessToken)
-          .comment(review.externalId, reply);
-      }
-
-      if (!(await repo.markResponded(ownerId, reviewId, reply))) throw conflict(REVIEW_ALREADY_ANSWERED);
-      return { id: reviewId, responseContent: reply, respondedAt: new Date().toISOString() };
+      await repo.saveGoogleConnection(ownerId, target.id, {
+        accessToken: source.googleAccessToken!,
+        refreshToken: source.googleRefreshToken,
+        expiresAt: source.googleTokenExpiresAt ?? new Date(0),
+        googleLocationId: input.googleLocationId,
+      });
+      return this.overview(ownerId);
     },
 
     /** Clears the tokens of one location or all; Google grants are revoked, best effort. */

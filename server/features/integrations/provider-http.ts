@@ -8,12 +8,63 @@ const MAX_MESSAGE = 300;
 export type ProviderName = 'Google' | 'Facebook';
 
 /**
- * A provider failed or answered an error: 502 with their message, never a 500 (the brief's rule). The
- * message comes from the provider's error body, which never echoes our tokens back.
+ * What kind of failure a provider answered, for whoever decides what to do next:
+ * - `auth`: the grant is no longer accepted (revoked, expired, password changed): connect again;
+ * - `forbidden`: the grant works but may not do this (the account lost access to the location or Page);
+ * - `rate_limited`: too many calls; try again after `retryAfterMs`;
+ * - `unavailable`: a timeout, a refused connection or a 5xx: try again later;
+ * - `rejected`: anything else the provider refused (a bad request, a missing review, no permission).
  */
-export function providerError(provider: ProviderName, message: string): AppError {
+export type ProviderFailure = 'auth' | 'forbidden' | 'rate_limited' | 'unavailable' | 'rejected';
+
+/** A provider failed or answered an error: 502 with their message, never a 500. */
+export class ProviderError extends AppError {
+  constructor(
+    readonly provider: ProviderName,
+    message: string,
+    readonly failure: ProviderFailure = 'rejected',
+    readonly retryAfterMs?: number,
+  ) {
+    super(502, `${provider} did not answer: ${message}`);
+    this.name = 'ProviderError';
+  }
+
+  /** The provider's own words, without our "X did not answer:" prefix. */
+  get providerMessage(): string {
+    return this.message.slice(`${this.provider} did not answer: `.length);
+  }
+}
+
+/** The message comes from the provider's error body, which never echoes our tokens back. */
+export function providerError(
+  provider: ProviderName,
+  message: string,
+  failure: ProviderFailure = 'rejected',
+  retryAfterMs?: number,
+): ProviderError {
   const clean = message.replace(/\s+/g, ' ').trim().slice(0, MAX_MESSAGE) || 'no answer';
-  return new AppError(502, `${provider} did not answer: ${clean}`);
+  return new ProviderError(provider, clean, failure, retryAfterMs);
+}
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110 section 10.2.3), in milliseconds from now. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** Graph API error codes (https://developers.facebook.com/docs/graph-api/guides/error-handling). */
+const GRAPH_AUTH_CODES = new Set([102, 190]);
+const GRAPH_THROTTLE_CODES = new Set([4, 17, 32, 613, 80001]);
+
+function failureOf(status: number, body: unknown): ProviderFailure {
+  const code = (body as { error?: { code?: unknown } } | undefined)?.error?.code;
+  if (status === 401 || (typeof code === 'number' && GRAPH_AUTH_CODES.has(code))) return 'auth';
+  if (status === 429 || (typeof code === 'number' && GRAPH_THROTTLE_CODES.has(code))) return 'rate_limited';
+  if (status >= 500) return 'unavailable';
+  if (status === 403) return 'forbidden';
+  return 'rejected';
 }
 
 /**
@@ -43,7 +94,11 @@ export async function callProvider(
     res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
   } catch (err) {
     const timedOut = err instanceof Error && err.name === 'TimeoutError';
-    throw providerError(provider, timedOut ? 'the request timed out' : 'the connection failed');
+    throw providerError(
+      provider,
+      timedOut ? 'the request timed out' : 'the connection failed',
+      'unavailable',
+    );
   }
   const text = await res.text().catch(() => '');
   let body: unknown;
@@ -52,7 +107,14 @@ export async function callProvider(
   } catch {
     body = undefined;
   }
-  if (!res.ok) throw providerError(provider, errorMessageOf(body) ?? `${res.status} ${res.statusText}`);
+  if (!res.ok) {
+    throw providerError(
+      provider,
+      errorMessageOf(body) ?? `${res.status} ${res.statusText}`,
+      failureOf(res.status, body),
+      parseRetryAfter(res.headers.get('retry-after')),
+    );
+  }
   if (body === undefined) throw providerError(provider, 'an answer that is not JSON');
   return body;
 }

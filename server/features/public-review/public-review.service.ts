@@ -11,6 +11,7 @@ import {
 } from '@shared/schemas/public-review';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
+import { announceNewReviews } from '../notifications/announce-reviews';
 import type { PublicReviewRepository, ResolvedLink } from './public-review.repository';
 
 /** file-type's answers we take, mapped to the type we store and serve. */
@@ -115,6 +116,16 @@ export function createPublicReviewService(deps: {
         );
         if (reviewId === undefined) return false;
         if (resolved.requestId !== null) await repository.markCompleted(resolved.requestId, tx);
+        await announceNewReviews(tx, [
+          {
+            id: reviewId,
+            ownerId: resolved.ownerId,
+            type: pending ? 'video' : 'private',
+            rating: input.rating,
+            reviewerName,
+            content: input.content,
+          },
+        ]);
         if (pending) {
           await repository.setVideoUrl(reviewId, videoUrlOf(reviewId), tx);
           // Last step: if the file cannot be moved, the transaction rolls back and nothing is half-written.

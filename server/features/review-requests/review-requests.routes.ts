@@ -45,6 +45,13 @@ export function createReviewRequestsRoutes(
   );
 
   router.get(
+    '/review-requests/:id',
+    validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
+      res.json(await service.find(tenantOf(req), params.id));
+    }),
+  );
+
+  router.get(
     '/review-requests/:id/qr',
     validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
       res.json(await service.qrForRequest(tenantOf(req), params.id));

@@ -122,6 +122,12 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
       return repo.list(ownerId, { status: query.status, limit: pageSize, offset: (page - 1) * pageSize });
     },
 
+    async find(ownerId: number, id: number): Promise<ReviewRequest> {
+      const request = await repo.findById(ownerId, id);
+      if (!request) throw notFound('Review request not found');
+      return request;
+    },
+
     async qrForRequest(ownerId: number, id: number): Promise<QrCodeResponse> {
       const request = await repo.findById(ownerId, id);
       if (!request) throw notFound('Review request not found');

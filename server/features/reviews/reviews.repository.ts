@@ -1,8 +1,12 @@
-import { and, count, desc, eq, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { ReviewFilter } from '@shared/schemas/reviews';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
 import type { Database } from '../../db/client';
 import { locations, reviews } from '../../db/schema';
+import { reviewIsResponded } from '../../db/review-predicates';
+
+/** The database or a transaction. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
 export interface ReviewListCriteria {
   filter: ReviewFilter;
@@ -25,6 +29,7 @@ export interface ReviewRow {
   createdAt: Date;
   responseContent: string | null;
   respondedAt: Date | null;
+  responsePublishedTo: 'google' | 'facebook' | null;
 }
 
 /** Types with a filter of their own; anything else reads as private (shared/schemas/domain.ts). */
@@ -36,7 +41,7 @@ export function likePattern(text: string): string {
 }
 
 /** Responded when responseContent is present (seed-spec section 4): blank text counts as absent. */
-const responded = sql`coalesce(btrim(${reviews.responseContent}), '') <> ''`;
+const responded = reviewIsResponded;
 
 function filterCondition(filter: ReviewFilter): SQL | undefined {
   switch (filter) {
@@ -84,6 +89,7 @@ const reviewColumns = {
   createdAt: reviews.createdAt,
   responseContent: reviews.responseContent,
   respondedAt: reviews.respondedAt,
+  responsePublishedTo: reviews.responsePublishedTo,
 };
 
 /** Newest first; the id breaks ties so paging is stable (matches reviews_owner_created_idx). */
@@ -149,22 +155,49 @@ export function createReviewsRepository(db: Database) {
     },
 
     /**
-     * Sets the response only if the review has none yet, in one statement: two concurrent answers cannot
-     * both win. Answers whether this call wrote it.
+     * Writes the reply. A first answer (`firstAnswer`) is written only if the review has none yet, in one
+     * statement, so two concurrent answers cannot both win; an edit only if it has one. Answers whether
+     * this call wrote it.
      */
-    async respondIfUnanswered(ownerId: number, id: number, responseContent: string): Promise<boolean> {
-      const rows = await db
+    async writeReply(
+      executor: Executor,
+      ownerId: number,
+      id: number,
+      reply: { content: string; publishedTo: 'google' | 'facebook' | null; externalId: string | null },
+      firstAnswer: boolean,
+    ): Promise<boolean> {
+      const rows = await executor
         .update(reviews)
-        .set({ responseContent, respondedAt: sql`now()` })
+        .set({
+          responseContent: reply.content,
+          // An edit keeps the time of the first answer: response times measure how fast owners answer.
+          respondedAt: firstAnswer ? sql`now()` : sql`${reviews.respondedAt}`,
+          responsePublishedTo: reply.publishedTo,
+          responseExternalId: reply.externalId,
+        })
         .where(
-          and(
-            eq(reviews.ownerId, ownerId),
-            eq(reviews.id, id),
-            or(isNull(reviews.responseContent), sql`btrim(${reviews.responseContent}) = ''`),
-          ),
+          and(eq(reviews.ownerId, ownerId), eq(reviews.id, id), firstAnswer ? not(responded) : responded),
         )
         .returning({ id: reviews.id });
       return rows.length > 0;
+    },
+
+    async clearReply(ownerId: number, id: number): Promise<boolean> {
+      const rows = await db
+        .update(reviews)
+        .set({
+          responseContent: null,
+          respondedAt: null,
+          responsePublishedTo: null,
+          responseExternalId: null,
+        })
+        .where(and(eq(reviews.ownerId, ownerId), eq(reviews.id, id), responded))
+        .returning({ id: reviews.id });
+      return rows.length > 0;
+    },
+
+    transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(tx));
     },
   };
 }

@@ -12,6 +12,7 @@ import { tenantOf } from '../../middleware/tenant';
 import { UTF8_BOM } from './reviews.csv';
 import { createReviewsRepository } from './reviews.repository';
 import { createReviewsService } from './reviews.service';
+import { repliesServiceFor } from './replies.service';
 
 /** Writes a chunk, waiting for the socket to drain when the client reads slower than we query. */
 async function write(res: Response, chunk: string): Promise<void> {
@@ -21,6 +22,7 @@ async function write(res: Response, chunk: string): Promise<void> {
 /** The reviews of the tenant: the list, the CSV export, and the one response per review. */
 export function createReviewsRoutes(ctx: AppContext): Router {
   const service = createReviewsService(createReviewsRepository(ctx.db));
+  const replies = repliesServiceFor(ctx);
   const router = Router();
 
   router.get(
@@ -59,15 +61,40 @@ export function createReviewsRoutes(ctx: AppContext): Router {
     }),
   );
 
+  router.get(
+    '/reviews/:id',
+    validate({ params: ReviewIdParamsSchema }, async ({ params }, req, res) => {
+      res.json(await service.find(tenantOf(req), params.id));
+    }),
+  );
+
+  // One server decision for a reply (issue 10): published on Google or Facebook when the review is theirs
+  // and the location is connected, stored either way; the answer says where it went.
   router.post(
     '/reviews/:id/response',
     validate(
       { params: ReviewIdParamsSchema, body: ReviewResponseSchema },
       async ({ params, body }, req, res) => {
-        const review = await service.respond(tenantOf(req), params.id, body.responseContent);
-        res.json(review);
+        res.json(await replies.respond(tenantOf(req), params.id, body.responseContent));
       },
     ),
+  );
+
+  router.put(
+    '/reviews/:id/response',
+    validate(
+      { params: ReviewIdParamsSchema, body: ReviewResponseSchema },
+      async ({ params, body }, req, res) => {
+        res.json(await replies.edit(tenantOf(req), params.id, body.responseContent));
+      },
+    ),
+  );
+
+  router.delete(
+    '/reviews/:id/response',
+    validate({ params: ReviewIdParamsSchema }, async ({ params }, req, res) => {
+      res.json(await replies.remove(tenantOf(req), params.id));
+    }),
   );
 
   return router;

@@ -1,6 +1,5 @@
 import { normalizeReviewType } from '@shared/schemas/domain';
 import {
-  REVIEW_ALREADY_ANSWERED,
   REVIEW_EXPORT_COLUMNS,
   REVIEW_NOT_FOUND,
   REVIEW_PAGE_SIZE,
@@ -9,7 +8,7 @@ import {
   type ReviewExportQuery,
   type ReviewListQuery,
 } from '@shared/schemas/reviews';
-import { conflict, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { csvLine } from './reviews.csv';
 import type { ReviewRow, ReviewsRepository } from './reviews.repository';
 
@@ -32,6 +31,7 @@ export function toReview(row: ReviewRow): Review {
     createdAt: row.createdAt.toISOString(),
     responseContent: row.responseContent,
     respondedAt: row.respondedAt ? row.respondedAt.toISOString() : null,
+    responsePublishedTo: row.responsePublishedTo,
   };
 }
 
@@ -78,13 +78,7 @@ export function createReviewsService(repo: ReviewsRepository) {
       }
     },
 
-    /** Answers a review once; a second answer is a conflict, another client's review does not exist. */
-    async respond(ownerId: number, id: number, responseContent: string): Promise<Review> {
-      const written = await repo.respondIfUnanswered(ownerId, id, responseContent);
-      if (!written) {
-        if (await repo.exists(ownerId, id)) throw conflict(REVIEW_ALREADY_ANSWERED);
-        throw notFound(REVIEW_NOT_FOUND);
-      }
+    async find(ownerId: number, id: number): Promise<Review> {
       const row = await repo.findById(ownerId, id);
       if (!row) throw notFound(REVIEW_NOT_FOUND);
       return toReview(row);

@@ -5,6 +5,12 @@ import { jobs } from '../../db/schema';
 /** Queue names and their payloads: a job's shape is known wherever it is queued or run. */
 export interface JobPayloads {
   'deliver-review-request': { reviewRequestId: number };
+  /** Import one provider's reviews for one client (a sync_runs row). */
+  'sync-reviews': { syncRunId: number };
+  /** Email the owner about a new review at or below their alert rating. */
+  'send-review-alert': { reviewId: number; userId: number };
+  /** Email the owner last week's figures; `weekStart` is the Monday (YYYY-MM-DD, UTC) the week began. */
+  'send-weekly-digest': { userId: number; weekStart: string };
 }
 export type QueueName = keyof JobPayloads;
 

@@ -28,6 +28,17 @@ export class PermanentJobError extends Error {
   }
 }
 
+/** A failure that will pass later: try again after `retryAfterMs` (a provider's Retry-After) instead of the backoff. */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+    this.name = 'RetryLaterError';
+  }
+}
+
 export interface WorkerOptions {
   db: Database;
   logger: Logger;
@@ -158,7 +169,8 @@ export function createWorker(options: WorkerOptions): Worker {
           update jobs set status = 'failed', finished_at = now(), locked_at = null, last_error = ${message}
           where id = ${job.id} and locked_by = ${id}`);
       } else {
-        const delay = Math.min(maxBackoffMs, 2 ** job.attempts * backoffBaseMs);
+        const backoff = Math.min(maxBackoffMs, 2 ** job.attempts * backoffBaseMs);
+        const delay = error instanceof RetryLaterError ? Math.max(0, error.retryAfterMs) : backoff;
         logger.info(
           { job: job.id, queue: job.queue, attempts: job.attempts, delay, err: message },
           'job retry',

@@ -8,6 +8,7 @@ import { locations, reviews } from '../../../db/schema';
 import { createSecretBox } from '../../../lib/crypto';
 import { createLocation, createReview, createUser, signedInAgent } from '../../../testing/factories';
 import { facebookRating, startFakeFacebook, type FakeFacebook } from '../../../testing/fake-facebook';
+import { createTestBackground, type TestBackground } from '../../../testing/background';
 import { createTestApp } from '../../../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 
@@ -21,18 +22,21 @@ describe.each(testDatabaseKinds)('Facebook Page integration on %s', (kind) => {
   let database: TestDatabase;
   let facebook: FakeFacebook;
   let app: Express;
+  let background: TestBackground;
   let nextPageId = kind === 'pglite' ? 100_000 : 200_000;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     facebook = await startFakeFacebook({ appId: 'fb-app', appSecret: APP_SECRET });
-    app = createTestApp(database.handle.db, {
+    const env = {
       PUBLIC_BASE_URL: BASE,
       TOKEN_ENCRYPTION_KEY: KEY,
       FACEBOOK_APP_ID: 'fb-app',
       FACEBOOK_APP_SECRET: APP_SECRET,
       FACEBOOK_API_BASE: facebook.url,
-    });
+    };
+    app = createTestApp(database.handle.db, env);
+    background = createTestBackground(database.handle.db, env);
   });
   afterAll(async () => {
     await facebook?.close();
@@ -64,6 +68,17 @@ describe.each(testDatabaseKinds)('Facebook Page integration on %s', (kind) => {
   }
 
   const newPageId = () => String((nextPageId += 1));
+
+  /** Asks for an import (queued, 202), runs the queue, and answers the finished run. */
+  async function importNow(agent: TestAgent) {
+    const queued = await agent.post('/api/integrations/facebook/import-reviews');
+    expect(queued.status).toBe(202);
+    await background.drain();
+    return (await agent.get(`/api/integrations/sync-runs/${queued.body.id}`)).body as {
+      status: string;
+      imported: number;
+    };
+  }
 
   async function connectedClient(ratings = [facebookRating(1)]) {
     const client = await signedInClient();
@@ -109,7 +124,14 @@ describe.each(testDatabaseKinds)('Facebook Page integration on %s', (kind) => {
     expect(exchanges.map((r) => r.query.grant_type ?? 'code')).toEqual(['code', 'fb_exchange_token']);
     expect(exchanges[0]!.query).toMatchObject({ client_id: 'fb-app', redirect_uri: REDIRECT_URI });
     const overview = await agent.get('/api/integrations');
-    expect(overview.body.locations[0].facebook).toEqual({ connected: true, pageId: ours.id });
+    expect(overview.body.locations[0].facebook).toEqual({
+      connected: true,
+      pageId: ours.id,
+      tokenStored: true,
+      reconnectNeeded: false,
+      lastSyncAt: null,
+      lastSyncError: null,
+    });
     expect(JSON.stringify(overview.body)).not.toContain(ours.token);
   });
 
@@ -145,10 +167,7 @@ describe.each(testDatabaseKinds)('Facebook Page integration on %s', (kind) => {
     const { agent, user, page, location } = await connectedClient(ratings);
     facebook.ratingsPageSize = 2;
 
-    const res = await agent.post('/api/integrations/facebook/import-reviews');
-
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ imported: 3 });
+    expect(await importNow(agent)).toMatchObject({ status: 'done', imported: 3 });
     const calls = facebook.requestsTo(/\/ratings$/);
     expect(calls).toHaveLength(2);
     for (const call of calls) {
@@ -174,8 +193,7 @@ describe.each(testDatabaseKinds)('Facebook Page integration on %s', (kind) => {
     });
     expect(rows[0]!.createdAt.toISOString()).toBe(new Date(Date.UTC(2024, 1, 1) + 3_600_000).toISOString());
 
-    const again = await agent.post('/api/integrations/facebook/import-reviews');
-    expect(again.body).toEqual({ imported: 0 });
+    expect(await importNow(agent)).toMatchObject({ status: 'done', imported: 0 });
     expect(await db().select().from(reviews).where(eq(reviews.ownerId, user.id))).toHaveLength(3);
   });
 
@@ -190,7 +208,7 @@ describe.each(testDatabaseKinds)('Facebook Page integration on %s', (kind) => {
 
   it('when replying to an imported rating, then the comment reaches the story and the review is responded', async () => {
     const { agent, user } = await connectedClient([facebookRating(8)]);
-    await agent.post('/api/integrations/facebook/import-reviews').expect(200);
+    await importNow(agent);
     const [review] = await db().select().from(reviews).where(eq(reviews.ownerId, user.id));
 
     const res = await agent
@@ -198,14 +216,20 @@ describe.each(testDatabaseKinds)('Facebook Page integration on %s', (kind) => {
       .send({ reply: 'Thanks, Fan 8!' });
 
     expect(res.status).toBe(200);
-    expect(facebook.comments).toContainEqual({ storyId: '55508', message: 'Thanks, Fan 8!' });
+    expect(facebook.comments).toContainEqual(
+      expect.objectContaining({ storyId: '55508', message: 'Thanks, Fan 8!', deleted: false }),
+    );
     const [row] = await db().select().from(reviews).where(eq(reviews.id, review!.id));
-    expect(row!.responseContent).toBe('Thanks, Fan 8!');
+    expect(row).toMatchObject({
+      responseContent: 'Thanks, Fan 8!',
+      responsePublishedTo: 'facebook',
+      responseExternalId: facebook.comments.at(-1)!.id,
+    });
   });
 
   it('when Facebook refuses the reply, then it answers 502 with their message; a Google review answers 400', async () => {
     const { agent, user } = await connectedClient([facebookRating(9)]);
-    await agent.post('/api/integrations/facebook/import-reviews').expect(200);
+    await importNow(agent);
     const [review] = await db().select().from(reviews).where(eq(reviews.ownerId, user.id));
     const googleReview = await createReview(db(), user.id, { type: 'google', externalId: 'g-1' });
     facebook.failNext(/\/comments$/, 500, 'An unexpected error has occurred.');

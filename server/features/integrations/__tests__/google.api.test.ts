@@ -13,6 +13,7 @@ import {
   type FakeGoogle,
   type GrantOptions,
 } from '../../../testing/fake-google';
+import { createTestBackground, type TestBackground } from '../../../testing/background';
 import { createTestApp } from '../../../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 
@@ -25,18 +26,21 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
   let database: TestDatabase;
   let google: FakeGoogle;
   let app: Express;
+  let background: TestBackground;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     google = await startFakeGoogle({ clientId: 'client-123', clientSecret: 'secret-456' });
-    app = createTestApp(database.handle.db, {
+    const env = {
       PUBLIC_BASE_URL: BASE,
       TOKEN_ENCRYPTION_KEY: KEY,
       GOOGLE_CLIENT_ID: 'client-123',
       GOOGLE_CLIENT_SECRET: 'secret-456',
       GOOGLE_API_BASE: google.url,
       GOOGLE_OAUTH_BASE: google.url,
-    });
+    };
+    app = createTestApp(database.handle.db, env);
+    background = createTestBackground(database.handle.db, env);
   });
   afterAll(async () => {
     await google?.close();
@@ -56,6 +60,17 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
     const user = await createUser(db());
     const location = await createLocation(db(), user.id, { name: locationName, googlePlaceId: 'ChIJplace' });
     return { user, location, agent: await signedInAgent(app, user) };
+  }
+
+  /** Asks for an import (queued, 202), runs the queue, and answers the finished run. */
+  async function importNow(agent: TestAgent, prefix = '/api') {
+    const queued = await agent.post(`${prefix}/integrations/google/import-reviews`);
+    expect(queued.status).toBe(202);
+    expect(queued.body).toMatchObject({ provider: 'google', trigger: 'manual', status: 'queued', imported: 0 });
+    await background.drain();
+    const run = await agent.get(`${prefix}/integrations/sync-runs/${queued.body.id}`);
+    expect(run.status).toBe(200);
+    return run.body as { id: number; status: string; imported: number; error: string | null };
   }
 
   /** Runs the consent round trip: connect, "Google" issues a code, the browser comes back. */
@@ -224,15 +239,17 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
       expect(secretBox.decrypt(row.googleRefreshToken!)).toBe('1//raw-refresh');
       expect(row.googleTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now());
       const overview = await agent.get('/api/integrations');
+      const unused = { reconnectNeeded: false, lastSyncAt: null, lastSyncError: null };
       expect(overview.body).toEqual({
         googleConfigured: true,
         facebookConfigured: false,
+        syncIntervalMinutes: 30,
         locations: [
           {
             locationId: location.id,
             locationName: 'Main Street',
-            google: { connected: true, locationId: googleLocationId, tokenStored: true },
-            facebook: { connected: false, pageId: null },
+            google: { connected: true, locationId: googleLocationId, tokenStored: true, ...unused },
+            facebook: { connected: false, pageId: null, tokenStored: false, ...unused },
           },
         ],
       });
@@ -274,10 +291,9 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
       const { agent, user, location, accessToken } = await connectedClient(all);
       google.maxPageSize = 2;
 
-      const res = await agent.post('/api/integrations/google/import-reviews');
+      const run = await importNow(agent);
 
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ imported: 5 });
+      expect(run).toMatchObject({ status: 'done', imported: 5, error: null });
       const listCalls = google.requestsTo(/\/reviews$/);
       expect(listCalls).toHaveLength(3);
       expect(listCalls.every((r) => r.authorization === `Bearer ${accessToken}`)).toBe(true);
@@ -306,11 +322,12 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
       expect(rows[1]!.respondedAt!.toISOString()).toBe('2024-02-01T00:00:00.000Z');
       expect(rows[3]!.content).toBe('');
 
-      const again = await agent.post('/api/integrations/google/import-reviews');
-      expect(again.body).toEqual({ imported: 0 });
+      expect(rows[1]).toMatchObject({ responsePublishedTo: 'google' });
+      expect(rows[0]).toMatchObject({ responsePublishedTo: null });
+
+      expect(await importNow(agent)).toMatchObject({ status: 'done', imported: 0 });
       all[2]!.comment = 'Edited on Google';
-      const third = await agent.post('/api/integrations/google/import-reviews');
-      expect(third.body).toEqual({ imported: 1 });
+      expect(await importNow(agent)).toMatchObject({ status: 'done', imported: 1 });
       const [{ count }] = (await db()
         .select({ count: sql<number>`count(*)::int` })
         .from(reviews)
@@ -344,10 +361,7 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
       });
       const agent = await signedInAgent(app, user);
 
-      const res = await agent.post('/api/integrations/google/import-reviews');
-
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ imported: 1 });
+      expect(await importNow(agent)).toMatchObject({ status: 'done', imported: 1 });
       const [refresh] = google.requestsTo(/^\/token$/);
       expect(refresh!.body).toMatchObject({ grant_type: 'refresh_token', refresh_token: '1//still-good' });
       expect(google.requests.some((r) => r.authorization === 'Bearer ya29-stale')).toBe(false);
@@ -357,38 +371,76 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
       expect(row.googleTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now());
     });
 
-    it('when the stored token cannot be opened (key changed), then it asks to connect again with a 400', async () => {
+    it('when the stored token cannot be opened (key changed), then the location asks to be connected again', async () => {
       const user = await createUser(db());
-      await createLocation(db(), user.id, {
+      const location = await createLocation(db(), user.id, {
         googleLocationId: 'accounts/1/locations/2',
         googleAccessToken: 'sealed-under-another-key',
         googleTokenExpiresAt: new Date(Date.now() + 3_600_000),
       });
       const agent = await signedInAgent(app, user);
 
-      const res = await agent.post('/api/integrations/google/import-reviews');
+      const run = await importNow(agent);
 
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(/Connect Google Business Profile again/);
+      expect(run.status).toBe('failed');
+      expect(run.error).toMatch(/Connect Google Business Profile again/);
       expect(google.requests).toHaveLength(0);
+      expect((await locationRow(location.id)).googleReconnectNeededAt).not.toBeNull();
+      const overview = await agent.get('/api/integrations');
+      expect(overview.body.locations[0].google).toMatchObject({ connected: true, reconnectNeeded: true });
+      const again = await agent.post('/api/integrations/google/import-reviews');
+      expect(again.status).toBe(400);
+      expect(again.body).toEqual({ message: IMPORT_NOT_CONNECTED.google });
     });
 
-    it('when Google fails, then it answers 502 with their message and imports nothing', async () => {
+    it('when Google fails, then the import waits for a retry with their message and imports nothing yet', async () => {
       const { agent, user } = await connectedClient([googleReview(1)]);
       google.failNext(/\/reviews$/, 500, 'Internal error encountered.');
 
-      const res = await agent.post('/api/integrations/google/import-reviews');
+      const run = await importNow(agent);
 
-      expect(res.status).toBe(502);
-      expect(res.body).toEqual({ message: 'Google did not answer: Internal error encountered.' });
+      expect(run).toMatchObject({
+        status: 'queued',
+        imported: 0,
+        error: 'Google did not answer: Internal error encountered. (trying again shortly)',
+      });
       expect(await db().select().from(reviews).where(eq(reviews.ownerId, user.id))).toHaveLength(0);
+
+      await background.makeDue();
+      await background.drain();
+      const after = await agent.get(`/api/integrations/sync-runs/${run.id}`);
+      expect(after.body).toMatchObject({ status: 'done', imported: 1, error: null });
+    });
+
+    it('when an import is under way, then asking again answers the same run', async () => {
+      const { agent } = await connectedClient([googleReview(1)]);
+
+      const first = await agent.post('/api/integrations/google/import-reviews');
+      const second = await agent.post('/api/integrations/google/import-reviews');
+
+      expect(first.status).toBe(202);
+      expect(second.status).toBe(200);
+      expect(second.body.id).toBe(first.body.id);
+      await background.drain();
+    });
+
+    it("when the run is another client's, then reading it answers 404", async () => {
+      const { agent } = await connectedClient([googleReview(1)]);
+      const stranger = await signedInClient();
+      const queued = await agent.post('/api/integrations/google/import-reviews');
+      await background.drain();
+
+      const res = await stranger.agent.get(`/api/integrations/sync-runs/${queued.body.id}`);
+
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'Import not found' });
     });
   });
 
   describe('POST /api/integrations/google/reply/:id', () => {
     async function importedReview() {
       const client = await connectedClient([googleReview(11, { starRating: 'FOUR' })]);
-      await client.agent.post('/api/integrations/google/import-reviews').expect(200);
+      await importNow(client.agent);
       const [review] = await db().select().from(reviews).where(eq(reviews.ownerId, client.user.id));
       return { ...client, review: review! };
     }
@@ -511,13 +563,13 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
         { accounts: [`adm${client.user.id}`] },
         mirror,
       );
-      const imported = await adminAgent.post(`${mirror}/integrations/google/import-reviews`);
+      const imported = await importNow(adminAgent, mirror);
 
       expect(callback.headers.location).toBe(
         `/admin/client/${client.user.id}/settings?tab=integrations&connected=google`,
       );
       expect((await locationRow(client.location.id)).googleLocationId).toBe(googleLocationId);
-      expect(imported.body).toEqual({ imported: 2 });
+      expect(imported).toMatchObject({ status: 'done', imported: 2 });
       expect(await db().select().from(reviews).where(eq(reviews.ownerId, client.user.id))).toHaveLength(2);
       expect(await db().select().from(reviews).where(eq(reviews.ownerId, admin.id))).toHaveLength(0);
       const seen = await client.agent.get('/api/integrations');

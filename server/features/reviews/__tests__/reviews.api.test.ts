@@ -149,6 +149,7 @@ describe.each(testDatabaseKinds)('reviews API on %s', (kind) => {
         createdAt: daysAgo(1).toISOString(),
         responseContent: 'Thanks Alice Moss',
         respondedAt: daysAgo(0.5).toISOString(),
+        responsePublishedTo: null,
       });
       expect(res.body.some((r: { id: number }) => r.id === otherReviewId)).toBe(false);
     });

@@ -77,6 +77,7 @@ function buildReview(overrides: Partial<Review> = {}): Review {
     createdAt: '2026-03-05T10:00:00.000Z',
     responseContent: null,
     respondedAt: null,
+    responsePublishedTo: null,
     ...overrides,
   };
 }

@@ -22,6 +22,7 @@ function waitingReview(overrides: Partial<WaitingReview> = {}): WaitingReview {
     createdAt: '2026-01-05T10:00:00.000Z',
     responseContent: null,
     respondedAt: null,
+    responsePublishedTo: null,
     daysWaiting: 41,
     ...overrides,
   };

@@ -1,0 +1,150 @@
+import type { Provider } from '@shared/schemas/integrations';
+import type { ReplyDestination } from '@shared/schemas/reviews';
+import { AppError } from '../../lib/errors';
+import type { FacebookClient } from './facebook.client';
+import { googleReviewName, type GoogleClient } from './google.client';
+import type { IntegrationLocation, IntegrationsRepository } from './integrations.repository';
+import { ProviderError } from './provider-http';
+import { markReconnectNeeded } from './reconnect';
+
+const SITE: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
+
+/** A review as the reply decision needs it: where it came from and where its reply now lives. */
+export interface ReplyTarget {
+  id: number;
+  type: string;
+  externalId: string | null;
+  responsePublishedTo: Provider | null;
+  responseExternalId: string | null;
+  location: IntegrationLocation | null;
+}
+
+/**
+ * What happened on the review site. `failed` is true when the site was asked and refused or did not answer
+ * (as opposed to a reply that was never meant for a site, or could not be sent because nothing is connected).
+ */
+export type SiteOutcome =
+  { site: Provider; externalId: string | null } | { site: 'none'; reason: string | null; failed: boolean };
+
+type Route =
+  | { provider: Provider; ready: true; location: IntegrationLocation; externalId: string }
+  | { provider: Provider | null; ready: false; reason: string | null };
+
+/** Whether a review's reply can go to its site, and if not, why in a few words. */
+function routeOf(target: ReplyTarget): Route {
+  const provider = target.type === 'google' || target.type === 'facebook' ? target.type : null;
+  if (!provider) return { provider: null, ready: false, reason: null };
+  const site = SITE[provider];
+  const location = target.location;
+  const connected =
+    provider === 'google'
+      ? Boolean(location?.googleAccessToken && location.googleLocationId)
+      : Boolean(location?.facebookAccessToken && location.facebookPageId);
+  if (!location || !connected) return { provider, ready: false, reason: `${site} is not connected` };
+  const reconnect =
+    provider === 'google' ? location.googleReconnectNeededAt : location.facebookReconnectNeededAt;
+  if (reconnect) return { provider, ready: false, reason: `${site} must be connected again` };
+  if (!target.externalId || (provider === 'facebook' && target.externalId.startsWith('rating:'))) {
+    return { provider, ready: false, reason: `this review was not imported from ${site}` };
+  }
+  return { provider, ready: true, location, externalId: target.externalId };
+}
+
+/**
+ * Posts, edits and deletes replies on Google and Facebook for the one server decision of issue 10. It never
+ * throws for a site's refusal: it answers what happened, and a refused grant marks the location
+ * "reconnect needed" (the owner is told).
+ */
+export function createReplyPublisher(deps: {
+  repo: IntegrationsRepository;
+  google: GoogleClient;
+  facebook: FacebookClient;
+}) {
+  const { repo, google, facebook } = deps;
+
+  function googleSession(ownerId: number, location: IntegrationLocation) {
+    return google.session(
+      {
+        accessToken: location.googleAccessToken!,
+        refreshToken: location.googleRefreshToken,
+        expiresAt: location.googleTokenExpiresAt ?? new Date(0),
+      },
+      (fresh) => repo.saveGoogleTokens(ownerId, location.id, fresh),
+    );
+  }
+
+  /** Runs a site call; a refusal becomes an outcome (and a refused grant is recorded). */
+  async function attempt(
+    ownerId: number,
+    route: Extract<Route, { ready: true }>,
+    call: () => Promise<string | null>,
+  ): Promise<SiteOutcome> {
+    try {
+      return { site: route.provider, externalId: await call() };
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status < 400) throw err;
+      const failure = err instanceof ProviderError ? err.failure : 'auth';
+      if (failure === 'auth') {
+        await markReconnectNeeded(repo, ownerId, route.location, route.provider, err.message);
+      }
+      return { site: 'none', reason: err.message, failed: true };
+    }
+  }
+
+  return {
+    /** Whether the review's reply would go to its site (for the strict provider endpoints). */
+    routeOf,
+
+    /** Posts a new reply, or updates the one already posted (Google's reply is one per review). */
+    async publish(ownerId: number, target: ReplyTarget, text: string): Promise<SiteOutcome> {
+      const route = routeOf(target);
+      if (!route.ready) return { site: 'none', reason: route.reason, failed: false };
+      if (route.provider === 'google') {
+        const name = googleReviewName(route.location.googleLocationId!, route.externalId);
+        return attempt(ownerId, route, async () => {
+          await googleSession(ownerId, route.location).reply(name, text);
+          return null;
+        });
+      }
+      const page = facebook.page(route.location.facebookPageId!, route.location.facebookAccessToken!);
+      const posted = target.responsePublishedTo === 'facebook' ? target.responseExternalId : null;
+      return attempt(ownerId, route, async () => {
+        if (posted) {
+          await page.editComment(posted, text);
+          return posted;
+        }
+        return page.comment(route.externalId, text);
+      });
+    },
+
+    /** Deletes the reply on the site it was posted on. */
+    async unpublish(ownerId: number, target: ReplyTarget): Promise<SiteOutcome> {
+      const publishedTo = target.responsePublishedTo;
+      if (!publishedTo) return { site: 'none', reason: null, failed: false };
+      const route = routeOf(target);
+      if (!route.ready || route.provider !== publishedTo) {
+        return { site: 'none', reason: route.ready ? null : route.reason, failed: false };
+      }
+      if (publishedTo === 'google') {
+        const name = googleReviewName(route.location.googleLocationId!, route.externalId);
+        return attempt(ownerId, route, async () => {
+          await googleSession(ownerId, route.location).deleteReply(name);
+          return null;
+        });
+      }
+      const commentId = target.responseExternalId;
+      if (!commentId)
+        return { site: 'none', reason: 'Facebook did not tell us which comment it was', failed: false };
+      return attempt(ownerId, route, async () => {
+        await facebook
+          .page(route.location.facebookPageId!, route.location.facebookAccessToken!)
+          .deleteComment(commentId);
+        return null;
+      });
+    },
+  };
+}
+
+export type ReplyPublisher = ReturnType<typeof createReplyPublisher>;
+
+export const destinationOf = (outcome: SiteOutcome): ReplyDestination => outcome.site;

@@ -1,0 +1,50 @@
+import { inArray } from 'drizzle-orm';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@shared/schemas/notifications';
+import type { ReviewType } from '@shared/schemas/domain';
+import type { Database } from '../../db/client';
+import { notificationSettings } from '../../db/schema';
+import { enqueueMany } from '../../lib/queue/enqueue';
+import { newReviewNotification, recordNotifications } from './record-notifications';
+
+/** A transaction (or the database) that wrote the reviews. */
+export type AnnounceExecutor = Pick<Database, 'insert' | 'select'>;
+
+export interface NewReview {
+  id: number;
+  ownerId: number;
+  type: ReviewType;
+  rating: number;
+  reviewerName: string;
+  content: string;
+}
+
+/**
+ * Tells the owner about reviews that just arrived, in the transaction that stored them: one notification
+ * each for the bell, and an email alert queued for each review at or below the owner's alert rating. A
+ * rolled-back import or submission leaves neither behind; a committed one cannot lose them.
+ */
+export async function announceNewReviews(tx: AnnounceExecutor, reviews: NewReview[]): Promise<void> {
+  if (reviews.length === 0) return;
+  await recordNotifications(tx, reviews.map(newReviewNotification));
+
+  // Today a client's account is its one user: the owner id is the user to alert.
+  const owners = [...new Set(reviews.map((r) => r.ownerId))];
+  const saved = await tx
+    .select()
+    .from(notificationSettings)
+    .where(inArray(notificationSettings.userId, owners));
+  const settingsOf = (userId: number) =>
+    saved.find((row) => row.userId === userId) ?? DEFAULT_NOTIFICATION_SETTINGS;
+  const alerted = reviews.filter((review) => {
+    const settings = settingsOf(review.ownerId);
+    return settings.instantAlerts && review.rating <= settings.alertMaxRating;
+  });
+  await enqueueMany(
+    tx,
+    'send-review-alert',
+    alerted.map((review) => ({
+      payload: { reviewId: review.id, userId: review.ownerId },
+      dedupeKey: `review-alert:${review.id}:${review.ownerId}`,
+    })),
+  );
+}

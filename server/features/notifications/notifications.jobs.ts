@@ -1,0 +1,117 @@
+import type { AppContext } from '../../lib/context';
+import type { JobHandlers } from '../../lib/queue/worker';
+import { PermanentJobError, type Job } from '../../lib/queue/worker';
+import type { ScheduledTask } from '../../lib/queue/scheduler';
+import { normalizeReviewType } from '@shared/schemas/domain';
+import { sendEmail } from '../delivery/delivery.service';
+import { composeReviewAlert, composeWeeklyDigest, type ComposedEmail } from './alert-emails';
+import { alertUnsubscribeToken, type AlertKind } from './alert-token';
+import { createAlertsRepository, createNotificationsRepository } from './notifications.repository';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+/** Digests go out from Monday 08:00 UTC, about last week (Monday to Sunday, UTC). */
+const DIGEST_HOUR_UTC = 8;
+
+/** The Monday 00:00 UTC that starts the week of `date`. */
+export function weekStartOf(date: Date): Date {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - sinceMonday * DAY);
+}
+
+/** The week a digest sent at `now` is about, or null before this week's send time (Monday 08:00 UTC). */
+export function digestWeekFor(now: Date): string | null {
+  const thisWeek = weekStartOf(now);
+  if (now.getTime() < thisWeek.getTime() + DIGEST_HOUR_UTC * HOUR) return null;
+  return new Date(thisWeek.getTime() - 7 * DAY).toISOString().slice(0, 10);
+}
+
+/** The alert and digest emails (issue 10), sent through the same delivery path as review requests. */
+export function createNotificationJobs(ctx: AppContext): { handlers: JobHandlers; tasks: ScheduledTask[] } {
+  const alerts = createAlertsRepository(ctx.db);
+  const notifications = createNotificationsRepository(ctx.db);
+  const base = ctx.env.publicBaseUrl;
+  const unsubscribeUrl = (userId: number, kind: AlertKind) =>
+    `${base}/api/notifications/unsubscribe/${alertUnsubscribeToken(ctx.secretBox, userId, kind)}`;
+
+  /** Sends once: a message already sent under this key is not sent again by a retried job. */
+  async function send(
+    job: Pick<Job, 'isLastAttempt'>,
+    to: { id: number; email: string },
+    email: ComposedEmail,
+    key: string,
+    kind: AlertKind,
+  ): Promise<void> {
+    if (await alerts.alreadySent(key)) return;
+    const url = unsubscribeUrl(to.id, kind);
+    const result = await sendEmail(ctx, {
+      ownerId: to.id,
+      to: to.email,
+      ...email,
+      headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      idempotencyKey: key,
+    });
+    if (result.status !== 'failed') return;
+    const reason = result.error ?? 'The email could not be sent';
+    if (result.permanent || job.isLastAttempt) throw new PermanentJobError(reason);
+    throw new Error(reason);
+  }
+
+  return {
+    handlers: {
+      'send-review-alert': async ({ reviewId, userId }, job) => {
+        const user = await alerts.recipient(userId);
+        if (!user || !user.settings.instantAlerts) return;
+        const review = await alerts.review(userId, reviewId);
+        if (!review || review.rating > user.settings.alertMaxRating) return;
+        const email = composeReviewAlert({
+          business: user.companyName.trim() || user.firstName,
+          review: { ...review, type: normalizeReviewType(review.type) },
+          answerUrl: `${base}/reviews?review=${review.id}`,
+          unsubscribeUrl: unsubscribeUrl(user.id, 'instant'),
+          alertMaxRating: user.settings.alertMaxRating,
+        });
+        await send(job, user, email, `review-alert:${reviewId}:${userId}`, 'instant');
+      },
+
+      'send-weekly-digest': async ({ userId, weekStart }, job) => {
+        const user = await alerts.recipient(userId);
+        if (!user || !user.settings.weeklyDigest) return;
+        // A client without a single review yet gets no empty summaries.
+        if (!(await alerts.hasAnyReview(userId))) return;
+        const from = new Date(`${weekStart}T00:00:00.000Z`);
+        const figures = await alerts.weekFigures(userId, from, new Date(from.getTime() + 7 * DAY));
+        const withType = <T extends { type: string }>(r: T | null) =>
+          r ? { ...r, type: normalizeReviewType(r.type), locationName: null } : null;
+        const email = composeWeeklyDigest({
+          business: user.companyName.trim() || user.firstName,
+          weekStart: from,
+          figures: { ...figures, best: withType(figures.best), worst: withType(figures.worst) },
+          dashboardUrl: `${base}/dashboard`,
+          reviewUrl: (id) => `${base}/reviews?review=${id}`,
+          unsubscribeUrl: unsubscribeUrl(user.id, 'digest'),
+        });
+        await send(job, user, email, `weekly-digest:${userId}:${weekStart}`, 'digest');
+      },
+    },
+
+    tasks: [
+      {
+        name: 'queue-weekly-digests',
+        everyMs: HOUR,
+        async run(now) {
+          const week = digestWeekFor(now);
+          if (week) await alerts.queueDigests(week);
+        },
+      },
+      {
+        name: 'prune-notifications',
+        everyMs: 6 * HOUR,
+        run: async (now) => {
+          await notifications.prune(now);
+        },
+      },
+    ],
+  };
+}

@@ -1,0 +1,57 @@
+import type {
+  Notification,
+  NotificationListQuery,
+  NotificationSettings,
+  UnreadCount,
+} from '@shared/schemas/notifications';
+import { notFound } from '../../lib/errors';
+import type { NotificationRow, NotificationsRepository } from './notifications.repository';
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    target: row.target,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+/** The bell (issue 10): a client's events, newest first, and what they have read. */
+export function createNotificationsService(repo: NotificationsRepository) {
+  return {
+    async list(ownerId: number, query: NotificationListQuery) {
+      const unreadOnly = query.unread === 'true';
+      const [rows, total] = await Promise.all([
+        repo.list(ownerId, {
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+          unreadOnly,
+        }),
+        repo.count(ownerId, unreadOnly),
+      ]);
+      return { notifications: rows.map(toNotification), total };
+    },
+
+    async unreadCount(ownerId: number): Promise<UnreadCount> {
+      return { unread: await repo.count(ownerId, true) };
+    },
+
+    async markRead(ownerId: number, id: number): Promise<Notification> {
+      const row = await repo.markRead(ownerId, id);
+      if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
+      return toNotification(row);
+    },
+
+    async markAllRead(ownerId: number): Promise<{ updated: number }> {
+      return { updated: await repo.markAllRead(ownerId) };
+    },
+
+    settings: (userId: number): Promise<NotificationSettings> => repo.settings(userId),
+    saveSettings: (userId: number, values: NotificationSettings) => repo.saveSettings(userId, values),
+  };
+}

@@ -1,0 +1,20 @@
+import { createDeliveryJobHandlers } from './features/delivery/delivery.jobs';
+import { createIntegrationsJobs } from './features/integrations/integrations.jobs';
+import { createNotificationJobs } from './features/notifications/notifications.jobs';
+import type { AppContext } from './lib/context';
+import type { ScheduledTask } from './lib/queue/scheduler';
+import type { JobHandlers } from './lib/queue/worker';
+
+/** Every queue's handler and every recurring task of the product, for the worker and the scheduler. */
+export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; tasks: ScheduledTask[] } {
+  const integrations = createIntegrationsJobs(ctx);
+  const notifications = createNotificationJobs(ctx);
+  return {
+    handlers: {
+      ...createDeliveryJobHandlers(ctx),
+      ...integrations.handlers,
+      ...notifications.handlers,
+    },
+    tasks: [...integrations.tasks, ...notifications.tasks],
+  };
+}
