@@ -92,3 +92,22 @@ export async function apiRequest<T = unknown>(
 export function getJson<T = unknown>(url: string, options?: RequestOptions): Promise<T> {
   return apiRequest<T>('GET', url, undefined, options);
 }
+
+/** One page of a list and the total behind it (the API's X-Total-Count header). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** GETs a paged list: the items from the body, the total from X-Total-Count (else the items' count). */
+export async function getPage<T>(url: string, options: RequestOptions = {}): Promise<Page<T>> {
+  const response = await fetch(url, {
+    credentials: 'include',
+    headers: { Accept: 'application/json', ...options.headers },
+    signal: options.signal,
+  });
+  if (!response.ok) throw await toApiError(response);
+  const items = (await response.json()) as T[];
+  const header = Number(response.headers.get('X-Total-Count') ?? Number.NaN);
+  return { items, total: Number.isFinite(header) && header >= 0 ? header : items.length };
+}

@@ -27,3 +27,21 @@ export function initials(name: string | null | undefined): string {
     .join('')
     .toUpperCase();
 }
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "just now", "5 minutes ago", "yesterday", then the spec's date after a week. */
+export function formatTimeAgo(value: Date | string, now: number = Date.now()): string {
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) return '';
+  const elapsed = now - time;
+  if (elapsed < 60_000) return 'just now';
+  if (elapsed >= 7 * 86_400_000) return formatDate(time);
+  const [unit, size] = STEPS.find(([, ms]) => elapsed >= ms)!;
+  return relative.format(-Math.floor(elapsed / size), unit);
+}

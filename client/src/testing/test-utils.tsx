@@ -85,8 +85,8 @@ export function renderApp(
 }
 
 /** Finds a toast by its title (Radix renders toasts in a live region). */
-export async function findToast(title: string) {
-  return screen.findByText(title, { selector: 'li *' });
+export async function findToast(title: string, options: { timeout?: number } = {}) {
+  return screen.findByText(title, { selector: 'li *' }, options);
 }
 
 export * from '@testing-library/react';

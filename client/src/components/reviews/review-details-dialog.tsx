@@ -1,6 +1,16 @@
-import { ExternalLink, MapPin, Sparkles, Video } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { isResponded, type Review } from '@shared/schemas/reviews';
+import {
+  AlertTriangle,
+  CheckCircle2,
+  ExternalLink,
+  Lock,
+  MapPin,
+  Pencil,
+  Sparkles,
+  Trash2,
+  Video,
+} from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { isResponded, type ReplyResult, type Review } from '@shared/schemas/reviews';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,7 +31,12 @@ import { ResponseBadge } from './response-badge';
 import { REVIEW_SOURCE_LABELS, reviewerLabel } from './review-source';
 import { StarRating } from './star-rating';
 import { suggestResponse } from './suggest-response';
-import { useSubmitReviewResponse } from './submit-review-response';
+import { replyPlaceText, replyToast, type ReplyOutcome } from './reply-place';
+import {
+  useDeleteReviewResponse,
+  useEditReviewResponse,
+  useSubmitReviewResponse,
+} from './submit-review-response';
 
 export { ResponseBadge } from './response-badge';
 export { StarRating } from './star-rating';
@@ -59,34 +74,155 @@ interface ReviewDetailsProps {
 }
 
 function ReviewDetails({ review, onResponded }: ReviewDetailsProps) {
-  // The reply just sent shows at once, even before (or without) the list refetching.
-  const [sent, setSent] = useState<Pick<Review, 'responseContent' | 'respondedAt'> | null>(null);
-  const shown = review && sent ? { ...review, ...sent } : review;
+  // The reply as the server last answered it shows at once, even before (or without) the list refetching.
+  const [answered, setAnswered] = useState<ReplyResult | null>(null);
+  const [editing, setEditing] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shown: Review | null | undefined = answered ?? review;
+
+  const onAnswered = (result: ReplyResult) => {
+    setAnswered(result);
+    setEditing(false);
+    // The form the focus was in is gone: keep keyboard users where the reply now is.
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
 
   return (
     <div className="grid gap-5">
       {shown ? <ReviewSummary review={shown} /> : null}
-      {shown && isResponded(shown) ? (
-        <section
-          aria-labelledby="review-response-heading"
-          className="grid gap-2 rounded-lg border bg-muted/40 p-4"
-        >
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 id="review-response-heading" className="text-sm font-semibold">
-              Your response
-            </h3>
-            {shown.respondedAt ? (
-              <span className="text-xs text-muted-foreground">
-                Responded on {formatDate(shown.respondedAt)}
-              </span>
-            ) : null}
-          </div>
-          <p className="whitespace-pre-line text-sm">{shown.responseContent}</p>
-        </section>
+      {shown && isResponded(shown) && !editing ? (
+        <ReplySection
+          review={shown}
+          outcome={answered}
+          headingRef={headingRef}
+          onEdit={() => setEditing(true)}
+          onDeleted={onAnswered}
+          onResponded={onResponded}
+        />
       ) : (
-        <ResponseForm review={review} onResponded={onResponded} onSent={setSent} />
+        <ResponseForm
+          review={shown}
+          editing={editing}
+          onCancel={() => setEditing(false)}
+          onResponded={onResponded}
+          onAnswered={onAnswered}
+        />
       )}
     </div>
+  );
+}
+
+interface ReplySectionProps {
+  review: Review;
+  outcome: ReplyOutcome | null;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onEdit: () => void;
+  onDeleted: (result: ReplyResult) => void;
+  onResponded?: () => unknown;
+}
+
+/** The reply, where it lives, and what can be done with it. */
+function ReplySection({ review, outcome, headingRef, onEdit, onDeleted, onResponded }: ReplySectionProps) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteReviewResponse(onResponded);
+  const place = replyPlaceText(review, outcome);
+  const published = Boolean(review.responsePublishedTo);
+
+  const onDelete = () => {
+    remove.mutate(review, {
+      onSuccess: (result) => {
+        setConfirming(false);
+        onDeleted(result);
+        toast({
+          title: 'Response deleted',
+          description:
+            result.published !== 'none'
+              ? `The reply was deleted here and on ${REVIEW_SOURCE_LABELS[result.published]}.`
+              : result.notPublishedReason
+                ? `Deleted in ReviewFlow only: ${result.notPublishedReason}.`
+                : 'The reply was deleted.',
+        });
+      },
+      onError: (error) => {
+        toast({ title: 'Error', description: error.message, variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <section
+      aria-labelledby="review-response-heading"
+      className="grid gap-3 rounded-lg border bg-muted/40 p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3
+          id="review-response-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-sm font-semibold outline-none"
+        >
+          Your response
+        </h3>
+        {review.respondedAt ? (
+          <span className="text-xs text-muted-foreground">Responded on {formatDate(review.respondedAt)}</span>
+        ) : null}
+      </div>
+      <p className="whitespace-pre-line text-sm">{review.responseContent}</p>
+      <p role="status" className="flex items-start gap-1.5 text-sm text-muted-foreground">
+        {published ? (
+          <CheckCircle2
+            className="mt-0.5 size-4 shrink-0 text-emerald-700 dark:text-emerald-400"
+            aria-hidden="true"
+          />
+        ) : review.type === 'google' || review.type === 'facebook' ? (
+          <AlertTriangle
+            className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400"
+            aria-hidden="true"
+          />
+        ) : (
+          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        )}
+        <span>{place}</span>
+      </p>
+      {confirming ? (
+        <div
+          role="group"
+          aria-label="Confirm deletion"
+          className="grid gap-2 rounded-md border border-destructive/40 p-3"
+        >
+          <p className="text-sm">
+            {published
+              ? `Delete this reply here and on ${REVIEW_SOURCE_LABELS[review.responsePublishedTo!]}?`
+              : 'Delete this reply?'}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="destructive"
+              size="sm"
+              onClick={onDelete}
+              disabled={remove.isPending}
+            >
+              {remove.isPending ? 'Deleting...' : 'Delete reply'}
+            </Button>
+            <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(false)} autoFocus>
+              Keep it
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" size="sm" onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit reply
+          </Button>
+          <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden="true" />
+            Delete reply
+          </Button>
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -154,18 +290,27 @@ function ReviewSummary({ review }: { review: Review }) {
 
 interface ResponseFormProps {
   review: Review | null | undefined;
+  /** Changing the reply already sent (prefilled), rather than writing the first one. */
+  editing: boolean;
+  onCancel: () => void;
   onResponded?: () => unknown;
-  onSent: (sent: Pick<Review, 'responseContent' | 'respondedAt'>) => void;
+  onAnswered: (result: ReplyResult) => void;
 }
 
-function ResponseForm({ review, onResponded, onSent }: ResponseFormProps) {
+function ResponseForm({ review, editing, onCancel, onResponded, onAnswered }: ResponseFormProps) {
   const fieldId = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(editing ? (review?.responseContent ?? '') : '');
   const [generating, setGenerating] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const submit = useSubmitReviewResponse(onResponded);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const create = useSubmitReviewResponse(onResponded);
+  const edit = useEditReviewResponse(onResponded);
+  const submit = editing ? edit : create;
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (editing) fieldRef.current?.focus();
+  }, [editing]);
 
   const suggest = () => {
     if (!review) return;
@@ -173,6 +318,8 @@ function ResponseForm({ review, onResponded, onSent }: ResponseFormProps) {
     timer.current = setTimeout(() => {
       setText(suggestResponse(review));
       setGenerating(false);
+      // The button was disabled while generating, which drops focus: give it to the filled-in text.
+      fieldRef.current?.focus();
       toast({
         title: 'Response suggestion generated',
         description: 'Feel free to edit the suggestion before submitting.',
@@ -190,15 +337,9 @@ function ResponseForm({ review, onResponded, onSent }: ResponseFormProps) {
     submit.mutate(
       { review, text: reply },
       {
-        onSuccess: (answer) => {
-          onSent({
-            responseContent: answer?.responseContent || reply,
-            respondedAt: answer?.respondedAt ?? new Date().toISOString(),
-          });
-          toast({
-            title: 'Response submitted',
-            description: 'Your response has been submitted successfully.',
-          });
+        onSuccess: (result) => {
+          onAnswered(result);
+          toast(replyToast(result, result, editing ? 'edit' : 'create'));
         },
         onError: (error) => {
           toast({
@@ -212,7 +353,11 @@ function ResponseForm({ review, onResponded, onSent }: ResponseFormProps) {
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-3" aria-label="Respond to review">
+    <form
+      onSubmit={onSubmit}
+      className="grid gap-3"
+      aria-label={editing ? 'Edit your response' : 'Respond to review'}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Label htmlFor={fieldId}>Your response</Label>
         <Button type="button" variant="outline" size="sm" onClick={suggest} disabled={generating || !review}>
@@ -222,14 +367,20 @@ function ResponseForm({ review, onResponded, onSent }: ResponseFormProps) {
       </div>
       <Textarea
         id={fieldId}
+        ref={fieldRef}
         value={text}
         onChange={(event) => setText(event.target.value)}
         rows={6}
         placeholder="Write a reply your customer will read…"
       />
       <DialogFooter>
+        {editing ? (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
         <Button type="submit" disabled={text === '' || submit.isPending}>
-          {submit.isPending ? 'Submitting...' : 'Submit Response'}
+          {submit.isPending ? 'Submitting...' : editing ? 'Save changes' : 'Submit Response'}
         </Button>
       </DialogFooter>
     </form>

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Review } from '@shared/schemas/reviews';
+import type { ReplyResult, Review } from '@shared/schemas/reviews';
 
 import { apiRequest } from '@/lib/api-client';
+import { invalidate } from '@/lib/invalidate';
 import { useTenant } from '@/lib/tenant';
 
 export interface SubmitReviewResponseInput {
@@ -9,43 +10,71 @@ export interface SubmitReviewResponseInput {
   text: string;
 }
 
-/**
- * Sends a reply (seed-spec section 7): for a Google review with a source URL, the reply goes to Google
- * first; if that fails, the standard response call stores it. Submitting with no review is a programming
- * error and throws.
- */
-export async function submitReviewResponse(
-  apiBase: string,
-  { review, text }: SubmitReviewResponseInput,
-): Promise<Partial<Review> | undefined> {
+function requireReview(review: Review | null | undefined): Review {
+  // Submitting with no review selected is a programming error (seed-spec section 8).
   if (!review) throw new Error('Cannot submit a response: no review is selected');
-  if (review.type === 'google' && review.sourceUrl) {
-    try {
-      return await apiRequest<Partial<Review>>('POST', `${apiBase}/integrations/google/reply/${review.id}`, {
-        reply: text,
-      });
-    } catch {
-      // Not connected, token expired, Google down: the reply is still kept here.
-    }
-  }
-  return apiRequest<Review>('POST', `${apiBase}/reviews/${review.id}/response`, { responseContent: text });
+  return review;
 }
 
-/** After a reply the list and the dashboard refetch, or the caller's own refresh runs instead. */
-export function useSubmitReviewResponse(onResponded?: () => unknown) {
+/**
+ * Sends a reply. The server makes the one decision (issue 10): a Google or Facebook review of a connected
+ * location is answered on the site first, then stored; the answer says where the reply went.
+ */
+export function submitReviewResponse(apiBase: string, { review, text }: SubmitReviewResponseInput) {
+  return apiRequest<ReplyResult>('POST', `${apiBase}/reviews/${requireReview(review).id}/response`, {
+    responseContent: text,
+  });
+}
+
+export function editReviewResponse(apiBase: string, { review, text }: SubmitReviewResponseInput) {
+  return apiRequest<ReplyResult>('PUT', `${apiBase}/reviews/${requireReview(review).id}/response`, {
+    responseContent: text,
+  });
+}
+
+export function deleteReviewResponse(apiBase: string, review: Review | null | undefined) {
+  return apiRequest<ReplyResult>('DELETE', `${apiBase}/reviews/${requireReview(review).id}/response`);
+}
+
+/**
+ * After a reply is sent, changed or deleted, the reviews, the dashboard, the insights and the bell refetch
+ * (seed-spec section 7 names the list and the stats), or the caller's own refresh runs instead.
+ */
+function useRefreshAfterReply(onResponded?: () => unknown) {
   const { apiBase } = useTenant();
   const queryClient = useQueryClient();
+  return async () => {
+    if (onResponded) {
+      await onResponded();
+      return;
+    }
+    await invalidate(queryClient, apiBase, 'reviews');
+  };
+}
+
+export function useSubmitReviewResponse(onResponded?: () => unknown) {
+  const { apiBase } = useTenant();
+  const refresh = useRefreshAfterReply(onResponded);
   return useMutation({
     mutationFn: (input: SubmitReviewResponseInput) => submitReviewResponse(apiBase, input),
-    onSuccess: async () => {
-      if (onResponded) {
-        await onResponded();
-        return;
-      }
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [`${apiBase}/reviews`] }),
-        queryClient.invalidateQueries({ queryKey: [`${apiBase}/dashboard/stats`] }),
-      ]);
-    },
+    onSuccess: refresh,
+  });
+}
+
+export function useEditReviewResponse(onResponded?: () => unknown) {
+  const { apiBase } = useTenant();
+  const refresh = useRefreshAfterReply(onResponded);
+  return useMutation({
+    mutationFn: (input: SubmitReviewResponseInput) => editReviewResponse(apiBase, input),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteReviewResponse(onResponded?: () => unknown) {
+  const { apiBase } = useTenant();
+  const refresh = useRefreshAfterReply(onResponded);
+  return useMutation({
+    mutationFn: (review: Review | null | undefined) => deleteReviewResponse(apiBase, review),
+    onSuccess: refresh,
   });
 }

@@ -127,11 +127,21 @@ const topics: Topic[] = [
           <>
             <p>
               Open Settings, go to the Integrations tab and choose Connect Google. Sign in with the Google
-              account that manages your Business Profile and allow ReviewFlow to read and reply to reviews.
-              Then, on the Reviews page, choose Import Google Reviews to bring your existing reviews in.
-              Importing again never creates duplicates.
+              account that manages your Business Profile and allow ReviewFlow to read and reply to reviews. If
+              that account manages several locations, choose which one each of your locations is. From then on
+              ReviewFlow imports your Google reviews by itself every 30 minutes, with the replies already
+              posted on Google; Import Google Reviews on the Reviews page starts an import at once. Importing
+              again never creates duplicates.
             </p>
-            <p className="mt-3">Facebook Pages connect the same way from the Integrations tab.</p>
+            <p className="mt-3">
+              Facebook Pages connect the same way from the Integrations tab, and their reviews are imported
+              the same way.
+            </p>
+            <p className="mt-3">
+              When Google or Facebook stops accepting the connection (you changed your password or removed
+              ReviewFlow&apos;s access), the location shows &ldquo;Reconnect needed&rdquo; and you get a
+              notification: connect again to resume.
+            </p>
           </>
         ),
       },
@@ -168,8 +178,10 @@ const topics: Topic[] = [
         answer: (
           <p>
             Open the review from the Reviews page or the dashboard, write your response and choose Submit
-            Response. The review then shows as Responded, with the date of your reply. For Google reviews from
-            a connected profile, your reply is also published on Google.
+            Response. The review then shows as Responded, with the date of your reply. For Google and Facebook
+            reviews of a connected location, your reply is published there first; the review window says where
+            it went (&ldquo;Posted on Google&rdquo;), or why it was kept in ReviewFlow only (for example when
+            Google is not connected). You can edit or delete a reply later, on Google and Facebook too.
           </p>
         ),
       },
@@ -181,6 +193,17 @@ const topics: Topic[] = [
             4 or 5 stars, a neutral reply for 3 stars, and an apology with a way to reach you for lower
             ratings. The draft quotes the start of the review so it feels personal. Always read and edit it
             before you submit.
+          </p>
+        ),
+      },
+      {
+        question: 'How will I know when a new review arrives?',
+        answer: (
+          <p>
+            The bell at the top of every page counts what is new: reviews (low ratings stand out), replies
+            that could not be published, review requests that failed, and connections to renew. By default you
+            also get an email for every review of 3 stars or fewer and a summary every Monday; change both in
+            Settings › Notifications, or with the link at the bottom of those emails.
           </p>
         ),
       },

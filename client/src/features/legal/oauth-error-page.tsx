@@ -9,15 +9,25 @@ const providerNames: Record<string, string> = {
 };
 
 /**
- * The server's OAuth callbacks redirect here with `?provider=` and `?reason=` (the provider's `error` value,
- * e.g. `access_denied`, or our own `invalid_state` when the signed state did not match or had expired).
+ * The server's OAuth callbacks redirect here with `?provider=` and `?reason=` (shared/schemas/integrations.ts
+ * OAUTH_ERROR_REASONS): each reason says what happened and what to do next.
  */
-function describeReason(reason: string | null, providerName: string): string {
+export function describeReason(reason: string | null, providerName: string): string {
   switch (reason) {
     case 'access_denied':
-      return `You declined the permission request, so ReviewFlow could not connect to ${providerName}.`;
+      return `You declined the permission request, so ReviewFlow could not connect to ${providerName}. Connect again and allow access to manage your reviews.`;
     case 'invalid_state':
-      return 'The connection link expired or was already used. Please start the connection again.';
+      return 'The connection link expired or was already used, or it was started in another browser. Please start the connection again from Settings.';
+    case 'not_configured':
+      return `${providerName} is not set up on this ReviewFlow server yet, so it cannot be connected. Ask your administrator to add the ${providerName} app credentials.`;
+    case 'exchange_failed':
+      return `${providerName} did not confirm the connection (it refused the sign-in code or did not answer). Please try again in a few minutes.`;
+    case 'location_not_found':
+      return 'The location you were connecting no longer exists in ReviewFlow. Choose an existing location in Settings and connect again.';
+    case 'no_pages':
+      return 'Your Facebook account does not manage any Page, or you did not allow ReviewFlow to use one. Connect again and select the Page of your business.';
+    case 'no_matching_page':
+      return 'Your Facebook account manages several Pages and none matches the Facebook link of this location. Check the location’s Facebook page link in Settings › Locations, then connect again.';
     default:
       return `The connection was cancelled, or ${providerName} refused it.`;
   }

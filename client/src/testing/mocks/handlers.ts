@@ -25,7 +25,17 @@ const emptyClientArea = [
   ),
   http.get('*/subscription', () => HttpResponse.json({ message: 'No subscription' }, { status: 404 })),
   http.get('*/integrations', () =>
-    HttpResponse.json({ googleConfigured: false, facebookConfigured: false, locations: [] }),
+    HttpResponse.json({
+      googleConfigured: false,
+      facebookConfigured: false,
+      syncIntervalMinutes: 30,
+      locations: [],
+    }),
+  ),
+  http.get('*/notifications', emptyList),
+  http.get('*/notifications/unread-count', () => HttpResponse.json({ unread: 0 })),
+  http.get('*/notification-settings', () =>
+    HttpResponse.json({ instantAlerts: true, alertMaxRating: 3, weeklyDigest: true }),
   ),
   http.get('*/dashboard/stats', () =>
     HttpResponse.json({

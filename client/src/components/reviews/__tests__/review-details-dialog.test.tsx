@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Review } from '@shared/schemas/reviews';
+import type { ReplyResult, Review } from '@shared/schemas/reviews';
 
 import { findToast, renderWithProviders, screen, server, waitFor, within } from '@/testing/test-utils';
 import { TenantProvider } from '@/lib/tenant';
@@ -24,6 +24,16 @@ function buildReview(overrides: Partial<Review> = {}): Review {
     createdAt: '2026-03-05T10:00:00.000Z',
     responseContent: null,
     respondedAt: null,
+    responsePublishedTo: null,
+    ...overrides,
+  };
+}
+
+function replyResult(overrides: Partial<ReplyResult> = {}): ReplyResult {
+  return {
+    ...buildReview({ responseContent: 'Thanks', respondedAt: '2026-03-06T12:00:00.000Z' }),
+    published: 'none',
+    notPublishedReason: null,
     ...overrides,
   };
 }
@@ -104,6 +114,8 @@ describe('ReviewDetailsDialog', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
     const textbox = screen.getByRole('textbox') as HTMLTextAreaElement;
     await waitFor(() => expect(textbox.value).toContain('"Great!"'), { timeout: 3000 });
+    // The button was disabled while generating: the focus moves to the filled-in text, not the page.
+    expect(textbox).toHaveFocus();
     expect(textbox.value).toMatch(/on Google/);
     expect(await findToast('Response suggestion generated')).toBeInTheDocument();
     expect(screen.getByText('Feel free to edit the suggestion before submitting.')).toBeInTheDocument();
@@ -123,18 +135,17 @@ describe('ReviewDetailsDialog', { timeout: 20_000 }, () => {
     expect(posted).not.toHaveBeenCalled();
   });
 
-  it('when submitting, then it posts the trimmed text, toasts, shows Responded and refreshes reviews and stats', async () => {
+  it('when submitting, then it posts the trimmed text, toasts, shows Responded and refreshes the review screens', async () => {
     let body: unknown;
     server.use(
       http.post('*/api/reviews/41/response', async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(
-          buildReview({ responseContent: 'We are sorry', respondedAt: '2026-03-06T12:00:00.000Z' }),
-        );
+        return HttpResponse.json(replyResult({ responseContent: 'We are sorry' }));
       }),
     );
     const { user, queryClient } = renderWithProviders(<Harness review={buildReview()} />);
-    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const cached = ['/api/reviews', '/api/dashboard/stats', '/api/insights', '/api/contacts'];
+    for (const path of cached) queryClient.setQueryData([path], []);
 
     await user.type(screen.getByRole('textbox'), '  We are sorry ');
     await user.click(screen.getByRole('button', { name: 'Submit Response' }));
@@ -145,8 +156,10 @@ describe('ReviewDetailsDialog', { timeout: 20_000 }, () => {
     expect(screen.getByText('Responded')).toBeInTheDocument();
     expect(screen.getByText('Responded on Mar 6, 2026')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit Response' })).not.toBeInTheDocument();
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/reviews'] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/dashboard/stats'] });
+    // The list and the dashboard's stats refetch (seed-spec section 7), the insights too; contacts do not.
+    const invalidated = cached.filter((path) => queryClient.getQueryState([path])?.isInvalidated);
+    expect(invalidated).toEqual(['/api/reviews', '/api/dashboard/stats', '/api/insights']);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Your response' })).toHaveFocus());
   });
 
   it('when a refresh action is supplied, then it runs instead of the refetches', async () => {
@@ -165,39 +178,14 @@ describe('ReviewDetailsDialog', { timeout: 20_000 }, () => {
     expect(invalidate).not.toHaveBeenCalled();
   });
 
-  it('when a Google review with a source URL is answered, then the Google reply is tried first', async () => {
+  it('when a Google review is answered, then one call is made and the dialog says it was posted on Google', async () => {
     const calls: string[] = [];
     server.use(
-      http.post('*/api/integrations/google/reply/41', async ({ request }) => {
-        calls.push(`google ${JSON.stringify(await request.json())}`);
-        return HttpResponse.json({ responseContent: 'Thanks', respondedAt: '2026-03-06T12:00:00.000Z' });
-      }),
+      http.post('*/api/integrations/google/reply/41', () => (calls.push('google'), HttpResponse.json({}))),
       http.post('*/api/reviews/41/response', () => {
-        calls.push('standard');
-        return HttpResponse.json({});
-      }),
-    );
-    const review = buildReview({ type: 'google', sourceUrl: 'https://maps.google.com/r/1' });
-    const { user } = renderWithProviders(<Harness review={review} />);
-
-    await user.type(screen.getByRole('textbox'), 'Thanks');
-    await user.click(screen.getByRole('button', { name: 'Submit Response' }));
-
-    await findToast('Response submitted');
-    expect(calls).toEqual(['google {"reply":"Thanks"}']);
-  });
-
-  it('when the Google reply fails, then the standard response call is used', async () => {
-    const calls: string[] = [];
-    server.use(
-      http.post('*/api/integrations/google/reply/41', () => {
-        calls.push('google');
-        return HttpResponse.json({ message: 'Google is not connected' }, { status: 400 });
-      }),
-      http.post('*/api/reviews/41/response', async ({ request }) => {
-        calls.push(`standard ${JSON.stringify(await request.json())}`);
+        calls.push('response');
         return HttpResponse.json(
-          buildReview({ responseContent: 'Thanks', respondedAt: '2026-03-06T12:00:00.000Z' }),
+          replyResult({ type: 'google', published: 'google', responsePublishedTo: 'google' }),
         );
       }),
     );
@@ -207,17 +195,15 @@ describe('ReviewDetailsDialog', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox'), 'Thanks');
     await user.click(screen.getByRole('button', { name: 'Submit Response' }));
 
-    await findToast('Response submitted');
-    expect(calls).toEqual(['google', 'standard {"responseContent":"Thanks"}']);
+    expect(await findToast('Response submitted')).toBeInTheDocument();
+    expect(calls).toEqual(['response']);
+    expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Posted on Google');
   });
 
-  it('when a Google review has no source URL, then only the standard call is made', async () => {
-    const calls: string[] = [];
+  it('when Google could not take the reply, then it says it was saved in ReviewFlow only, and why', async () => {
     server.use(
-      http.post('*/api/integrations/google/reply/41', () => (calls.push('google'), HttpResponse.json({}))),
-      http.post(
-        '*/api/reviews/41/response',
-        () => (calls.push('standard'), HttpResponse.json(buildReview())),
+      http.post('*/api/reviews/41/response', () =>
+        HttpResponse.json(replyResult({ type: 'google', notPublishedReason: 'Google is not connected' })),
       ),
     );
     const { user } = renderWithProviders(<Harness review={buildReview({ type: 'google' })} />);
@@ -225,8 +211,92 @@ describe('ReviewDetailsDialog', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox'), 'Thanks');
     await user.click(screen.getByRole('button', { name: 'Submit Response' }));
 
+    expect(await findToast('Response saved')).toBeInTheDocument();
+    expect(screen.queryByText('Response submitted')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent(
+      'Saved in ReviewFlow only: Google is not connected',
+    );
+  });
+
+  it('when a private review is answered, then it says the reply stays in ReviewFlow', async () => {
+    server.use(http.post('*/api/reviews/41/response', () => HttpResponse.json(replyResult())));
+    const { user } = renderWithProviders(<Harness review={buildReview()} />);
+
+    await user.type(screen.getByRole('textbox'), 'Thanks');
+    await user.click(screen.getByRole('button', { name: 'Submit Response' }));
+
     await findToast('Response submitted');
-    expect(calls).toEqual(['standard']);
+    expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent(
+      'Saved in ReviewFlow: private feedback and its reply are only visible to you',
+    );
+  });
+
+  it('when a reply is edited, then the new text is sent with PUT and shown', async () => {
+    let body: unknown;
+    server.use(
+      http.put('*/api/reviews/41/response', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(
+          replyResult({
+            type: 'google',
+            responseContent: 'Better words',
+            published: 'google',
+            responsePublishedTo: 'google',
+          }),
+        );
+      }),
+    );
+    const review = buildReview({
+      type: 'google',
+      responseContent: 'First words',
+      respondedAt: '2026-03-06T12:00:00.000Z',
+      responsePublishedTo: 'google',
+    });
+    const { user } = renderWithProviders(<Harness review={review} />);
+
+    await user.click(screen.getByRole('button', { name: 'Edit reply' }));
+    const field = screen.getByRole('textbox');
+    expect(field).toHaveValue('First words');
+    expect(field).toHaveFocus();
+    await user.clear(field);
+    await user.type(field, 'Better words');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await findToast('Response updated')).toBeInTheDocument();
+    expect(body).toEqual({ responseContent: 'Better words' });
+    expect(screen.getByText('Better words')).toBeInTheDocument();
+  });
+
+  it('when a reply is deleted after confirming, then the form comes back; keeping it changes nothing', async () => {
+    const deleted = vi.fn();
+    server.use(
+      http.delete('*/api/reviews/41/response', () => {
+        deleted();
+        return HttpResponse.json(
+          replyResult({ type: 'google', responseContent: null, respondedAt: null, published: 'google' }),
+        );
+      }),
+    );
+    const review = buildReview({
+      type: 'google',
+      responseContent: 'Oops',
+      respondedAt: '2026-03-06T12:00:00.000Z',
+      responsePublishedTo: 'google',
+    });
+    const { user } = renderWithProviders(<Harness review={review} />);
+
+    await user.click(screen.getByRole('button', { name: 'Delete reply' }));
+    expect(screen.getByText('Delete this reply here and on Google?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(deleted).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Delete reply' }));
+    const confirm = screen.getByRole('group', { name: 'Confirm deletion' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete reply' }));
+
+    expect(await findToast('Response deleted')).toBeInTheDocument();
+    expect(screen.getByText('The reply was deleted here and on Google.')).toBeInTheDocument();
+    expect(deleted).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Submit Response' })).toBeInTheDocument();
   });
 
   it('when the server refuses, then it toasts Error with its message and keeps the form', async () => {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { toApiError } from '@/lib/api-client';
+import { getJson, getPage } from '@/lib/api-client';
 import { queryKeyToUrl } from '@/lib/query-client';
 import { useTenant } from '@/lib/tenant';
 import type { RequestStatus } from '@shared/schemas/domain';
@@ -19,10 +19,8 @@ export interface ReviewRequestPage {
 
 /** One page of requests and the total from X-Total-Count. */
 export async function getReviewRequests(url: string): Promise<ReviewRequestPage> {
-  const response = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
-  if (!response.ok) throw await toApiError(response);
-  const rows = (await response.json()) as ReviewRequest[];
-  return { rows, total: Number(response.headers.get('X-Total-Count') ?? rows.length) };
+  const { items, total } = await getPage<ReviewRequest>(url);
+  return { rows: items, total };
 }
 
 /** While a request waits to be sent its status changes soon, so the list looks again every 5 s. */
@@ -43,4 +41,15 @@ export function getReviewRequestsQueryOptions(apiBase: string, params: ReviewReq
 export function useReviewRequests(params: ReviewRequestListParams) {
   const { apiBase } = useTenant();
   return useQuery(getReviewRequestsQueryOptions(apiBase, params));
+}
+
+/** One request by id (a notification links to it: /get-reviews?request=5); none asked, no query. */
+export function useReviewRequest(id: number | null) {
+  const { apiBase } = useTenant();
+  const url = `${apiBase}/review-requests/${id}`;
+  return useQuery({
+    queryKey: [url],
+    queryFn: ({ signal }) => getJson<ReviewRequest>(url, { signal }),
+    enabled: id !== null,
+  });
 }

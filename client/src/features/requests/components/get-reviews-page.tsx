@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { CreateReviewRequestDialog } from '@/components/review-requests';
 import { Button } from '@/components/ui/button';
 
+import { LinkedRequestCard } from './linked-request-card';
 import { LocationPosterCard } from './location-poster-card';
 import { ReviewRequestsList } from './review-requests-list';
 import { SendToManyCard } from './send-to-many-card';
@@ -23,6 +24,7 @@ export function GetReviewsPage() {
           Send a review request
         </Button>
       </div>
+      <LinkedRequestCard />
       <div className="grid gap-6 lg:grid-cols-2">
         <SendToManyCard />
         <LocationPosterCard />

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { REVIEW_PAGE_SIZE, type Review, type ReviewFilter } from '@shared/schemas/reviews';
 
-import { toApiError } from '@/lib/api-client';
+import { getJson, getPage } from '@/lib/api-client';
 import { queryKeyToUrl } from '@/lib/query-client';
 import { useTenant } from '@/lib/tenant';
 
@@ -21,17 +21,10 @@ export function reviewsQueryKey(apiBase: string, { filter, page, q }: ReviewsPar
   return [`${apiBase}/reviews`, { filter, page, pageSize: REVIEW_PAGE_SIZE, q: q || undefined }] as const;
 }
 
-/** One page of the list; the total comes from the header, so it needs the raw response. */
+/** One page of the list; the total comes from the X-Total-Count header. */
 export async function getReviews(url: string, signal?: AbortSignal): Promise<ReviewsPage> {
-  const response = await fetch(url, {
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-    signal,
-  });
-  if (!response.ok) throw await toApiError(response);
-  const reviews = (await response.json()) as Review[];
-  const header = Number(response.headers.get('X-Total-Count'));
-  return { reviews, total: Number.isFinite(header) && header >= 0 ? header : reviews.length };
+  const { items, total } = await getPage<Review>(url, { signal });
+  return { reviews: items, total };
 }
 
 export function reviewsQueryOptions(apiBase: string, params: ReviewsParams) {
@@ -47,4 +40,15 @@ export function reviewsQueryOptions(apiBase: string, params: ReviewsParams) {
 export function useReviews(params: ReviewsParams) {
   const { apiBase } = useTenant();
   return useQuery(reviewsQueryOptions(apiBase, params));
+}
+
+/** One review by id (a notification or an alert email links to it); none asked, no query. */
+export function useReview(id: number | null) {
+  const { apiBase } = useTenant();
+  const url = `${apiBase}/reviews/${id}`;
+  return useQuery({
+    queryKey: [url],
+    queryFn: ({ signal }) => getJson<Review>(url, { signal }),
+    enabled: id !== null,
+  });
 }

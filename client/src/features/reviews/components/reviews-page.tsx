@@ -1,18 +1,25 @@
-import { Download, FileDown, Search } from 'lucide-react';
+import { AlertTriangle, Download, FileDown, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import { PROVIDER_LABELS } from '@shared/schemas/integrations';
 import { REVIEW_PAGE_SIZE, SEARCH_MAX, type Review, type ReviewFilter } from '@shared/schemas/reviews';
 
 import { ReviewDetailsDialog } from '@/components/reviews/review-details-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
+import {
+  hasConnection,
+  IMPORT_TEXTS,
+  needingReconnect,
+  useImportReviews,
+  useIntegrations,
+} from '@/features/integrations';
 import { useTenant } from '@/lib/tenant';
 import { useIsMobile } from '@/lib/use-mobile';
 
 import { reviewsExportUrl } from '../api/export-reviews';
-import { useReviews } from '../api/get-reviews';
-import { useImportGoogleReviews } from '../api/import-google-reviews';
+import { useReview, useReviews } from '../api/get-reviews';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { GoogleBanner } from './google-banner';
 import { ReviewFilterSelect } from './review-filter-select';
@@ -23,7 +30,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The Reviews page (seed-spec section 2): filter, search, import, export, the list and its dialog. */
 export function ReviewsPage() {
-  const { apiBase } = useTenant();
+  const { apiBase, routeBase } = useTenant();
   const isMobile = useIsMobile();
   const [filter, setFilter] = useState<ReviewFilter>('all');
   const [page, setPage] = useState(1);
@@ -32,11 +39,21 @@ export function ReviewsPage() {
   const [selected, setSelected] = useState<Review | null>(null);
   // Kept apart from the selection, so the dialog still shows its review while it animates closed.
   const [dialogOpen, setDialogOpen] = useState(false);
+  // A notification or an alert email opens one review: /reviews?review=12.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = Number(searchParams.get('review')) || null;
+  const linked = useReview(linkedId);
 
   const reviews = useReviews({ filter, page, q });
-  const importReviews = useImportGoogleReviews();
+  const integrations = useIntegrations();
+  const importGoogle = useImportReviews('google');
+  const importFacebook = useImportReviews('facebook');
   const total = reviews.data?.total ?? 0;
   const rows = reviews.data?.reviews ?? [];
+  const facebookConnected = hasConnection(integrations.data, 'facebook');
+  const reconnect = (['google', 'facebook'] as const).filter(
+    (provider) => needingReconnect(integrations.data, provider).length > 0,
+  );
 
   // A new search starts from the first page (a new filter does too, in its handler).
   useEffect(() => setPage(1), [q]);
@@ -46,6 +63,11 @@ export function ReviewsPage() {
       setPage(pageCount(total, REVIEW_PAGE_SIZE));
     }
   }, [reviews.data, reviews.isPlaceholderData, page, total]);
+  useEffect(() => {
+    if (!linked.data) return;
+    setSelected(linked.data);
+    setDialogOpen(true);
+  }, [linked.data]);
 
   // The open review follows the list's fresh copy (e.g. Responded after a reply), when it is still listed.
   const shownReview = (selected && rows.find((r) => r.id === selected.id)) ?? selected;
@@ -54,21 +76,10 @@ export function ReviewsPage() {
     setSelected(review);
     setDialogOpen(true);
   };
-
-  const runImport = () => {
-    importReviews.mutate(undefined, {
-      onSuccess: (result) =>
-        toast({
-          title: 'Google reviews imported',
-          description: `Successfully imported ${result?.imported ?? 0} reviews from Google Business Profile.`,
-        }),
-      onError: (error) =>
-        toast({
-          title: 'Import failed',
-          description: error.message || 'Failed to import Google reviews. Please try again.',
-          variant: 'destructive',
-        }),
-    });
+  const onDialogOpenChange = (open: boolean) => {
+    setDialogOpen(open);
+    // Closing a review opened by its link leaves the plain list (a reload does not reopen it).
+    if (!open && linkedId !== null) setSearchParams({}, { replace: true });
   };
 
   return (
@@ -98,11 +109,17 @@ export function ReviewsPage() {
             />
           </div>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={runImport} disabled={importReviews.isPending}>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="outline" onClick={importGoogle.start} disabled={importGoogle.importing}>
             <Download aria-hidden="true" />
-            {importReviews.isPending ? 'Importing...' : 'Import Google Reviews'}
+            {importGoogle.importing ? 'Importing...' : IMPORT_TEXTS.google.button}
           </Button>
+          {facebookConnected ? (
+            <Button variant="outline" onClick={importFacebook.start} disabled={importFacebook.importing}>
+              <Download aria-hidden="true" />
+              {importFacebook.importing ? 'Importing...' : IMPORT_TEXTS.facebook.button}
+            </Button>
+          ) : null}
           <Button variant="outline" asChild>
             <a href={reviewsExportUrl(apiBase, { filter, q })} download>
               <FileDown aria-hidden="true" />
@@ -111,8 +128,30 @@ export function ReviewsPage() {
           </Button>
         </div>
       </div>
+      {importGoogle.progress || importFacebook.progress ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {[importGoogle.progress, importFacebook.progress].filter(Boolean).join(' · ')}
+        </p>
+      ) : null}
 
-      <GoogleBanner onImport={runImport} importing={importReviews.isPending} />
+      {reconnect.map((provider) => (
+        <p
+          key={provider}
+          role="alert"
+          className="flex flex-col gap-2 rounded-xl border border-amber-500/50 bg-amber-50 p-4 text-sm text-amber-900 sm:flex-row sm:items-center dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
+          <span className="flex-1">
+            {PROVIDER_LABELS[provider]} stopped accepting your connection: new reviews are not imported and
+            replies are not posted there until you connect again.
+          </span>
+          <Button size="sm" variant="outline" asChild>
+            <Link href={`${routeBase}/settings?tab=integrations`}>Reconnect</Link>
+          </Button>
+        </p>
+      ))}
+
+      <GoogleBanner onImport={importGoogle.start} importing={importGoogle.importing} />
 
       {reviews.isPending ? (
         <div className="flex justify-center py-16 text-primary">
@@ -141,7 +180,7 @@ export function ReviewsPage() {
         </>
       )}
 
-      <ReviewDetailsDialog review={shownReview} open={dialogOpen} onOpenChange={setDialogOpen} />
+      <ReviewDetailsDialog review={shownReview} open={dialogOpen} onOpenChange={onDialogOpenChange} />
     </div>
   );
 }

@@ -1,15 +1,16 @@
-import { CreditCard, MapPin, Plug, User } from 'lucide-react';
+import { Bell, CreditCard, MapPin, Plug, User } from 'lucide-react';
 import { useSearchParams } from 'wouter';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { IntegrationsPanel } from '@/features/integrations';
 
-import { IntegrationsTab } from './integrations-tab';
 import { LocationsTab } from './locations-tab';
+import { NotificationsTab } from './notifications-tab';
 import { PlanTab } from './plan-tab';
 import { ProfileTab } from './profile-tab';
 
 /** The tabs /settings?tab=... can open (/integrations and /plans redirect here, seed-spec section 2). */
-export const SETTINGS_TABS = ['profile', 'locations', 'integrations', 'plan'] as const;
+export const SETTINGS_TABS = ['profile', 'locations', 'integrations', 'notifications', 'plan'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 function isSettingsTab(value: string | null): value is SettingsTab {
@@ -20,6 +21,7 @@ const TABS: Record<SettingsTab, { label: string; icon: typeof User }> = {
   profile: { label: 'Profile', icon: User },
   locations: { label: 'Locations', icon: MapPin },
   integrations: { label: 'Integrations', icon: Plug },
+  notifications: { label: 'Notifications', icon: Bell },
   plan: { label: 'Plan', icon: CreditCard },
 };
 
@@ -31,7 +33,7 @@ export function SettingsPage() {
 
   return (
     <Tabs value={tab} onValueChange={openTab} className="gap-6">
-      <TabsList className="grid w-full grid-cols-4 sm:inline-flex sm:w-fit">
+      <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-fit">
         {SETTINGS_TABS.map((value) => {
           const Icon = TABS[value].icon;
           return (
@@ -49,7 +51,10 @@ export function SettingsPage() {
         <LocationsTab />
       </TabsContent>
       <TabsContent value="integrations">
-        <IntegrationsTab onAddLocation={() => openTab('locations')} />
+        <IntegrationsPanel onAddLocation={() => openTab('locations')} />
+      </TabsContent>
+      <TabsContent value="notifications">
+        <NotificationsTab />
       </TabsContent>
       <TabsContent value="plan">
         <PlanTab />

@@ -34,6 +34,7 @@ function buildReview(id: number, overrides: Partial<Review> = {}): Review {
     createdAt: '2026-03-05T10:00:00.000Z',
     responseContent: null,
     respondedAt: null,
+    responsePublishedTo: null,
     ...overrides,
   };
 }
@@ -247,25 +248,139 @@ describe('ReviewsPage', { timeout: 20_000 }, () => {
     window.sessionStorage.clear();
   });
 
-  it('when Google is connected, then the banner offers the import and a success toasts the count', async () => {
+  it('when Google is connected, then Import queues an import, shows its progress and toasts the count when done', async () => {
     serveReviews(many, {
       locations: [{ id: 1, name: 'A', googleAccessToken: 'set', googleLocationId: 'loc/1' }],
     });
+    const run = (status: string, imported: number) => ({
+      id: 9,
+      provider: 'google',
+      trigger: 'manual',
+      status,
+      imported,
+      error: null,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      finishedAt: status === 'done' ? '2026-03-01T10:00:05.000Z' : null,
+    });
+    const answers = [run('running', 3), run('done', 7)];
     server.use(
-      http.post('*/api/integrations/google/import-reviews', () => HttpResponse.json({ imported: 7 })),
+      http.post('*/api/integrations/google/import-reviews', () =>
+        HttpResponse.json(run('queued', 0), { status: 202 }),
+      ),
+      http.get('*/api/integrations/sync-runs/9', () => HttpResponse.json(answers.shift() ?? run('done', 7))),
     );
-    const { user } = renderWithProviders(<ReviewsPage />);
+    const { user, queryClient } = renderWithProviders(<ReviewsPage />);
+    queryClient.setQueryData(['/api/dashboard/stats'], {});
 
     expect(await screen.findByText('Google Business Profile connected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Import now' }));
 
-    expect(await findToast('Google reviews imported')).toBeInTheDocument();
+    expect(await screen.findByText('Importing… 3 so far')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Importing...' })[0]).toBeDisabled();
+    expect(await findToast('Google reviews imported', { timeout: 5000 })).toBeInTheDocument();
     expect(
       screen.getByText('Successfully imported 7 reviews from Google Business Profile.'),
     ).toBeInTheDocument();
+    expect(queryClient.getQueryState(['/api/dashboard/stats'])?.isInvalidated).toBe(true);
   });
 
-  it('when the import fails, then it toasts Import failed with the server message', async () => {
+  it('when the queued import fails, then it toasts Import failed with the reason', async () => {
+    serveReviews(many);
+    server.use(
+      http.post('*/api/integrations/google/import-reviews', () =>
+        HttpResponse.json(
+          {
+            id: 4,
+            provider: 'google',
+            trigger: 'manual',
+            status: 'queued',
+            imported: 0,
+            error: null,
+            createdAt: '',
+            finishedAt: null,
+          },
+          { status: 202 },
+        ),
+      ),
+      http.get('*/api/integrations/sync-runs/4', () =>
+        HttpResponse.json({
+          id: 4,
+          provider: 'google',
+          trigger: 'manual',
+          status: 'failed',
+          imported: 0,
+          error: 'Main Street: Google did not answer: Token has been expired or revoked.',
+          createdAt: '',
+          finishedAt: '',
+        }),
+      ),
+    );
+    const { user } = renderWithProviders(<ReviewsPage />);
+    await screen.findByText('Showing 1 to 10 of 23 results');
+
+    await user.click(screen.getByRole('button', { name: 'Import Google Reviews' }));
+
+    expect(await findToast('Import failed')).toBeInTheDocument();
+    expect(
+      screen.getByText('Main Street: Google did not answer: Token has been expired or revoked.'),
+    ).toBeInTheDocument();
+  });
+
+  it('when a Facebook page is connected, then Facebook reviews can be imported too; a broken connection asks to reconnect', async () => {
+    serveReviews(many);
+    const connection = (overrides: object) => ({
+      connected: true,
+      tokenStored: true,
+      reconnectNeeded: false,
+      lastSyncAt: null,
+      lastSyncError: null,
+      ...overrides,
+    });
+    server.use(
+      http.get('*/api/integrations', () =>
+        HttpResponse.json({
+          googleConfigured: true,
+          facebookConfigured: true,
+          syncIntervalMinutes: 30,
+          locations: [
+            {
+              locationId: 1,
+              locationName: 'Main Street',
+              google: connection({ locationId: 'accounts/1/locations/2', reconnectNeeded: true }),
+              facebook: connection({ pageId: '123' }),
+            },
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(<ReviewsPage />);
+
+    expect(await screen.findByRole('button', { name: 'Import Facebook Reviews' })).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Google Business Profile stopped accepting your connection');
+    expect(within(alert).getByRole('link', { name: 'Reconnect' })).toHaveAttribute(
+      'href',
+      '/settings?tab=integrations',
+    );
+  });
+
+  it('when the page is opened from a notification, then that review opens, and closing it leaves the list', async () => {
+    serveReviews(many);
+    server.use(
+      http.get('*/api/reviews/77', () =>
+        HttpResponse.json({ ...many[3]!, id: 77, reviewerName: 'Linked Person' }),
+      ),
+    );
+    const { user, search } = renderWithProviders(<ReviewsPage />, { path: '/reviews?review=77' });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Review Details' });
+    expect(within(dialog).getByText('Linked Person')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(search()).toBe(''));
+  });
+
+  it('when the import cannot start, then it toasts Import failed with the server message', async () => {
     serveReviews(many);
     server.use(
       http.post('*/api/integrations/google/import-reviews', () =>

@@ -64,7 +64,37 @@ describe('SettingsPage', () => {
   }, 20_000);
 
   it('when the integrations tab opens, then each location shows its Google and Facebook state', async () => {
-    server.use(http.get('*/api/locations', () => HttpResponse.json([location])));
+    server.use(
+      http.get('*/api/integrations', () =>
+        HttpResponse.json({
+          googleConfigured: true,
+          facebookConfigured: true,
+          syncIntervalMinutes: 30,
+          locations: [
+            {
+              locationId: location.id,
+              locationName: location.name,
+              google: {
+                connected: true,
+                tokenStored: true,
+                reconnectNeeded: false,
+                lastSyncAt: null,
+                lastSyncError: null,
+                locationId: 'accounts/1/locations/1',
+              },
+              facebook: {
+                connected: false,
+                tokenStored: false,
+                reconnectNeeded: false,
+                lastSyncAt: null,
+                lastSyncError: null,
+                pageId: null,
+              },
+            },
+          ],
+        }),
+      ),
+    );
     renderWithProviders(<SettingsPage />, { path: '/settings?tab=integrations' });
 
     const google = await screen.findByRole('region', { name: 'Google Business Profile for Harbour Street' });
@@ -73,6 +103,30 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('link', { name: 'Connect Facebook' })).toHaveAttribute(
       'href',
       '/api/integrations/facebook/connect?locationId=4',
+    );
+  }, 20_000);
+
+  it('when the notifications tab is saved, then the chosen alerts are sent to the server', async () => {
+    let sent: unknown;
+    server.use(
+      http.put('*/api/notification-settings', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(sent as object);
+      }),
+    );
+    const { user } = renderWithProviders(<SettingsPage />, { path: '/settings?tab=notifications' });
+
+    const digest = await screen.findByRole('checkbox', { name: /Send me a weekly summary/ });
+    expect(digest).toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: /Email me when a new review needs attention/ }),
+    ).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'For reviews rated' })).toHaveTextContent('3 stars or fewer');
+    await user.click(digest);
+    await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
+
+    await waitFor(() =>
+      expect(sent).toEqual({ instantAlerts: true, alertMaxRating: 3, weeklyDigest: false }),
     );
   }, 20_000);
 
