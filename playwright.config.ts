@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 // E2E_PORT lets two runs share a machine; each gets its own embedded database.
 const PORT = Number(process.env.E2E_PORT ?? 5180);
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-password' };
+/** The fake Google Business Profile the app is connected to (server/testing/fake-providers-cli.ts). */
+export const E2E_GOOGLE_URL = `http://127.0.0.1:${PORT + 1}`;
 
 // Debian's Chromium: Playwright cannot download its own browser here. The flags keep it quiet on a
 // machine with no network beyond loopback.
@@ -26,26 +28,40 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
-  webServer: {
-    // The built app (npm run test:e2e builds first) on a fresh embedded database.
-    command: `rm -rf data/e2e-${PORT} && node dist/server/index.js`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: `data/e2e-${PORT}`,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      // The demo client (server/seed/demo.ts) and its ~60 reviews: e2e/reviews.spec.ts works on them. Other specs
-      // register fresh accounts, so they never see it.
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_AUTH: '10000',
-      RATE_LIMIT_PUBLIC: '10000',
-      PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`,
+  webServer: [
+    {
+      // Google's OAuth and reviews APIs, faked in their own process on the next port.
+      command: `npx tsx server/testing/fake-providers-cli.ts ${PORT + 1}`,
+      url: `${E2E_GOOGLE_URL}/__control/reviews`,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
-  },
+    {
+      // The built app (npm run test:e2e builds first) on a fresh embedded database.
+      command: `rm -rf data/e2e-${PORT} && node dist/server/index.js`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: `data/e2e-${PORT}`,
+        DATABASE_URL: '',
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        // The demo client (server/seed/demo.ts) and its ~60 reviews: e2e/reviews.spec.ts works on them. Other
+        // specs register fresh accounts, so they never see it.
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_AUTH: '10000',
+        RATE_LIMIT_PUBLIC: '10000',
+        PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`,
+        GOOGLE_CLIENT_ID: 'e2e-google-client',
+        GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+        GOOGLE_API_BASE: E2E_GOOGLE_URL,
+        GOOGLE_OAUTH_BASE: E2E_GOOGLE_URL,
+        GOOGLE_AUTHORIZE_URL: `${E2E_GOOGLE_URL}/o/oauth2/v2/auth`,
+      },
+    },
+  ],
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInViaApi, test } from './fixtures';
+import { expect, signInViaApi, signUpViaApi, test } from './fixtures';
 
 /**
  * The demo client's reviews (server/seed/demo.ts and demo-data.ts: 60 reviews, some answered): the e2e
@@ -71,14 +71,20 @@ test.describe('reviews on a desktop', () => {
   });
 
   test('answers an unanswered review with a suggestion and sees it Responded', async ({ page }) => {
-    await openReviews(page);
-    await expect(page.getByText(`Showing 1 to 10 of ${DEMO_REVIEWS} results`)).toBeVisible();
+    // Its own client and review: no other test answers it meanwhile.
+    await signUpViaApi(page);
+    const created = await page.request.post('/api/locations', {
+      data: { name: 'Pier Road', address: '3 Pier Rd' },
+    });
+    const { publicLink } = (await created.json()) as { publicLink: string };
+    await page.request.post(`/api/public/review/${publicLink}`, {
+      data: { rating: 2, content: 'The croissants were stale', name: 'Dana Holt' },
+    });
+    await page.goto('/reviews');
+    await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible({ timeout: 15_000 });
 
-    const rows = page.getByRole('table').getByRole('row');
-    const statuses = await rows.locator('td:nth-child(5)').allTextContents();
-    const index = statuses.indexOf('Not Responded');
-    expect(index).toBeGreaterThanOrEqual(0);
-    const row = rows.nth(index + 1);
+    const row = page.getByRole('table').getByRole('row').nth(1);
+    await expect(row.locator('td:nth-child(5)')).toHaveText('Not Responded');
     await row.getByRole('button', { name: /^View/ }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Review Details' });
@@ -87,16 +93,44 @@ test.describe('reviews on a desktop', () => {
     await expect(dialog.getByRole('button', { name: 'Generating...' })).toBeVisible();
     await expect(page.getByText('Response suggestion generated', { exact: true })).toBeVisible();
     await expect(dialog.getByRole('textbox')).not.toHaveValue('');
+    await expect(dialog.getByRole('textbox')).toBeFocused();
 
     await dialog.getByRole('button', { name: 'Submit Response' }).click();
 
     await expect(page.getByText('Response submitted', { exact: true })).toBeVisible();
     await expect(dialog.getByText('Responded', { exact: true })).toBeVisible();
     await expect(dialog.getByText(/^Responded on /)).toBeVisible();
+    await expect(dialog.getByRole('status')).toHaveText(
+      'Saved in ReviewFlow: private feedback and its reply are only visible to you',
+    );
     await expect(dialog.getByRole('button', { name: 'Submit Response' })).toBeHidden();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
     await expect(row.locator('td:nth-child(5)')).toHaveText('Responded');
+  });
+
+  test('a Google review answered while Google is not connected says it was saved in ReviewFlow only', async ({
+    page,
+  }) => {
+    await openReviews(page);
+    await chooseFilter(page, 'Google');
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.nth(1)).toBeVisible();
+    const statuses = await rows.locator('td:nth-child(5)').allTextContents();
+    const index = statuses.indexOf('Not Responded');
+    expect(index).toBeGreaterThanOrEqual(0);
+    await rows
+      .nth(index + 1)
+      .getByRole('button', { name: /^View/ })
+      .click();
+
+    const dialog = page.getByRole('dialog', { name: 'Review Details' });
+    await dialog.getByLabel('Your response').fill('Thank you for the kind words!');
+    await dialog.getByRole('button', { name: 'Submit Response' }).click();
+
+    await expect(dialog.getByRole('status')).toHaveText('Saved in ReviewFlow only: Google is not connected');
+    await expect(page.getByText('Response saved', { exact: true })).toBeVisible();
+    await expect(page.getByText('Response submitted', { exact: true })).toBeHidden();
   });
 
   test('an empty whitespace reply is refused with Response required', async ({ page }) => {

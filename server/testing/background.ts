@@ -13,7 +13,11 @@ import { createTestContext } from './test-app';
  * the test chooses. A failed attempt waits a minute before its retry, so a test sees it waiting, never
  * racing, unless the provider named its own Retry-After.
  */
-export function createTestBackground(db: Database, envOverrides: Record<string, string> = {}, ctx?: AppContext) {
+export function createTestBackground(
+  db: Database,
+  envOverrides: Record<string, string> = {},
+  ctx?: AppContext,
+) {
   const context = ctx ?? createTestContext(db, envOverrides);
   const work = createBackgroundWork(context);
   const worker = createWorker({
@@ -30,7 +34,10 @@ export function createTestBackground(db: Database, envOverrides: Record<string, 
     schedule: (now = new Date()) => scheduler.runAll(now),
     /** Makes every waiting job due now (the test's way of letting time pass for retries). */
     async makeDue(): Promise<void> {
-      await db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.status, 'pending'));
+      await db
+        .update(jobs)
+        .set({ runAt: sql`now()` })
+        .where(eq(jobs.status, 'pending'));
     },
   };
 }

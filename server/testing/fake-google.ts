@@ -85,6 +85,13 @@ export interface FakeGoogleOptions {
   clientSecret: string;
   /** Access tokens live this long (seconds). */
   expiresIn?: number;
+  /** A fixed port (the end-to-end suite's app is configured with it); 0 or omitted: any free port. */
+  port?: number;
+  /**
+   * Answer the test's own control calls under /__control/ (add a location, add a review, read a review's
+   * reply), for a fake running in its own process (the end-to-end suite).
+   */
+  control?: boolean;
 }
 
 export async function startFakeGoogle(options: FakeGoogleOptions) {
@@ -266,6 +273,38 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
     return apiError(res, 404, 'NOT_FOUND', `No route for ${req.method} ${req.path}`);
   }
 
+  function handleControl(req: RecordedRequest, res: http.ServerResponse) {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (req.method === 'POST' && req.path === '/__control/locations') {
+      const { account, location, title } = body as { account: string; location: string; title: string };
+      const list = accounts.get(`accounts/${account}`) ?? [];
+      list.push({ name: `locations/${location}`, title });
+      accounts.set(`accounts/${account}`, list);
+      const name = `accounts/${account}/locations/${location}`;
+      reviews.set(name, []);
+      return json(res, 201, { name });
+    }
+    if (req.method === 'POST' && req.path === '/__control/reviews') {
+      const { googleLocationId, review } = body as {
+        googleLocationId: string;
+        review: Partial<FakeGoogleReview>;
+      };
+      const list = reviews.get(googleLocationId);
+      if (!list) return json(res, 404, { error: 'no such location' });
+      const added = googleReview(Date.now() % 1_000_000, {
+        createTime: new Date().toISOString(),
+        updateTime: new Date().toISOString(),
+        ...review,
+      });
+      list.unshift(added);
+      return json(res, 201, added);
+    }
+    if (req.method === 'GET' && req.path === '/__control/reviews') {
+      return json(res, 200, reviews.get(req.query.googleLocationId ?? '') ?? []);
+    }
+    return json(res, 404, { error: 'no such control call' });
+  }
+
   const server = http.createServer((incoming, res) => {
     void (async () => {
       const url = new URL(incoming.url ?? '/', 'http://fake');
@@ -296,6 +335,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
         res.writeHead(302, { Location: back.toString() });
         return res.end();
       }
+      if (options.control && req.path.startsWith('/__control/')) return handleControl(req, res);
       if (req.method === 'POST' && req.path === '/token') return handleToken(req, res);
       if (req.method === 'POST' && req.path === '/revoke') {
         const token = (req.body as Record<string, string> | undefined)?.token;
@@ -311,7 +351,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
       res.end(String(err));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {

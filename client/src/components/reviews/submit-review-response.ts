@@ -43,12 +43,11 @@ export function deleteReviewResponse(apiBase: string, review: Review | null | un
 function useRefreshAfterReply(onResponded?: () => unknown) {
   const { apiBase } = useTenant();
   const queryClient = useQueryClient();
-  return async () => {
-    if (onResponded) {
-      await onResponded();
-      return;
-    }
-    await invalidate(queryClient, apiBase, 'reviews');
+  // Not awaited: the refetch may replace the dialog's form with the answered review, and the caller's own
+  // onSuccess (its toast, its focus) must run while the form is still there.
+  return () => {
+    if (onResponded) void onResponded();
+    else void invalidate(queryClient, apiBase, 'reviews');
   };
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
+import { invalidate } from '@/lib/invalidate';
 import { useTenant } from '@/lib/tenant';
 import type { CreateReviewRequestInput, ReviewRequest } from '@shared/schemas/review-requests';
 
@@ -17,11 +18,6 @@ export function useCreateReviewRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateReviewRequestInput) => createReviewRequest(apiBase, input),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [`${apiBase}/review-requests`] }),
-        queryClient.invalidateQueries({ queryKey: [`${apiBase}/dashboard/stats`] }),
-      ]);
-    },
+    onSuccess: () => invalidate(queryClient, apiBase, 'requests'),
   });
 }

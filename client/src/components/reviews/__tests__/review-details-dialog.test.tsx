@@ -162,6 +162,25 @@ describe('ReviewDetailsDialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Your response' })).toHaveFocus());
   });
 
+  it('when the refreshed review arrives answered before the reply call settles, then the toast still shows', async () => {
+    server.use(http.post('*/api/reviews/41/response', () => HttpResponse.json(replyResult())));
+    function Refreshing() {
+      const [review, setReview] = useState<Review>(buildReview());
+      // As a list refetch does: the open review is replaced by its answered copy at once.
+      const refresh = async () => {
+        setReview(buildReview({ responseContent: 'Thanks', respondedAt: '2026-03-06T12:00:00.000Z' }));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      };
+      return <ReviewDetailsDialog review={review} open onOpenChange={() => {}} onResponded={refresh} />;
+    }
+    const { user } = renderWithProviders(<Refreshing />);
+
+    await user.type(screen.getByRole('textbox'), 'Thanks');
+    await user.click(screen.getByRole('button', { name: 'Submit Response' }));
+
+    expect(await findToast('Response submitted')).toBeInTheDocument();
+  });
+
   it('when a refresh action is supplied, then it runs instead of the refetches', async () => {
     server.use(http.post('*/api/reviews/41/response', () => HttpResponse.json(buildReview())));
     const onResponded = vi.fn();

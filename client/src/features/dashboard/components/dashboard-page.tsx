@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { Review } from '@shared/schemas/reviews';
 
@@ -6,7 +5,6 @@ import { CreateReviewRequestDialog } from '@/components/review-requests';
 import { ReviewDetailsDialog } from '@/components/reviews/review-details-dialog';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
-import { useTenant } from '@/lib/tenant';
 
 import { useDashboardCharts } from '../api/get-dashboard-charts';
 import { useDashboardStats } from '../api/get-dashboard-stats';
@@ -22,8 +20,6 @@ const DashboardCharts = lazy(() => import('./dashboard-charts'));
 
 /** The client's dashboard (seed-spec section 2 "Dashboard"), real figures (PRODUCT.md section 8). */
 export function DashboardPage() {
-  const { apiBase } = useTenant();
-  const queryClient = useQueryClient();
   const stats = useDashboardStats();
   const charts = useDashboardCharts();
   const reviews = useRecentReviews();
@@ -42,15 +38,6 @@ export function DashboardPage() {
     setSelected(review);
     setDetailsOpen(true);
   };
-
-  // After a reply: the list, the figures, the charts and the insights all change.
-  const refreshAfterReply = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: [`${apiBase}/reviews`] }),
-      queryClient.invalidateQueries({ queryKey: [`${apiBase}/dashboard/stats`] }),
-      queryClient.invalidateQueries({ queryKey: [`${apiBase}/dashboard/charts`] }),
-      queryClient.invalidateQueries({ queryKey: [`${apiBase}/insights`] }),
-    ]);
 
   if (stats.isLoading) return <FullPageSpinner label="Loading dashboard…" />;
   if (stats.error || !stats.data) {
@@ -98,12 +85,7 @@ export function DashboardPage() {
         onOpen={openReview}
       />
 
-      <ReviewDetailsDialog
-        review={selected}
-        open={detailsOpen}
-        onOpenChange={setDetailsOpen}
-        onResponded={refreshAfterReply}
-      />
+      <ReviewDetailsDialog review={selected} open={detailsOpen} onOpenChange={setDetailsOpen} />
       {/* Creating a request opens the QR dialog for the new request (seed-spec section 2). */}
       {requestMounted ? <CreateReviewRequestDialog open={requestOpen} onOpenChange={setRequestOpen} /> : null}
     </div>

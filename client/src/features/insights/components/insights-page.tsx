@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Clock, Lightbulb, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import type { WaitingReview, WordCount } from '@shared/schemas/insights';
@@ -9,7 +8,6 @@ import { StarRating } from '@/components/reviews/star-rating';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { useTenant } from '@/lib/tenant';
 import { formatDate } from '@/lib/utils';
 
 import { useInsights } from '../api/get-insights';
@@ -17,8 +15,6 @@ import { RatingBreakdownTable } from './rating-breakdown-table';
 
 /** Review Insights (/optimized-reviews): what the reviews say, beyond the dashboard's totals. */
 export function InsightsPage() {
-  const { apiBase } = useTenant();
-  const queryClient = useQueryClient();
   const insights = useInsights();
   const [selected, setSelected] = useState<WaitingReview | null>(null);
   const [open, setOpen] = useState(false);
@@ -42,13 +38,6 @@ export function InsightsPage() {
       />
     );
   }
-
-  const refreshAfterReply = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: [`${apiBase}/insights`] }),
-      queryClient.invalidateQueries({ queryKey: [`${apiBase}/reviews`] }),
-      queryClient.invalidateQueries({ queryKey: [`${apiBase}/dashboard/stats`] }),
-    ]);
 
   return (
     <div className="grid gap-6">
@@ -141,12 +130,7 @@ export function InsightsPage() {
         </CardContent>
       </Card>
 
-      <ReviewDetailsDialog
-        review={selected}
-        open={open}
-        onOpenChange={setOpen}
-        onResponded={refreshAfterReply}
-      />
+      <ReviewDetailsDialog review={selected} open={open} onOpenChange={setOpen} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
+import { invalidate } from '@/lib/invalidate';
 import { useTenant } from '@/lib/tenant';
 import type { BulkReviewRequestInput, BulkReviewRequestResult } from '@shared/schemas/review-requests';
 
@@ -13,11 +14,6 @@ export function useCreateBulkReviewRequests() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: BulkReviewRequestInput) => createBulkReviewRequests(apiBase, input),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [`${apiBase}/review-requests`] }),
-        queryClient.invalidateQueries({ queryKey: [`${apiBase}/dashboard/stats`] }),
-      ]);
-    },
+    onSuccess: () => invalidate(queryClient, apiBase, 'requests'),
   });
 }

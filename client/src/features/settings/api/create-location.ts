@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
+import { invalidate } from '@/lib/invalidate';
 import { useTenant } from '@/lib/tenant';
 import type { Location, LocationFormValues } from '@shared/schemas/locations';
 
-import { locationsKey } from './get-locations';
 
 export function createLocation(apiBase: string, input: LocationFormValues): Promise<Location> {
   return apiRequest<Location>('POST', `${apiBase}/locations`, input);
@@ -15,6 +15,6 @@ export function useCreateLocation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LocationFormValues) => createLocation(apiBase, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: locationsKey(apiBase) }),
+    onSuccess: () => invalidate(queryClient, apiBase, 'locations'),
   });
 }

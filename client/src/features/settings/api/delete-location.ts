@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
+import { invalidate } from '@/lib/invalidate';
 import { useTenant } from '@/lib/tenant';
 
-import { locationsKey } from './get-locations';
 
 export function deleteLocation(apiBase: string, id: number): Promise<void> {
   return apiRequest<void>('DELETE', `${apiBase}/locations/${id}`);
@@ -14,6 +14,6 @@ export function useDeleteLocation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteLocation(apiBase, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: locationsKey(apiBase) }),
+    onSuccess: () => invalidate(queryClient, apiBase, 'locations'),
   });
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
+import { invalidate } from '@/lib/invalidate';
 import { useTenant } from '@/lib/tenant';
 import type { Location, UpdateLocationInput } from '@shared/schemas/locations';
 
-import { locationsKey } from './get-locations';
 
 export function updateLocation(apiBase: string, id: number, input: UpdateLocationInput): Promise<Location> {
   return apiRequest<Location>('PATCH', `${apiBase}/locations/${id}`, input);
@@ -16,6 +16,6 @@ export function useUpdateLocation() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: UpdateLocationInput }) =>
       updateLocation(apiBase, id, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: locationsKey(apiBase) }),
+    onSuccess: () => invalidate(queryClient, apiBase, 'locations'),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
+import { invalidate } from '@/lib/invalidate';
 import { useTenant } from '@/lib/tenant';
 
 export function deleteTemplate(apiBase: string, id: number) {
@@ -12,6 +13,6 @@ export function useDeleteTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteTemplate(apiBase, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [`${apiBase}/templates`] }),
+    onSuccess: () => invalidate(queryClient, apiBase, 'templates'),
   });
 }

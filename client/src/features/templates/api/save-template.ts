@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
+import { invalidate } from '@/lib/invalidate';
 import { useTenant } from '@/lib/tenant';
 import type { Template, TemplateFormValues, UpdateTemplateInput } from '@shared/schemas/templates';
 
@@ -22,6 +23,6 @@ export function useSaveTemplate() {
       const { channel: _channel, ...changes } = values;
       return updateTemplate(apiBase, id, changes);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [`${apiBase}/templates`] }),
+    onSuccess: () => invalidate(queryClient, apiBase, 'templates'),
   });
 }
