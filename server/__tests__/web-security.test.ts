@@ -160,6 +160,26 @@ describe.each(testDatabaseKinds)('web security on %s', (kind) => {
       for (const formula of FORMULAS) expect(names).toContain(`'${formula}`);
       expect(rows.flat().some((cell) => /^[=+\-@]/.test(cell))).toBe(false);
     });
+    it("when a cell hides a formula after a ';', ',' or tab, then no spreadsheet locale sees a formula", async () => {
+      const { owner, agent } = await signedInOwner();
+      const hidden = ['Eve2;=1+1', 'Ann, -2+3', 'x\t@SUM(A1)', 'a;"=HYPERLINK(1)"'];
+      for (const text of hidden) {
+        await createReview(db(), owner.id, { content: text, reviewerName: 'Eve' });
+        await createContact(db(), owner.id, { name: text });
+      }
+
+      const exports = [
+        (await agent.get('/api/reviews/export.csv').buffer(true)).text,
+        (await agent.get('/api/contacts/export.csv').buffer(true)).text,
+      ];
+
+      for (const text of exports) {
+        // How a spreadsheet splits a line in a ';' locale, a ',' locale or a tab-separated paste.
+        const pieces = text.split(/\r?\n/).flatMap((line) => line.split(/[;,\t]/));
+        const live = pieces.map((p) => p.trimStart().replace(/^"/, '')).filter((p) => /^[=+\-@]/.test(p));
+        expect(live).toEqual([]);
+      }
+    });
   });
 
   describe('video upload', () => {

@@ -35,7 +35,8 @@ export function createSecretBox(material: string): SecretBox {
       if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('Not a sealed secret');
       const ivBytes = Buffer.from(iv, 'base64url');
       const tagBytes = Buffer.from(tag, 'base64url');
-      if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) throw new Error('Not a sealed secret');
+      if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES)
+        throw new Error('Not a sealed secret');
       const decipher = createDecipheriv('aes-256-gcm', key, ivBytes, { authTagLength: TAG_BYTES });
       decipher.setAuthTag(tagBytes);
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(

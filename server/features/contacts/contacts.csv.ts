@@ -134,12 +134,3 @@ export function parseContactsCsv(text: string, country: CountryCode): CsvRow[] {
     return { line, ok: true, name, email: email || null, phone, tags };
   });
 }
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A CSV cell that a spreadsheet will not run as a formula (OWASP "CSV injection"). */
-export function csvCell(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}

@@ -14,7 +14,8 @@ import {
 import type { Channel } from '@shared/schemas/domain';
 import type { AppError } from '../../lib/errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { csvCell, decodeUtf8, parseContactsCsv, SKIP_REASONS } from './contacts.csv';
+import { csvLine } from '../../lib/csv';
+import { decodeUtf8, parseContactsCsv, SKIP_REASONS } from './contacts.csv';
 import {
   isUniqueViolation,
   type ContactRow,
@@ -221,11 +222,9 @@ export function createContactsService(repo: ContactsRepository) {
 
     async exportCsv(ownerId: number): Promise<string> {
       const rows = await repo.all(ownerId);
-      const lines = ['name,email,phone,tags'];
-      for (const row of rows) {
-        lines.push([row.name, row.email, row.phone, row.tags.join(';')].map(csvCell).join(','));
-      }
-      return `${lines.join('\r\n')}\r\n`;
+      const lines = [csvLine(['name', 'email', 'phone', 'tags'])];
+      for (const row of rows) lines.push(csvLine([row.name, row.email, row.phone, row.tags.join(';')]));
+      return lines.join('');
     },
   };
 }

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { validate } from '../../middleware/validate';
 import { tenantOf } from '../../middleware/tenant';
-import { UTF8_BOM } from './reviews.csv';
+import { UTF8_BOM } from '../../lib/csv';
 import { createReviewsRepository } from './reviews.repository';
 import { createReviewsService } from './reviews.service';
 import { repliesServiceFor } from './replies.service';

@@ -9,7 +9,7 @@ import {
   type ReviewListQuery,
 } from '@shared/schemas/reviews';
 import { notFound } from '../../lib/errors';
-import { csvLine } from './reviews.csv';
+import { csvLine } from '../../lib/csv';
 import type { ReviewRow, ReviewsRepository } from './reviews.repository';
 
 /** Rows per round trip of the export: a large export never holds more than this in memory. */

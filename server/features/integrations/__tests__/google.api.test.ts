@@ -66,7 +66,12 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
   async function importNow(agent: TestAgent, prefix = '/api') {
     const queued = await agent.post(`${prefix}/integrations/google/import-reviews`);
     expect(queued.status).toBe(202);
-    expect(queued.body).toMatchObject({ provider: 'google', trigger: 'manual', status: 'queued', imported: 0 });
+    expect(queued.body).toMatchObject({
+      provider: 'google',
+      trigger: 'manual',
+      status: 'queued',
+      imported: 0,
+    });
     await background.drain();
     const run = await agent.get(`${prefix}/integrations/sync-runs/${queued.body.id}`);
     expect(run.status).toBe(200);
