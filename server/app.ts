@@ -13,7 +13,7 @@ import { createPassport } from './features/auth/passport';
 import { createUsersRepository } from './features/auth/users.repository';
 import { createHealthRoutes } from './features/health/health.routes';
 import { errorHandler, notFoundHandler } from './lib/errors';
-import type { Logger } from './lib/logger';
+import { serializeError, type Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limit';
 import { createSession, enforceAbsoluteLifetime, SESSION_COOKIE } from './lib/session';
 import { createSecretBox } from './lib/crypto';
@@ -78,6 +78,7 @@ export function createApp(options: AppOptions): Express {
   app.use(
     pinoHttp({
       logger,
+      serializers: { err: serializeError },
       genReqId: (req, res) => {
         const incoming = req.headers['x-request-id'];
         const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

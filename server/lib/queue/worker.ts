@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { Logger } from '../logger';
+import { safeErrorMessage, type Logger } from '../logger';
 import type { JobPayloads, QueueName } from './enqueue';
 
 /** A job as the worker claimed it (attempts already counts the run in progress). */
@@ -83,9 +83,9 @@ interface JobRow {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** The message a failed job keeps (last_error) and logs: never a failed query's parameter values. */
 function errorMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.slice(0, 2000);
+  return safeErrorMessage(error).slice(0, 2000);
 }
 
 export function createWorker(options: WorkerOptions): Worker {
