@@ -24,6 +24,7 @@ import { createFacebookClient } from './features/integrations/facebook.client';
 import { createGoogleClient } from './features/integrations/google.client';
 import { auditAdminChanges } from './middleware/audit';
 import { requireAdmin, requireAuth } from './middleware/auth';
+import { rejectNul } from './middleware/reject-nul';
 import { sameOrigin } from './middleware/same-origin';
 import { tenantFromPath, tenantFromUser } from './middleware/tenant';
 import { createAdminRouter } from './routes/admin-routes';
@@ -123,6 +124,7 @@ export function createApp(options: AppOptions): Express {
   const api = express.Router();
   api.use(express.json({ limit: env.MAX_BODY_BYTES }));
   api.use(express.urlencoded({ extended: false, limit: env.MAX_BODY_BYTES }));
+  api.use(rejectNul);
   api.use(sameOrigin([new URL(env.publicBaseUrl).origin]));
   api.use(createHealthRoutes(db, options.version ?? 'dev', options.queueRunning));
   // No session needed below: the public review page, provider callbacks, unsubscribe links.

@@ -35,12 +35,40 @@ export function validationError(error: z.ZodError): AppError {
   return new AppError(400, first, fieldErrors(error));
 }
 
-interface BodyParserError {
+interface ParserError {
   type?: string;
   status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  code?: string;
+  name?: string;
+  message?: string;
+  cause?: { code?: string };
 }
 
-function fromBodyParser(err: BodyParserError): AppError | undefined {
+/** Postgres cannot store NUL in text (22021) or an invalid escape (22P05): the client's input, not our fault. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+/** busboy's complaints about a multipart body it cannot read (no boundary, a broken part, a cut body). */
+const BROKEN_MULTIPART =
+  /^(Multipart: Boundary not found|Malformed part header|Unexpected end of (form|multipart data)|Part terminated early)/;
+
+/** Errors of the body parsers, multer and busboy, and the database's refusals of stored text, as 4xx. */
+function fromParsers(err: ParserError): AppError | undefined {
+  if (err.name === 'MulterError') {
+    return err.code === 'LIMIT_FILE_SIZE'
+      ? new AppError(413, 'The file is too large.')
+      : new AppError(400, 'The upload could not be read: send one file in the expected field.');
+  }
+  if (typeof err.message === 'string' && BROKEN_MULTIPART.test(err.message)) {
+    return new AppError(400, 'The upload could not be read: the multipart body is malformed.');
+  }
+  if (err.cause?.code && UNSTORABLE_TEXT.has(err.cause.code)) {
+    return new AppError(400, 'Text must not contain the NUL character.');
+  }
+  return fromBodyParser(err);
+}
+
+function fromBodyParser(err: ParserError): AppError | undefined {
   switch (err.type) {
     case 'entity.too.large':
       return new AppError(413, 'Request body is too large');
@@ -51,9 +79,16 @@ function fromBodyParser(err: BodyParserError): AppError | undefined {
       return new AppError(415, 'Unsupported request encoding');
     case 'request.aborted':
       return new AppError(400, 'Request aborted');
-    default:
+    default: {
       // Express's router: a path segment that is not valid percent-encoding ("/api/contacts/%zz").
-      return err instanceof URIError && err.status === 400 ? new AppError(400, 'Malformed URL') : undefined;
+      if (err instanceof URIError && err.status === 400) return new AppError(400, 'Malformed URL');
+      // Any other client error the parsers raise (a body that claims gzip but is not, ...).
+      const status = err.status ?? err.statusCode;
+      if (err.expose && status !== undefined && status >= 400 && status < 500) {
+        return new AppError(status, 'The request body could not be read.');
+      }
+      return undefined;
+    }
   }
 }
 
@@ -69,7 +104,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
       : err instanceof z.ZodError
         ? validationError(err)
         : typeof err === 'object' && err !== null
-          ? fromBodyParser(err as BodyParserError)
+          ? fromParsers(err as ParserError)
           : undefined;
 
   if (!appError) {

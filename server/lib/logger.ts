@@ -29,7 +29,11 @@ function isFailedQuery(err: unknown): err is Error & FailedQuery {
 function describeDatabaseError(cause: unknown): string {
   if (!(cause instanceof Error)) return 'unknown database error';
   const { code, constraint, table, column } = cause as Error & Record<string, string | undefined>;
-  const where = [table && `table ${table}`, column && `column ${column}`, constraint && `constraint ${constraint}`]
+  const where = [
+    table && `table ${table}`,
+    column && `column ${column}`,
+    constraint && `constraint ${constraint}`,
+  ]
     .filter(Boolean)
     .join(', ');
   return `${code ? `[${code}] ` : ''}${cause.message}${where ? ` (${where})` : ''}`;

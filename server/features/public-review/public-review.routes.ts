@@ -163,7 +163,8 @@ export function createPublicReviewRoutes(
         if (!req.file) throw badRequest('Please choose a video to upload.');
         res.status(201).json(await service.acceptVideo(resolved, params.link, req.file.path));
       } finally {
-        if (req.file) await fsp.rm(req.file.path, { force: true });
+        // A refused upload (two files, a cut body) may leave req.file without a path.
+        if (req.file?.path) await fsp.rm(req.file.path, { force: true });
       }
     }),
   );

@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds)('contacts API on %s', (kind) => {
       [{ name: 'Al', phone: '12' }, 'phone', 'Please enter a valid phone number, e.g. +1 213 373 4253'],
       [{ name: 'x'.repeat(101), email: 'a@b.co' }, 'name', 'Name must be at most 100 characters'],
       [{ name: 'Al', email: 'a@b.co', tags: ['x'.repeat(31)] }, 'tags.0', 'Tags are 1 to 30 characters'],
-      [{ name: 'A\u0000b', email: 'a@b.co' }, 'name', 'Please enter a name'],
+      [{ name: 'A\u0000b', email: 'a@b.co' }, 'name', 'Text must not contain the NUL character.'],
     ])('when the body is %j, then it answers 400 naming %s', async (body, field, message) => {
       const { agent } = await signedInClient();
 
