@@ -52,10 +52,15 @@ const smallBody: RequestHandler = (req, _res, next) => {
   );
 };
 
+/**
+ * Accepted submissions per link: a refused one (4xx, bad input) is not counted, so nobody can lock real
+ * customers out of a link with a burst of invalid posts. The sender's address is limited for those.
+ */
 function perLinkLimiter(ctx: AppContext, name: string, limit: number): RequestHandler {
   return rateLimit({
     windowMs: HOUR,
     limit,
+    skipFailedRequests: true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     store: new DatabaseRateLimitStore(ctx.db, name),

@@ -185,6 +185,23 @@ describe.each(testDatabaseKinds)('public review API on %s', (kind) => {
       expect(row.completedAt).toBeInstanceOf(Date);
     });
 
+    it.each([1, 2, 3, 4, 5])(
+      'when a customer rates %i stars, then the public review sites are offered all the same, and again on a repeat submit (no gating)',
+      async (rating) => {
+        const { location, request } = await arrange();
+        const links = { google: location.googleReviewUrl, facebook: location.facebookPageUrl };
+        const url = `/api/public/review/${request.uniqueLink}`;
+
+        const first = await agentFor(app()).post(url).send({ rating });
+        const repeat = await agentFor(app()).post(url).send({ rating });
+
+        expect(links.google).toMatch(/^https:/);
+        expect(links.facebook).toMatch(/^https:/);
+        expect(first.body).toEqual({ ok: true, reviewLinks: links });
+        expect(repeat.body).toEqual({ ok: true, alreadySubmitted: true, reviewLinks: links });
+      },
+    );
+
     it('when the same request is submitted twice, then one review exists and the second says already submitted', async () => {
       const { request } = await arrange();
       const url = `/api/public/review/${request.uniqueLink}`;
@@ -320,6 +337,19 @@ describe.each(testDatabaseKinds)('public review API on %s', (kind) => {
       expect(res.status).toBe(429);
       expect(res.body.message).toEqual(expect.any(String));
       expect(await reviewsOfLocation(location.id)).toHaveLength(SUBMISSIONS_PER_LINK_PER_HOUR);
+    });
+
+    it('when a link gets many refused submissions, then real customers can still review through it', async () => {
+      const { location } = await arrange();
+      const url = `/api/public/review/${location.publicLink}`;
+      for (let i = 0; i < SUBMISSIONS_PER_LINK_PER_HOUR + 5; i++) {
+        await agentFor(app()).post(url).send({ rating: 0 }).expect(400);
+      }
+
+      const real = await agentFor(app()).post(url).send({ rating: 4, content: 'Lovely' });
+
+      expect(real.status).toBe(200);
+      expect(await reviewsOfLocation(location.id)).toHaveLength(1);
     });
 
     it('when one address submits more than RATE_LIMIT_PUBLIC times, then it answers 429 whatever the link', async () => {
