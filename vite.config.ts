@@ -19,7 +19,8 @@ export default defineConfig({
   build: {
     outDir: path.join(root, 'dist/public'),
     emptyOutDir: true,
-    sourcemap: true,
+    // Built for debugging a production report, never referenced by the files nor served (server/app.ts).
+    sourcemap: 'hidden',
   },
   server: { port: 5173 },
   test: {

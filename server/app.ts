@@ -22,7 +22,7 @@ import { createMailer } from './lib/mail/mailer';
 import { createTwilioClient } from './lib/twilio/twilio';
 import { createFacebookClient } from './features/integrations/facebook.client';
 import { createGoogleClient } from './features/integrations/google.client';
-import { auditAdminChanges } from './middleware/audit';
+import { auditAdminAccess } from './middleware/audit';
 import { requireAdmin, requireAuth } from './middleware/auth';
 import { rejectNul } from './middleware/reject-nul';
 import { sameOrigin } from './middleware/same-origin';
@@ -126,7 +126,12 @@ export function createApp(options: AppOptions): Express {
   api.use(express.urlencoded({ extended: false, limit: env.MAX_BODY_BYTES }));
   api.use(rejectNul);
   api.use(sameOrigin([new URL(env.publicBaseUrl).origin]));
-  api.use(createHealthRoutes(db, options.version ?? 'dev', options.queueRunning));
+  const health = createHealthRoutes({
+    db,
+    version: options.version ?? 'dev',
+    queueRunning: options.queueRunning,
+  });
+  api.use(health.open);
   // No session needed below: the public review page, provider callbacks, unsubscribe links.
   api.use(createPublicRouter(ctx));
   api.use(session.middleware);
@@ -143,13 +148,13 @@ export function createApp(options: AppOptions): Express {
   );
 
   const clientRouter = createClientRouter(ctx);
-  api.use('/admin', requireAdmin, createAdminRouter(ctx));
+  api.use('/admin', requireAdmin, health.admin, createAdminRouter(ctx));
   // The client's area as an admin sees it: the same handlers, the tenant taken from the path.
   api.use(
     '/admin/clients/:clientId',
     requireAdmin,
     tenantFromPath(db),
-    auditAdminChanges(db, logger),
+    auditAdminAccess(db, logger),
     clientRouter,
   );
   api.use(requireAuth, tenantFromUser, clientRouter);
@@ -167,6 +172,8 @@ export function createApp(options: AppOptions): Express {
 function serveSpa(app: Express, staticDir: string): void {
   const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
   // Hashed assets never change; index.html is revalidated so a deploy is picked up at once.
+  // Source maps are built for our own debugging, never served: they would hand out the original source.
+  app.use((req, res, next) => (req.path.endsWith('.map') ? res.status(404).end() : next()));
   app.use('/assets', express.static(path.join(staticDir, 'assets'), { immutable: true, maxAge: '1y' }));
   app.use(express.static(staticDir, { index: false, maxAge: '1h' }));
   app.get(/^(?!\/api\/).*/, (_req, res) => {

@@ -142,6 +142,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/user': { status: { anon: SIGNED_OUT, a: 200, b: 200, admin: 200 } },
 
   // Admin only.
+  'GET /api/admin/health': admin(200),
   'GET /api/admin/stats': admin(200),
   'GET /api/admin/clients': admin(200),
   'POST /api/admin/clients': admin(201, () => ({ body: registrationFor() })),

@@ -2,20 +2,43 @@ import { sql } from 'drizzle-orm';
 import { Router } from 'express';
 import type { Database } from '../../db/client';
 
-export function createHealthRoutes(db: Database, version: string, queueRunning?: () => boolean): Router {
-  const router = Router();
-  router.get('/health', async (_req, res) => {
-    const database = await db.execute(sql`select 1`).then(
-      () => 'up' as const,
-      () => 'down' as const,
-    );
-    res.status(database === 'up' ? 200 : 503).json({
-      status: database === 'up' ? 'ok' : 'degraded',
-      database,
-      queue: queueRunning === undefined ? 'not started' : queueRunning() ? 'running' : 'stopped',
-      version,
+interface HealthOptions {
+  db: Database;
+  version: string;
+  queueRunning?: () => boolean;
+}
+
+async function stateOf({ db, queueRunning }: HealthOptions) {
+  const database = await db.execute(sql`select 1`).then(
+    () => 'up' as const,
+    () => 'down' as const,
+  );
+  return {
+    status: database === 'up' ? ('ok' as const) : ('degraded' as const),
+    database,
+    queue: queueRunning === undefined ? 'not started' : queueRunning() ? 'running' : 'stopped',
+  };
+}
+
+/**
+ * GET /api/health for load balancers and monitors: the state only, to anyone. What version runs and for
+ * how long helps an attacker pick an exploit, so it is for admins (GET /api/admin/health).
+ */
+export function createHealthRoutes(options: HealthOptions): { open: Router; admin: Router } {
+  const open = Router();
+  open.get('/health', async (_req, res) => {
+    const state = await stateOf(options);
+    res.status(state.database === 'up' ? 200 : 503).json(state);
+  });
+
+  const admin = Router();
+  admin.get('/health', async (_req, res) => {
+    const state = await stateOf(options);
+    res.status(state.database === 'up' ? 200 : 503).json({
+      ...state,
+      version: options.version,
       uptimeSeconds: Math.round(process.uptime()),
     });
   });
-  return router;
+  return { open, admin };
 }
