@@ -2,6 +2,7 @@ import { createDeliveryJobHandlers } from './features/delivery/delivery.jobs';
 import { createIntegrationsJobs } from './features/integrations/integrations.jobs';
 import { createNotificationJobs } from './features/notifications/notifications.jobs';
 import type { AppContext } from './lib/context';
+import { pruneRateLimits } from './lib/rate-limit';
 import type { ScheduledTask } from './lib/queue/scheduler';
 import type { JobHandlers } from './lib/queue/worker';
 
@@ -15,6 +16,16 @@ export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; 
       ...integrations.handlers,
       ...notifications.handlers,
     },
-    tasks: [...integrations.tasks, ...notifications.tasks],
+    tasks: [
+      ...integrations.tasks,
+      ...notifications.tasks,
+      {
+        name: 'prune-rate-limits',
+        everyMs: 60 * 60 * 1000,
+        run: async (now) => {
+          await pruneRateLimits(ctx.db, now);
+        },
+      },
+    ],
   };
 }

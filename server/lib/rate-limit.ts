@@ -79,3 +79,13 @@ export function createRateLimiter({ db, name, limit, windowMs, message }: Limite
     },
   });
 }
+
+/** Counters whose window or pause ended more than a day ago tell nothing more: the clean-up deletes them. */
+export async function pruneRateLimits(db: Database, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const rows = await db
+    .delete(rateLimits)
+    .where(sql`${rateLimits.resetAt} < ${before}`)
+    .returning({ key: rateLimits.key });
+  return rows.length;
+}

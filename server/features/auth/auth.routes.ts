@@ -64,21 +64,19 @@ export function createAuthRoutes({
     '/login',
     authLimiter,
     validate({ body: LoginSchema }, async ({ body }, req, res) => {
-      const wait = await throttle.waitSeconds(body.email);
-      if (wait > 0) {
-        res.setHeader('Retry-After', String(wait));
+      // Counted before the password is checked: parallel guesses cannot all be tried.
+      const ip = req.ip ?? 'unknown';
+      const verdict = await throttle.begin(body.email, ip);
+      if (!verdict.allowed) {
+        res.setHeader('Retry-After', String(verdict.waitSeconds));
         throw new AppError(
           429,
-          `Too many failed sign-in attempts for this account. Try again in ${wait} seconds.`,
+          `Too many failed sign-in attempts for this account. Try again in ${verdict.waitSeconds} seconds.`,
         );
       }
       req.body = body;
-      const user = await authenticate(passport, req, res).catch(async (error: unknown) => {
-        if (error instanceof AppError && error.message === INVALID_CREDENTIALS)
-          await throttle.recordFailure(body.email);
-        throw error;
-      });
-      await throttle.reset(body.email);
+      const user = await authenticate(passport, req, res);
+      await throttle.succeeded(body.email, ip);
       await logIn(req, user);
       res.json(toPublicUser(user));
     }),

@@ -1,61 +1,118 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
-/** Failed sign-ins allowed before an account is paused. */
+/** Failed sign-ins from one address to one account before that address is paused for that account. */
 export const FREE_FAILURES = 5;
 const FIRST_PAUSE_SECONDS = 30;
 const MAX_PAUSE_SECONDS = 15 * 60;
 /** A failure streak older than this is forgotten. */
 const STREAK_MEMORY_MS = 24 * 60 * 60 * 1000;
+/** Failures from all addresses together that pause an account for the rest of the window... */
+export const ACCOUNT_WINDOW_FAILURES = 20;
+export const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
+/** ...except for an address the owner signed in from lately: an attacker cannot lock the owner out. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** The pause after `failures` consecutive failures: 30 s, 60 s, 2 min, ... up to 15 min. */
+/** The pause after `failures` consecutive failures from one address: 30 s, 60 s, 2 min, ... up to 15 min. */
 export function pauseSeconds(failures: number): number {
   if (failures < FREE_FAILURES) return 0;
   return Math.min(FIRST_PAUSE_SECONDS * 2 ** (failures - FREE_FAILURES), MAX_PAUSE_SECONDS);
 }
 
+export type AttemptVerdict = { allowed: true } | { allowed: false; waitSeconds: number };
+
+type Row = typeof rateLimits.$inferSelect;
+type Tx = Pick<Database, 'select' | 'insert' | 'update'>;
+
 /**
- * Per-account protection against password guessing from many addresses, on top of the per-IP limit:
- * after a few failures the account accepts no attempt for a pause that doubles with each new failure.
- * Counters live in the rate_limits table (hits = failures in a row, resetAt = end of the pause).
+ * Password guessing protection per account, on top of the per-IP limit on the sign-in route. Counters
+ * live in the rate_limits table, shared by every server process:
+ *
+ * - `account-ip:{email}:{ip}`: the failure streak of one address against one account (hits) and the end
+ *   of its pause (reset_at). Five wrong passwords in a row pause that address, 30 s doubling to 15 min.
+ * - `account:{email}`: failures from every address in a 15-minute window; past 20 the account accepts no
+ *   attempt until the window ends, except from a known address.
+ * - `known:{email}:{ip}`: an address the account signed in from in the last 30 days.
+ *
+ * An attempt is counted as a failure before the password is checked, inside a transaction that locks the
+ * counters, so parallel guesses cannot all slip through; a right password takes its count back.
  */
-export function createLoginThrottle(db: Database) {
-  const keyOf = (email: string) => `account:${email.trim().toLowerCase()}`;
+export function createLoginThrottle(db: Database, now: () => Date = () => new Date()) {
+  const email = (value: string) => value.trim().toLowerCase();
+  const keys = (address: string, ip: string) => ({
+    streak: `account-ip:${email(address)}:${ip}`,
+    account: `account:${email(address)}`,
+    known: `known:${email(address)}:${ip}`,
+  });
+  const waitUntil = (at: Date, current: Date) =>
+    Math.max(1, Math.ceil((at.getTime() - current.getTime()) / 1000));
+
+  /** The counter rows, created when missing, locked for this transaction. */
+  async function lock(tx: Tx, names: string[], current: Date): Promise<Map<string, Row>> {
+    await tx
+      .insert(rateLimits)
+      .values(names.map((key) => ({ key, hits: 0, resetAt: current })))
+      .onConflictDoNothing();
+    const rows = await tx.select().from(rateLimits).where(inArray(rateLimits.key, names)).for('update');
+    return new Map(rows.map((row) => [row.key, row]));
+  }
 
   return {
-    /** Seconds the account must still wait, or 0. */
-    async waitSeconds(email: string): Promise<number> {
-      const [row] = await db
-        .select()
-        .from(rateLimits)
-        .where(eq(rateLimits.key, keyOf(email)));
-      if (!row || row.hits < FREE_FAILURES) return 0;
-      return Math.max(0, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
+    /** Counts an attempt (as a failure until it succeeds) unless the account or this address is paused. */
+    async begin(address: string, ip: string): Promise<AttemptVerdict> {
+      const current = now();
+      const k = keys(address, ip);
+      return db.transaction(async (tx) => {
+        const rows = await lock(tx, [k.streak, k.account], current);
+        const streak = rows.get(k.streak)!;
+        const account = rows.get(k.account)!;
+        if (streak.hits >= FREE_FAILURES && streak.resetAt > current) {
+          return { allowed: false, waitSeconds: waitUntil(streak.resetAt, current) };
+        }
+        const windowOpen = account.resetAt > current;
+        if (windowOpen && account.hits >= ACCOUNT_WINDOW_FAILURES) {
+          const [known] = await tx
+            .select({ key: rateLimits.key })
+            .from(rateLimits)
+            .where(and(eq(rateLimits.key, k.known), gt(rateLimits.resetAt, current)));
+          if (!known) return { allowed: false, waitSeconds: waitUntil(account.resetAt, current) };
+        }
+
+        const stale = current.getTime() - streak.resetAt.getTime() > STREAK_MEMORY_MS;
+        const failures = (stale ? 0 : streak.hits) + 1;
+        await tx
+          .update(rateLimits)
+          .set({ hits: failures, resetAt: new Date(current.getTime() + pauseSeconds(failures) * 1000) })
+          .where(eq(rateLimits.key, k.streak));
+        await tx
+          .update(rateLimits)
+          .set(
+            windowOpen
+              ? { hits: sql`${rateLimits.hits} + 1` }
+              : { hits: 1, resetAt: new Date(current.getTime() + ACCOUNT_WINDOW_MS) },
+          )
+          .where(eq(rateLimits.key, k.account));
+        return { allowed: true };
+      });
     },
 
-    async recordFailure(email: string): Promise<void> {
-      const key = keyOf(email);
-      const forgetBefore = new Date(Date.now() - STREAK_MEMORY_MS);
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, hits: 1, resetAt: new Date() })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            hits: sql`case when ${rateLimits.resetAt} < ${forgetBefore} then 1 else ${rateLimits.hits} + 1 end`,
-          },
-        })
-        .returning({ hits: rateLimits.hits });
-      const pause = pauseSeconds(row?.hits ?? 1);
-      await db
-        .update(rateLimits)
-        .set({ resetAt: new Date(Date.now() + pause * 1000) })
-        .where(eq(rateLimits.key, key));
-    },
-
-    async reset(email: string): Promise<void> {
-      await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(email)));
+    /** The password was right: the attempt was no failure, and this address is now a known one. */
+    async succeeded(address: string, ip: string): Promise<void> {
+      const current = now();
+      const k = keys(address, ip);
+      await db.transaction(async (tx) => {
+        await tx.delete(rateLimits).where(eq(rateLimits.key, k.streak));
+        await tx
+          .update(rateLimits)
+          .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+          .where(eq(rateLimits.key, k.account));
+        const knownUntil = new Date(current.getTime() + KNOWN_ADDRESS_MS);
+        await tx
+          .insert(rateLimits)
+          .values({ key: k.known, hits: 1, resetAt: knownUntil })
+          .onConflictDoUpdate({ target: rateLimits.key, set: { resetAt: knownUntil } });
+      });
     },
   };
 }

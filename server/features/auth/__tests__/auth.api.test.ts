@@ -1,9 +1,12 @@
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { agentFor, createTestApp } from '../../../testing/test-app';
 import { createUser, DEFAULT_PASSWORD, registrationFor } from '../../../testing/factories';
+import { rateLimits } from '../../../db/schema';
+import { pruneRateLimits } from '../../../lib/rate-limit';
 import { SESSION_COOKIE } from '../../../lib/session';
-import { FREE_FAILURES, pauseSeconds } from '../login-throttle';
+import { ACCOUNT_WINDOW_FAILURES, createLoginThrottle, FREE_FAILURES, pauseSeconds } from '../login-throttle';
 
 describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
   let database: TestDatabase;
@@ -271,23 +274,44 @@ describe.each(testDatabaseKinds)('per-account sign-in throttle on %s', (kind) =>
     await database?.drop();
   });
 
-  it('when an account collects failures from many addresses, then it is paused with a growing delay', async () => {
+  const appBehindProxy = () => createTestApp(database.handle.db, { TRUST_PROXY: '1' });
+  const attempt = (
+    app: ReturnType<typeof createTestApp>,
+    email: string,
+    ip: string,
+    password = 'wrong-password',
+  ) => agentFor(app).post('/api/login').set('X-Forwarded-For', ip).send({ email, password });
+
+  it('when 30 wrong guesses arrive at once from one address, then only the first five are tried', async () => {
     const user = await createUser(database.handle.db);
-    const app = createTestApp(database.handle.db, { TRUST_PROXY: '1' });
-    const attempt = (i: number, password = 'wrong-password') =>
-      agentFor(app)
-        .post('/api/login')
-        .set('X-Forwarded-For', `198.18.0.${i}`)
-        .send({ email: user.email, password });
+    const app = appBehindProxy();
 
-    for (let i = 0; i < FREE_FAILURES; i += 1) expect((await attempt(i)).status).toBe(401);
-    const paused = await attempt(50, DEFAULT_PASSWORD);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => attempt(app, user.email, '198.18.1.1')),
+    );
 
-    expect(paused.status).toBe(429);
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(FREE_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - FREE_FAILURES);
+    const paused = answers.find((res) => res.status === 429)!;
     expect(paused.body.message).toMatch(/Too many failed sign-in attempts for this account/);
     expect(Number(paused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(pauseSeconds(FREE_FAILURES + 1)).toBeGreaterThan(pauseSeconds(FREE_FAILURES));
-    expect(pauseSeconds(100)).toBe(15 * 60);
+    // The guessing address is paused, the owner elsewhere is not.
+    expect((await attempt(app, user.email, '198.18.1.1', DEFAULT_PASSWORD)).status).toBe(429);
+    expect((await attempt(app, user.email, '198.18.1.2', DEFAULT_PASSWORD)).status).toBe(200);
+  });
+
+  it('when failures come from many addresses, then the account pauses for new ones but not where the owner signs in', async () => {
+    const user = await createUser(database.handle.db);
+    const app = appBehindProxy();
+    await attempt(app, user.email, '198.18.2.200', DEFAULT_PASSWORD).expect(200);
+
+    for (let i = 0; i < ACCOUNT_WINDOW_FAILURES; i += 1) {
+      expect((await attempt(app, user.email, `198.18.3.${i}`)).status).toBe(401);
+    }
+
+    expect((await attempt(app, user.email, '198.18.4.1', DEFAULT_PASSWORD)).status).toBe(429);
+    expect((await attempt(app, user.email, '198.18.2.200', DEFAULT_PASSWORD)).status).toBe(200);
   });
 
   it('when the right password comes before the pause, then the failure streak is forgotten', async () => {
@@ -304,10 +328,51 @@ describe.each(testDatabaseKinds)('per-account sign-in throttle on %s', (kind) =>
       .send({ email: user.email, password: DEFAULT_PASSWORD })
       .expect(200);
 
-    const res = await agentFor(app)
-      .post('/api/login')
-      .send({ email: user.email, password: 'wrong-password' });
+    for (let i = 0; i < FREE_FAILURES - 1; i += 1) {
+      const res = await agentFor(app)
+        .post('/api/login')
+        .send({ email: user.email, password: 'wrong-password' });
+      expect(res.status).toBe(401);
+    }
+  });
 
-    expect(res.status).toBe(401);
+  it('when counters ended more than a day ago, then the hourly clean-up removes them and keeps live ones', async () => {
+    const now = new Date();
+    const day = 24 * 60 * 60 * 1000;
+    await database.handle.db.insert(rateLimits).values([
+      { key: 'zz:old', hits: 3, resetAt: new Date(now.getTime() - 2 * day) },
+      { key: 'zz:live', hits: 3, resetAt: new Date(now.getTime() + day) },
+    ]);
+
+    await pruneRateLimits(database.handle.db, now);
+
+    const left = await database.handle.db.select().from(rateLimits).where(like(rateLimits.key, 'zz:%'));
+    expect(left.map((row) => row.key)).toEqual(['zz:live']);
+  });
+
+  it('when an attacker keeps guessing a few times an hour for a day, then the owner is never locked out', async () => {
+    const user = await createUser(database.handle.db);
+    let clock = Date.now();
+    const throttle = createLoginThrottle(database.handle.db, () => new Date(clock));
+    const attackerVerdicts: boolean[] = [];
+    // The owner's home address signed in before the attack began.
+    await throttle.succeeded(user.email, '198.51.100.10');
+
+    for (let hour = 0; hour < 24; hour += 1) {
+      for (let guess = 0; guess < 4; guess += 1) {
+        attackerVerdicts.push((await throttle.begin(user.email, '203.0.113.66')).allowed);
+        clock += 15 * 60_000;
+      }
+      // The owner, from home, once an hour: always let in, and signs in.
+      expect(await throttle.begin(user.email, '198.51.100.10')).toEqual({ allowed: true });
+      await throttle.succeeded(user.email, '198.51.100.10');
+    }
+
+    // The attacker's guesses were all counted (a streak that long pauses its address for the longest)...
+    expect(attackerVerdicts).toHaveLength(96);
+    await throttle.begin(user.email, '203.0.113.66');
+    expect(await throttle.begin(user.email, '203.0.113.66')).toMatchObject({ allowed: false });
+    // ...a pause never outlasts 15 minutes.
+    expect(pauseSeconds(1000)).toBe(15 * 60);
   });
 });
