@@ -1,12 +1,42 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import os from 'node:os';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(scryptCallback) as (
+const rawScrypt = promisify(scryptCallback) as (
   password: string,
   salt: Buffer,
   keylen: number,
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
+
+/**
+ * Each scrypt run takes 128 MB and a core for ~100 ms: eighty at once took a server from 365 MB to 884 MB
+ * and slowed everyone's sign-in thirtyfold (issue 12, item 3). At most this many run together; the others
+ * wait their turn in order.
+ */
+export const HASH_CONCURRENCY = Math.max(2, os.availableParallelism());
+let active = 0;
+let peak = 0;
+const waiting: (() => void)[] = [];
+
+/** How many hashes run now, and the most that ever ran together (for tests and diagnostics). */
+export function hashingLoad(): { active: number; peak: number } {
+  return { active, peak };
+}
+
+async function scrypt(...args: Parameters<typeof rawScrypt>): Promise<Buffer> {
+  // A finished run hands its slot straight to the next in line, so a newcomer cannot slip in between.
+  if (active >= HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else active += 1;
+  peak = Math.max(peak, active);
+  try {
+    return await rawScrypt(...args);
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else active -= 1;
+  }
+}
 
 // OWASP's scrypt recommendation (N=2^17, r=8, p=1); the parameters are stored in each hash,
 // so they can be raised later without invalidating existing passwords.

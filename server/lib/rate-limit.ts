@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
@@ -64,13 +64,23 @@ interface LimiterOptions {
   limit: number;
   windowMs: number;
   message: string;
+  /** What is counted (default: the client's address), e.g. the signed-in user. */
+  key?: (req: Request) => string;
 }
 
 /** A limiter answering 429 `{ message }` with the standard RateLimit headers. */
-export function createRateLimiter({ db, name, limit, windowMs, message }: LimiterOptions): RequestHandler {
+export function createRateLimiter({
+  db,
+  name,
+  limit,
+  windowMs,
+  message,
+  key,
+}: LimiterOptions): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
+    ...(key ? { keyGenerator: key } : {}),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     store: new DatabaseRateLimitStore(db, name),

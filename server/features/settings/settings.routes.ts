@@ -2,12 +2,16 @@ import { Router, type RequestHandler } from 'express';
 import { ChangePasswordSchema, UpdateProfileSchema } from '@shared/schemas/settings';
 import type { AppContext } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
+import { createRateLimiter } from '../../lib/rate-limit';
 import { tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
 import { createSettingsRepository } from './settings.repository';
 import { createSettingsService } from './settings.service';
 
 export const OWN_ACCOUNT_ONLY = "Only the account's owner can change its profile and password.";
+/** Each try checks the current password with scrypt: a handful per account, then wait (issue 12, item 3). */
+export const PASSWORD_CHANGES_PER_WINDOW = 5;
+const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * The signed-in user's own account. Mounted in the client router, so it also appears under an admin's
@@ -21,6 +25,14 @@ const ownAccountOnly: RequestHandler = (req, _res, next) => {
 export function createSettingsRoutes(ctx: AppContext): Router {
   const router = Router();
   const service = createSettingsService(createSettingsRepository(ctx.db));
+  const passwordLimiter = createRateLimiter({
+    db: ctx.db,
+    name: 'password-change',
+    limit: PASSWORD_CHANGES_PER_WINDOW,
+    windowMs: PASSWORD_WINDOW_MS,
+    message: 'Too many password changes. Please wait 15 minutes and try again.',
+    key: (req) => `user:${req.user!.id}`,
+  });
 
   router.patch(
     '/user',
@@ -33,6 +45,7 @@ export function createSettingsRoutes(ctx: AppContext): Router {
   router.post(
     '/user/password',
     ownAccountOnly,
+    passwordLimiter,
     validate({ body: ChangePasswordSchema }, async ({ body }, req, res) => {
       await service.changePassword(req.user!.id, body, req.sessionID);
       res.status(204).end();

@@ -6,6 +6,8 @@ import { sessions } from '../../../db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { createTestApp } from '../../../testing/test-app';
 import { createUser, signedInAgent } from '../../../testing/factories';
+import { HASH_CONCURRENCY, hashingLoad } from '../../../lib/password';
+import { PASSWORD_CHANGES_PER_WINDOW } from '../settings.routes';
 
 describe.each(testDatabaseKinds)('settings API on %s', (kind) => {
   let database: TestDatabase;
@@ -121,6 +123,32 @@ describe.each(testDatabaseKinds)('settings API on %s', (kind) => {
       expect(res.body.message).toBe('Current password is incorrect');
       expect((await elsewhere.get('/api/user')).status).toBe(200);
       await signedInAgent(app, user);
+    });
+
+    it('when an account keeps trying to change its password, then past a few tries it answers 429 without hashing', async () => {
+      const user = await createUser(db());
+      const agent = await signedInAgent(app, user);
+      const tryOnce = () =>
+        agent
+          .post('/api/user/password')
+          .send({ currentPassword: 'guess-0000', newPassword: 'brand-new-pass' });
+
+      const answers = await Promise.all(Array.from({ length: PASSWORD_CHANGES_PER_WINDOW + 10 }, tryOnce));
+      const peak = hashingLoad().peak;
+
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((s) => s === 400)).toHaveLength(PASSWORD_CHANGES_PER_WINDOW);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+      expect(answers.find((res) => res.status === 429)!.body.message).toMatch(/Too many password changes/);
+      expect(peak).toBeLessThanOrEqual(HASH_CONCURRENCY);
+      // Another account is not affected.
+      const other = await createUser(db());
+      const res = await (
+        await signedInAgent(app, other)
+      )
+        .post('/api/user/password')
+        .send({ currentPassword: other.password, newPassword: 'brand-new-pass' });
+      expect(res.status).toBe(204);
     });
 
     it('when the new password is too short, then it answers 400 with the spec message', async () => {
