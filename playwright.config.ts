@@ -55,6 +55,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         RATE_LIMIT_AUTH: '10000',
         RATE_LIMIT_PUBLIC: '10000',
+        MIN_FREE_DISK_BYTES: String(1024 * 1024),
         PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`,
         GOOGLE_CLIENT_ID: 'e2e-google-client',
         GOOGLE_CLIENT_SECRET: 'e2e-google-secret',

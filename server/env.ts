@@ -56,6 +56,17 @@ const EnvSchema = z
     RATE_LIMIT_PUBLIC: positiveInt.default(30),
     MAX_BODY_BYTES: positiveInt.default(100 * 1024),
     MAX_VIDEO_BYTES: positiveInt.default(50 * 1024 * 1024),
+    // Video bytes one address, and one review link, may upload per hour.
+    UPLOAD_BYTES_PER_IP_PER_HOUR: positiveInt.default(150 * 1024 * 1024),
+    UPLOAD_BYTES_PER_LINK_PER_HOUR: positiveInt.default(300 * 1024 * 1024),
+    // Below this much free disk, uploads are refused (507) so the database never runs out of room.
+    MIN_FREE_DISK_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(512 * 1024 * 1024),
+    // An uploaded video not attached to a review within this time is deleted.
+    PENDING_UPLOAD_TTL_MINUTES: positiveInt.default(60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

@@ -1,6 +1,7 @@
 import { createDeliveryJobHandlers } from './features/delivery/delivery.jobs';
 import { createIntegrationsJobs } from './features/integrations/integrations.jobs';
 import { createNotificationJobs } from './features/notifications/notifications.jobs';
+import { createPublicReviewJobs } from './features/public-review/public-review.jobs';
 import type { AppContext } from './lib/context';
 import { pruneRateLimits } from './lib/rate-limit';
 import type { ScheduledTask } from './lib/queue/scheduler';
@@ -10,6 +11,7 @@ import type { JobHandlers } from './lib/queue/worker';
 export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; tasks: ScheduledTask[] } {
   const integrations = createIntegrationsJobs(ctx);
   const notifications = createNotificationJobs(ctx);
+  const publicReview = createPublicReviewJobs(ctx);
   return {
     handlers: {
       ...createDeliveryJobHandlers(ctx),
@@ -19,6 +21,7 @@ export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; 
     tasks: [
       ...integrations.tasks,
       ...notifications.tasks,
+      ...publicReview.tasks,
       {
         name: 'prune-rate-limits',
         everyMs: 60 * 60 * 1000,

@@ -99,3 +99,36 @@ export async function pruneRateLimits(db: Database, now: Date): Promise<number> 
     .returning({ key: rateLimits.key });
   return rows.length;
 }
+
+/**
+ * A quota of bytes per key and window (uploads per address, per link), in the same table as the hit
+ * counters. Counted in KiB, so a 32-bit counter holds terabytes.
+ */
+export function createByteQuota(db: Database, name: string, limitBytes: number, windowMs: number) {
+  const keyOf = (key: string) => `${name}:${key}`;
+  return {
+    limitBytes,
+    /** Bytes counted in the current window. */
+    async used(key: string): Promise<number> {
+      const [row] = await db
+        .select()
+        .from(rateLimits)
+        .where(sql`${rateLimits.key} = ${keyOf(key)} and ${rateLimits.resetAt} > now()`);
+      return (row?.hits ?? 0) * 1024;
+    },
+    async add(key: string, bytes: number): Promise<void> {
+      const kib = Math.ceil(bytes / 1024);
+      const resetAt = new Date(Date.now() + windowMs);
+      await db
+        .insert(rateLimits)
+        .values({ key: keyOf(key), hits: kib, resetAt })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            hits: sql`case when ${rateLimits.resetAt} <= now() then ${kib} else ${rateLimits.hits} + ${kib} end`,
+            resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+          },
+        });
+    },
+  };
+}

@@ -14,7 +14,7 @@ import {
 } from '@shared/schemas/public-review';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { createRateLimiter, DatabaseRateLimitStore } from '../../lib/rate-limit';
+import { createByteQuota, createRateLimiter, DatabaseRateLimitStore } from '../../lib/rate-limit';
 import { createFileStorage, type ByteRange, type FileStorage } from '../../lib/storage';
 import { tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
@@ -32,6 +32,10 @@ const GET_MULTIPLIER = 10;
 
 const TOO_MANY_FROM_IP = 'Too many reviews from this connection. Please try again later.';
 const TOO_MANY_FOR_LINK = 'This review link has received too many reviews recently. Please try again later.';
+const TOO_MUCH_VIDEO =
+  'Too many videos were uploaded from here recently. Please try again later, or write your review.';
+const OUT_OF_SPACE =
+  'Video uploads are paused for a moment. Please write your review instead, or try again later.';
 
 /** A malformed token is a 404 before any query runs. */
 const linkFormat: RequestHandler = (req, _res, next) => {
@@ -122,6 +126,8 @@ export function createPublicReviewRoutes(
     message: TOO_MANY_FROM_IP,
   });
   const linkSubmitLimiter = perLinkLimiter(ctx, 'public-link-submit', SUBMISSIONS_PER_LINK_PER_HOUR);
+  const ipBytes = createByteQuota(ctx.db, 'upload-bytes-ip', env.UPLOAD_BYTES_PER_IP_PER_HOUR, HOUR);
+  const linkBytes = createByteQuota(ctx.db, 'upload-bytes-link', env.UPLOAD_BYTES_PER_LINK_PER_HOUR, HOUR);
   const linkUploadLimiter = perLinkLimiter(ctx, 'public-link-upload', UPLOADS_PER_LINK_PER_HOUR);
 
   const upload = multer({
@@ -163,10 +169,20 @@ export function createPublicReviewRoutes(
     validate({ params: PublicReviewLinkParamsSchema }, async ({ params }, req, res) => {
       // The link first: an unknown link never gets to send us 50 MB.
       const resolved = await service.resolve(params.link);
+      const ip = req.ip ?? 'unknown';
+      // Before a byte is written: room on the disk, and room in this address's and this link's quotas.
+      if ((await storage.freeBytes()) < env.MIN_FREE_DISK_BYTES) throw new AppError(507, OUT_OF_SPACE);
+      const incoming = Number(req.get('content-length') ?? 0);
+      const [byIp, byLink] = await Promise.all([ipBytes.used(ip), linkBytes.used(params.link)]);
+      if (byIp + incoming > ipBytes.limitBytes || byLink + incoming > linkBytes.limitBytes) {
+        throw new AppError(429, TOO_MUCH_VIDEO);
+      }
       try {
         await receiveVideo(upload, env.MAX_VIDEO_BYTES, req, res);
         if (!req.file) throw badRequest('Please choose a video to upload.');
-        res.status(201).json(await service.acceptVideo(resolved, params.link, req.file.path));
+        const accepted = await service.acceptVideo(resolved, params.link, req.file.path);
+        await Promise.all([ipBytes.add(ip, req.file.size), linkBytes.add(params.link, req.file.size)]);
+        res.status(201).json(accepted);
       } finally {
         // A refused upload (two files, a cut body) may leave req.file without a path.
         if (req.file?.path) await fsp.rm(req.file.path, { force: true });

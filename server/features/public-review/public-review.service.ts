@@ -27,8 +27,10 @@ export const UNSUPPORTED_VIDEO_MESSAGE =
   'This file is not a supported video. Please use WebM, MP4, MOV or Ogg.';
 export const ALREADY_SUBMITTED_MESSAGE = 'A review was already submitted with this link. Thank you!';
 
+/** Where uploads wait to be attached to a review (expired by public-review.jobs.ts). */
+export const PENDING_PREFIX = 'pending';
 /** A pending upload is named by the link and the token, so a token works for its own link only. */
-const pendingKey = (link: string, token: string) => `pending/${link}/${token}`;
+const pendingKey = (link: string, token: string) => `${PENDING_PREFIX}/${link}/${token}`;
 export const videoKey = (ownerId: number, reviewId: number) => `videos/${ownerId}/${reviewId}`;
 export const videoUrlOf = (reviewId: number) => `/api/reviews/${reviewId}/video`;
 

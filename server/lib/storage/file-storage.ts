@@ -28,6 +28,10 @@ export interface FileStorage {
   move(from: string, to: string): Promise<boolean>;
   /** Deleting a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** Deletes every file under `prefix` last written before `before`; answers how many went. */
+  sweep(prefix: string, before: Date): Promise<number>;
+  /** Bytes still free where files are written (a store without a limit answers Infinity). */
+  freeBytes(): Promise<number>;
 }
 
 const KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;

@@ -86,5 +86,41 @@ export function createLocalDiskStorage(root: string): FileStorage {
       await fsp.rm(file, { force: true });
       await fsp.rm(metaOf(file), { force: true });
     },
+
+    async sweep(prefix, before) {
+      const start = fileOf(prefix);
+      let removed = 0;
+      const pending = [start];
+      while (pending.length > 0) {
+        const dir = pending.pop()!;
+        let entries: fs.Dirent[];
+        try {
+          entries = await fsp.readdir(dir, { withFileTypes: true });
+        } catch (error) {
+          if (isMissing(error)) continue;
+          throw error;
+        }
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) {
+            pending.push(full);
+            continue;
+          }
+          const info = await fsp.stat(full).catch(() => undefined);
+          if (!info || info.mtime >= before) continue;
+          await fsp.rm(full, { force: true });
+          if (!entry.name.endsWith('.meta.json')) removed += 1;
+        }
+        // An emptied folder (one per link) goes too; the root of the sweep stays.
+        if (dir !== start) await fsp.rmdir(dir).catch(() => {});
+      }
+      return removed;
+    },
+
+    async freeBytes() {
+      await fsp.mkdir(root, { recursive: true });
+      const info = await fsp.statfs(root);
+      return Number(info.bavail) * Number(info.bsize);
+    },
   };
 }

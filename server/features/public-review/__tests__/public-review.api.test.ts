@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewRequests, reviews, users } from '../../../db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { agentFor, createTestApp } from '../../../testing/test-app';
+import { createTestBackground } from '../../../testing/background';
 import {
   createContact,
   createLocation,
@@ -378,6 +379,71 @@ describe.each(testDatabaseKinds)('public review API on %s', (kind) => {
       agentFor(app())
         .post(`/api/public/review/${link}/video`)
         .attach('video', file, { filename, contentType });
+
+    it('when the disk is nearly full, then uploads are refused with 507 before anything is written', async () => {
+      const { request } = await arrange();
+      const full = app({ MIN_FREE_DISK_BYTES: String(Number.MAX_SAFE_INTEGER) });
+
+      const res = await agentFor(full)
+        .post(`/api/public/review/${request.uniqueLink}/video`)
+        .attach('video', tinyWebm(), { filename: 'a.webm', contentType: 'video/webm' });
+
+      expect(res.status).toBe(507);
+      expect(res.body.message).toMatch(/Video uploads are paused/);
+      expect(fs.existsSync(path.join(dataDir, 'uploads', 'pending', request.uniqueLink))).toBe(false);
+    });
+
+    it('when one address or one link has uploaded its share this hour, then more uploads answer 429', async () => {
+      const quota = String(5 * 1024);
+      const limited = app({ TRUST_PROXY: '1', UPLOAD_BYTES_PER_IP_PER_HOUR: quota });
+      const ip = `198.51.100.${Math.floor(Math.random() * 200) + 20}`;
+      const send = (link: string, from: string) =>
+        agentFor(limited)
+          .post(`/api/public/review/${link}/video`)
+          .set('X-Forwarded-For', from)
+          .attach('video', tinyWebm(1200), { filename: 'a.webm', contentType: 'video/webm' });
+      const links = await Promise.all([arrange(), arrange(), arrange()]);
+
+      expect((await send(links[0]!.request.uniqueLink, ip)).status).toBe(201);
+      expect((await send(links[1]!.request.uniqueLink, ip)).status).toBe(201);
+      const third = await send(links[2]!.request.uniqueLink, ip);
+      expect(third.status).toBe(429);
+      expect(third.body.message).toMatch(/Too many videos/);
+      // Another address still can.
+      expect((await send(links[2]!.request.uniqueLink, '192.0.2.77')).status).toBe(201);
+
+      const perLink = app({ TRUST_PROXY: '1', UPLOAD_BYTES_PER_LINK_PER_HOUR: quota });
+      const { location } = await arrange();
+      const fromMany = (i: number) =>
+        agentFor(perLink)
+          .post(`/api/public/review/${location.publicLink}/video`)
+          .set('X-Forwarded-For', `192.0.2.${100 + i}`)
+          .attach('video', tinyWebm(1200), { filename: 'a.webm', contentType: 'video/webm' });
+      expect((await fromMany(1)).status).toBe(201);
+      expect((await fromMany(2)).status).toBe(201);
+      expect((await fromMany(3)).status).toBe(429);
+    });
+
+    it('when an upload is never attached to a review, then it is deleted after an hour; a fresh one stays', async () => {
+      const { request } = await arrange();
+      const env = { DATA_DIR: dataDir };
+      const old = await upload(request.uniqueLink, tinyWebm(), 'old.webm', 'video/webm');
+      const fresh = await upload(request.uniqueLink, tinyWebm(), 'fresh.webm', 'video/webm');
+      const folder = path.join(dataDir, 'uploads', 'pending', request.uniqueLink);
+      const oldFile = path.join(folder, old.body.videoToken as string);
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      fs.utimesSync(oldFile, twoHoursAgo, twoHoursAgo);
+      fs.utimesSync(`${oldFile}.meta.json`, twoHoursAgo, twoHoursAgo);
+
+      await createTestBackground(db(), env).schedule(new Date());
+
+      expect(fs.existsSync(oldFile)).toBe(false);
+      expect(fs.existsSync(path.join(folder, fresh.body.videoToken as string))).toBe(true);
+      const attach = await agentFor(app())
+        .post(`/api/public/review/${request.uniqueLink}`)
+        .send({ rating: 5, videoToken: old.body.videoToken });
+      expect(attach.status).toBe(400);
+    });
 
     it('when a text file named .mp4 is uploaded, then it is refused by its content', async () => {
       const { request } = await arrange();
