@@ -8,6 +8,7 @@ export interface FakeTwilioMessage {
   from: string;
   body: string;
   statusCallback: string;
+  dateCreated: Date;
 }
 
 export interface FakeTwilioFailure {
@@ -29,6 +30,11 @@ export interface FakeTwilio {
   failNext(failure: FakeTwilioFailure, times?: number): void;
   /** Every send fails with this answer until reset. */
   failAlways(failure: FakeTwilioFailure | undefined): void;
+  /**
+   * The next `times` sends are accepted (the message exists at Twilio) but the answer never arrives: the
+   * connection drops, as when our process dies or the network breaks between Twilio's accept and its reply.
+   */
+  dropAnswerNext(times?: number): void;
   env(overrides?: Record<string, string>): Record<string, string>;
   close(): Promise<void>;
 }
@@ -43,6 +49,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   let queuedFailures: { failure: FakeTwilioFailure; times: number } | undefined;
   let always: FakeTwilioFailure | undefined;
   let requests = 0;
+  let dropAnswers = 0;
 
   const answer = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -62,12 +69,41 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     req.on('end', () => {
       requests += 1;
       const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
-      if (req.method !== 'POST' || req.url !== path) {
-        return error(res, { status: 404, code: 20404, message: 'The requested resource was not found' });
-      }
+      const url = new URL(req.url ?? '/', 'http://fake');
       const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
-      if (req.headers.authorization !== expectedAuth) {
+      if (url.pathname === path && req.headers.authorization !== expectedAuth) {
         return error(res, { status: 401, code: 20003, message: 'Authenticate' });
+      }
+      // The message list, newest first, filtered by To and From, a page at a time (PageSize, Page).
+      if (req.method === 'GET' && url.pathname === path) {
+        const to = url.searchParams.get('To');
+        const from = url.searchParams.get('From');
+        const pageSize = Math.min(Number(url.searchParams.get('PageSize')) || 50, 1000);
+        const page = Number(url.searchParams.get('Page')) || 0;
+        const matching = [...messages]
+          .reverse()
+          .filter((m) => (!to || m.to === to) && (!from || m.from === from));
+        const slice = matching.slice(page * pageSize, (page + 1) * pageSize);
+        const next = (page + 1) * pageSize < matching.length;
+        const query = (n: number) =>
+          `${path}?${new URLSearchParams({ ...(to ? { To: to } : {}), ...(from ? { From: from } : {}), PageSize: String(pageSize), Page: String(n) })}`;
+        return answer(res, 200, {
+          messages: slice.map((m) => ({
+            sid: m.sid,
+            to: m.to,
+            from: m.from,
+            body: m.body,
+            status: 'sent',
+            date_created: m.dateCreated.toUTCString(),
+          })),
+          page,
+          page_size: pageSize,
+          next_page_uri: next ? query(page + 1) : null,
+          uri: query(page),
+        });
+      }
+      if (req.method !== 'POST' || url.pathname !== path) {
+        return error(res, { status: 404, code: 20404, message: 'The requested resource was not found' });
       }
       if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
         return error(res, { status: 400, code: 20001, message: 'Expected a form-encoded body' });
@@ -93,7 +129,11 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
         return error(res, queuedFailures.failure);
       }
       const sid = `SM${randomBytes(16).toString('hex')}`;
-      messages.push({ sid, to, from, body: form.get('Body')!, statusCallback });
+      messages.push({ sid, to, from, body: form.get('Body')!, statusCallback, dateCreated: new Date() });
+      if (dropAnswers > 0) {
+        dropAnswers -= 1;
+        return req.socket.destroy();
+      }
       const now = new Date().toUTCString();
       answer(res, 201, {
         account_sid: accountSid,
@@ -132,6 +172,9 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     },
     failAlways(failure) {
       always = failure;
+    },
+    dropAnswerNext(times = 1) {
+      dropAnswers = times;
     },
     env(overrides = {}) {
       return {

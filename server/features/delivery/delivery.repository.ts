@@ -72,6 +72,7 @@ export function createDeliveryRepository(db: Database) {
           method: reviewRequests.method,
           status: reviewRequests.status,
           sentAt: reviewRequests.sentAt,
+          createdAt: reviewRequests.createdAt,
           uniqueLink: reviewRequests.uniqueLink,
           contactId: contacts.id,
           contactName: contacts.name,

@@ -240,6 +240,39 @@ export function createDeliveryHandler(ctx: AppContext) {
         },
       }));
     } else {
+      // A retry may follow a send Twilio accepted but never confirmed (a crash, a dropped connection):
+      // Twilio's own record decides, so the customer never gets the text twice. The review link in the
+      // body is unique to this request.
+      const earlier =
+        job.attempts > 1
+          ? await ctx.twilio.findSent({
+              channel,
+              to: address,
+              marker: variables.link,
+              // Twilio's dates have whole seconds and its clock is not ours: an hour's margin.
+              since: new Date(row.createdAt.getTime() - 60 * 60 * 1000),
+            })
+          : undefined;
+      if (earlier) {
+        ctx.logger.info({ reviewRequest: id, sid: earlier.sid }, 'found an interrupted send at Twilio');
+        await repo.recordSent(
+          id,
+          claim,
+          {
+            ownerId: row.ownerId,
+            reviewRequestId: id,
+            channel,
+            transport: 'twilio',
+            recipient: channel === 'whatsapp' ? `whatsapp:${address}` : address,
+            body: composeText(template, variables),
+            status: 'sent',
+            providerMessageId: earlier.sid,
+            providerResponse: 'Found at Twilio after an interrupted send; not sent again.',
+          },
+          earlier.sid,
+        );
+        return;
+      }
       ({ outcome, record } = await deliverText(ctx, channel, address, composeText(template, variables)));
       record = { ...record, ownerId: row.ownerId, reviewRequestId: id };
     }

@@ -32,6 +32,16 @@ export interface TwilioClient {
   /** Whether each channel has credentials and a sender; otherwise its messages go to the outbox. */
   configured(channel: TwilioChannel): boolean;
   send(input: { channel: TwilioChannel; to: string; body: string }): Promise<TwilioSendResult>;
+  /**
+   * A message Twilio already holds from our sender to `to` whose body contains `marker` (a review link,
+   * unique to its request), created since `since`: what an interrupted send left behind.
+   */
+  findSent(input: {
+    channel: TwilioChannel;
+    to: string;
+    marker: string;
+    since: Date;
+  }): Promise<{ sid: string; status: string } | undefined>;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -49,8 +59,41 @@ export function createTwilioClient(env: Env): TwilioClient {
   const configured = (channel: TwilioChannel) => Boolean(sid && token && senders[channel]);
   const base = env.TWILIO_API_BASE.replace(/\/+$/, '');
 
+  const authorization = () => `Basic ${Buffer.from(`${sid}:${token}`).toString('base64')}`;
+  const messagesPath = () => `/2010-04-01/Accounts/${encodeURIComponent(sid ?? '')}/Messages.json`;
+
   return {
     configured,
+
+    async findSent({ channel, to, marker, since }) {
+      const from = senders[channel];
+      if (!sid || !token || !from) return undefined;
+      const address = (n: string) => (channel === 'whatsapp' ? whatsappAddress(n) : n);
+      // Newest first; the pages are followed until they reach messages older than `since`.
+      let next: string | null =
+        `${messagesPath()}?${new URLSearchParams({ To: address(to), From: address(from), PageSize: '50' })}`;
+      for (let page = 0; next && page < 20; page += 1) {
+        const res = await fetch(`${base}${next}`, {
+          headers: { Authorization: authorization(), Accept: 'application/json' },
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+        if (!res.ok) throw new TwilioError(`Twilio answered ${res.status} listing messages`, res.status);
+        const list = (await res.json()) as {
+          messages?: { sid?: string; body?: string; status?: string; date_created?: string }[];
+          next_page_uri?: string | null;
+        };
+        for (const message of list.messages ?? []) {
+          const created = message.date_created ? new Date(message.date_created) : undefined;
+          if (created && created < since) return undefined;
+          if (message.sid && message.body?.includes(marker)) {
+            return { sid: message.sid, status: message.status ?? 'sent' };
+          }
+        }
+        next = list.next_page_uri ?? null;
+      }
+      return undefined;
+    },
+
     async send({ channel, to, body }) {
       const from = senders[channel];
       if (!sid || !token || !from) throw new TwilioError(`Twilio is not configured for ${channel}`, 0);
@@ -62,10 +105,10 @@ export function createTwilioClient(env: Env): TwilioClient {
       });
       let res: Response;
       try {
-        res = await fetch(`${base}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`, {
+        res = await fetch(`${base}${messagesPath()}`, {
           method: 'POST',
           headers: {
-            Authorization: `Basic ${Buffer.from(`${sid}:${token}`).toString('base64')}`,
+            Authorization: authorization(),
             'Content-Type': 'application/x-www-form-urlencoded',
             Accept: 'application/json',
           },

@@ -55,6 +55,33 @@ describe.each(testDatabaseKinds)('SMS and WhatsApp delivery on %s', (kind) => {
     twilio.failNext({ status: 500, code: 20500, message: 'unused' }, 0);
   });
 
+  it('when Twilio accepted the SMS but its answer was lost, then the retry finds it and does not send it again', async () => {
+    const phone = newPhone();
+    const contact = await createContact(db(), sender.user.id, { name: 'Rae Quill', phone });
+    const request = await queueRequest(db(), sender, contact, 'sms');
+    twilio.dropAnswerNext(1);
+
+    const row = await settle(db(), testWorker(ctx()), request.id);
+
+    const sent = twilio.messages.filter((m) => m.to === phone);
+    expect(sent).toHaveLength(1);
+    expect(row).toMatchObject({ status: 'sent', providerMessageId: sent[0]!.sid });
+    const recorded = await outboundFor(db(), request.id);
+    expect(recorded.filter((m) => m.status === 'sent')).toHaveLength(1);
+  });
+
+  it('when the answer was lost and Twilio has no such message, then the retry sends it once', async () => {
+    const phone = newPhone();
+    const contact = await createContact(db(), sender.user.id, { name: 'Noor Vance', phone });
+    const request = await queueRequest(db(), sender, contact, 'sms');
+    twilio.failNext({ status: 503, code: 20503, message: 'Service unavailable' }, 1);
+
+    const row = await settle(db(), testWorker(ctx()), request.id);
+
+    expect(twilio.messages.filter((m) => m.to === phone)).toHaveLength(1);
+    expect(row.status).toBe('sent');
+  });
+
   it('when an SMS request runs, then Twilio gets To, From, Body and the status callback, and the request is sent with its sid', async () => {
     const phone = newPhone();
     const contact = await createContact(db(), sender.user.id, { name: 'Alex Moss', phone });
