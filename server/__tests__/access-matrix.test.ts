@@ -177,6 +177,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     body: { name: 'New Contact', email: `new-${randomBytes(3).toString('hex')}@example.com` },
   })),
   'GET /api/contacts/:id': client(200, 404, (c) => ({ params: id(c.a.contact) })),
+  'GET /api/contacts/:id/consent': client(200, 404, (c) => ({ params: id(c.a.contact) })),
   'PATCH /api/contacts/:id': client(200, 404, async (c) => ({
     params: id(await createContact(c.db, c.a.user.id)),
     body: { name: 'Renamed Contact' },

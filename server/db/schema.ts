@@ -17,6 +17,7 @@ import {
 import type { Channel, RequestStatus, ReviewType } from '@shared/schemas/domain';
 import type { NotificationKind } from '@shared/schemas/notifications';
 import type { Provider, SyncRunStatus, SyncTrigger } from '@shared/schemas/integrations';
+import type { ConsentEventKind, ConsentSource, OptOutSource } from '@shared/schemas/contacts';
 import type { Role } from '@shared/schemas/user';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -153,6 +154,10 @@ export const contacts = pgTable(
     emailOptedOutAt: at(),
     smsOptedOutAt: at(),
     whatsappOptedOutAt: at(),
+    /** Who opted them out (shared/schemas/contacts.ts): a STOP reply is undone only by START. */
+    emailOptOutSource: text().$type<OptOutSource>(),
+    smsOptOutSource: text().$type<OptOutSource>(),
+    whatsappOptOutSource: text().$type<OptOutSource>(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -413,3 +418,21 @@ export const notificationSettings = pgTable('notification_settings', {
   weeklyDigest: boolean().notNull(),
   updatedAt: createdAt(),
 });
+
+/** A contact's consent record: how each channel's consent was given, and every opt-out and opt-in. */
+export const contactConsentEvents = pgTable(
+  'contact_consent_events',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    channel: text().$type<Channel>().notNull(),
+    kind: text().$type<ConsentEventKind>().notNull(),
+    source: text().$type<ConsentSource>().notNull(),
+    reason: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_consent_events_contact_idx').on(t.contactId, t.id)],
+);

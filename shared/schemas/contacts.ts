@@ -117,6 +117,8 @@ export type ContactFormValues = z.output<typeof ContactFormSchema>;
 export const CreateContactSchema = ContactFormSchema;
 export type CreateContactInput = ContactFormValues;
 
+export const OPT_IN_REASON_MAX = 500;
+
 /** PATCH: any subset; the email-or-phone rule is checked against the row once merged. */
 export const UpdateContactSchema = z.object({
   name: contactNameField.optional(),
@@ -124,6 +126,16 @@ export const UpdateContactSchema = z.object({
   phone: optionalPhoneField.optional(),
   tags: tagsField.optional(),
   optedOut: OptedOutInputSchema.optional(),
+  /**
+   * Why the contact may be written to again, when they opted out themselves (a STOP reply, an unsubscribe
+   * link): without it such an opt-out cannot be undone (409). Kept in the consent record.
+   */
+  optInReason: z
+    .string()
+    .trim()
+    .min(1, { error: 'Please say why this person may be contacted again' })
+    .max(OPT_IN_REASON_MAX, { error: `At most ${OPT_IN_REASON_MAX} characters` })
+    .optional(),
 });
 export type UpdateContactInput = z.output<typeof UpdateContactSchema>;
 
@@ -190,3 +202,40 @@ export interface ImportResult {
   /** True when some rows were left out of `rows` (skipped rows are listed first). */
   truncated: boolean;
 }
+
+/** Who or what opted a contact out of a channel. */
+export const OPT_OUT_SOURCES = ['sms_stop', 'unsubscribe_link', 'owner'] as const;
+export type OptOutSource = (typeof OPT_OUT_SOURCES)[number];
+/** The contact's own choices: only they, or the owner with a recorded reason, may undo them. */
+export const SELF_OPT_OUT_SOURCES: readonly OptOutSource[] = ['sms_stop', 'unsubscribe_link'];
+
+export const CONSENT_EVENT_KINDS = ['consent', 'opt_out', 'opt_in'] as const;
+export type ConsentEventKind = (typeof CONSENT_EVENT_KINDS)[number];
+/** How a consent event came about: entered by hand, imported, a STOP/START reply, an unsubscribe link. */
+export const CONSENT_SOURCES = [
+  'manual',
+  'import',
+  'sms_stop',
+  'sms_start',
+  'unsubscribe_link',
+  'owner',
+] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+/** One line of a contact's consent record (GET /api/contacts/{id}/consent). */
+export interface ConsentEvent {
+  id: number;
+  channel: Channel;
+  kind: ConsentEventKind;
+  source: ConsentSource;
+  reason: string | null;
+  createdAt: string;
+}
+
+export const SELF_OPT_OUT_CONFLICT: Record<OptOutSource, string> = {
+  sms_stop:
+    'This person opted out themselves by replying STOP. Say why they may be contacted again to re-subscribe them.',
+  unsubscribe_link:
+    'This person unsubscribed themselves with the link in an email. Say why they may be contacted again to re-subscribe them.',
+  owner: '',
+};

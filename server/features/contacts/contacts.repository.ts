@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contacts } from '../../db/schema';
+import { contactConsentEvents, contacts } from '../../db/schema';
+import { reachableChannels, recordConsent, type NewConsentEvent } from './consent';
 
 export type ContactRow = typeof contacts.$inferSelect;
 type NewContactRow = typeof contacts.$inferInsert;
@@ -84,22 +85,42 @@ export function createContactsRepository(db: Database) {
       return row;
     },
 
-    async insert(row: NewContactRow): Promise<ContactRow> {
-      const [created] = await db.insert(contacts).values(row).returning();
-      return created!;
+    /** Inserts the contact and, in the same transaction, its first consent record lines. */
+    async insert(
+      row: NewContactRow,
+      consent: (created: ContactRow) => NewConsentEvent[],
+    ): Promise<ContactRow> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx.insert(contacts).values(row).returning();
+        await recordConsent(tx, consent(created!));
+        return created!;
+      });
     },
 
     async update(
       ownerId: number,
       id: number,
       changes: Partial<NewContactRow>,
+      consent: NewConsentEvent[] = [],
     ): Promise<ContactRow | undefined> {
-      const [row] = await db
-        .update(contacts)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(and(eq(contacts.ownerId, ownerId), eq(contacts.id, id)))
-        .returning();
-      return row;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(contacts)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(and(eq(contacts.ownerId, ownerId), eq(contacts.id, id)))
+          .returning();
+        if (row) await recordConsent(tx, consent);
+        return row;
+      });
+    },
+
+    /** The contact's consent record, newest first. */
+    async consent(ownerId: number, contactId: number) {
+      return db
+        .select()
+        .from(contactConsentEvents)
+        .where(and(eq(contactConsentEvents.ownerId, ownerId), eq(contactConsentEvents.contactId, contactId)))
+        .orderBy(desc(contactConsentEvents.id));
     },
 
     async remove(ownerId: number, id: number): Promise<boolean> {
@@ -138,7 +159,23 @@ export function createContactsRepository(db: Database) {
         const { inserts, updates } = plan(existing);
         for (let i = 0; i < inserts.length; i += INSERT_BATCH) {
           const batch = inserts.slice(i, i + INSERT_BATCH).map((row) => ({ ownerId, ...row }));
-          await tx.insert(contacts).values(batch);
+          const created = await tx
+            .insert(contacts)
+            .values(batch)
+            .returning({ id: contacts.id, email: contacts.email, phone: contacts.phone });
+          // Where consent came from: the owner's imported list.
+          await recordConsent(
+            tx,
+            created.flatMap((contact) =>
+              reachableChannels(contact).map((channel) => ({
+                ownerId,
+                contactId: contact.id,
+                channel,
+                kind: 'consent' as const,
+                source: 'import' as const,
+              })),
+            ),
+          );
         }
         for (let i = 0; i < updates.length; i += INSERT_BATCH) {
           const batch = JSON.stringify(updates.slice(i, i + INSERT_BATCH));

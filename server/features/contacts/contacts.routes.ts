@@ -106,6 +106,13 @@ export function createContactsRoutes(ctx: AppContext): Router {
     }),
   );
 
+  router.get(
+    '/contacts/:id/consent',
+    validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
+      res.json(await service.consent(tenantOf(req), params.id));
+    }),
+  );
+
   router.patch(
     '/contacts/:id',
     validate({ params: IdParamsSchema, body: UpdateContactSchema }, async ({ params, body }, req, res) => {

@@ -8,13 +8,17 @@ import {
   type CreateContactInput,
   type ImportResult,
   type ImportRowReport,
+  type ConsentEvent,
   type OptedOutInput,
+  SELF_OPT_OUT_CONFLICT,
+  SELF_OPT_OUT_SOURCES,
   type UpdateContactInput,
 } from '@shared/schemas/contacts';
 import type { Channel } from '@shared/schemas/domain';
 import type { AppError } from '../../lib/errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { csvLine } from '../../lib/csv';
+import { reachableChannels, type NewConsentEvent } from './consent';
 import { decodeUtf8, parseContactsCsv, SKIP_REASONS } from './contacts.csv';
 import {
   isUniqueViolation,
@@ -51,18 +55,60 @@ const OPT_OUT_COLUMN = {
   whatsapp: 'whatsappOptedOutAt',
 } as const satisfies Record<Channel, keyof ContactRow>;
 
-/** Opt-out switches as column changes: turning one on keeps its first date; off clears it. */
-function optOutChanges(optedOut: OptedOutInput | undefined, current?: ContactRow) {
-  const changes: Partial<Record<(typeof OPT_OUT_COLUMN)[Channel], Date | null>> = {};
-  if (!optedOut) return changes;
-  const now = new Date();
+const OPT_OUT_SOURCE = {
+  email: 'emailOptOutSource',
+  sms: 'smsOptOutSource',
+  whatsapp: 'whatsappOptOutSource',
+} as const satisfies Record<Channel, keyof ContactRow>;
+
+type OptOutColumns = Partial<
+  Pick<ContactRow, (typeof OPT_OUT_COLUMN)[Channel] | (typeof OPT_OUT_SOURCE)[Channel]>
+>;
+type ConsentLine = Omit<NewConsentEvent, 'ownerId' | 'contactId'>;
+
+/**
+ * The owner's opt-out switches as column changes and consent record lines. Turning one on keeps its first
+ * date; turning off an opt-out the contact made themselves (a STOP reply, an unsubscribe link) needs a
+ * recorded reason, or it is refused: nobody is silently re-subscribed (issue 14).
+ */
+function optOutChanges(
+  optedOut: OptedOutInput | undefined,
+  current?: ContactRow,
+  optInReason?: string,
+): { columns: OptOutColumns; consent: ConsentLine[] } {
+  const columns: OptOutColumns = {};
+  const consent: ConsentLine[] = [];
+  if (!optedOut) return { columns, consent };
   for (const channel of Object.keys(OPT_OUT_COLUMN) as Channel[]) {
     const on = optedOut[channel];
     if (on === undefined) continue;
-    const column = OPT_OUT_COLUMN[channel];
-    changes[column] = on ? (current?.[column] ?? now) : null;
+    const since = current?.[OPT_OUT_COLUMN[channel]] ?? null;
+    if (on && !since) {
+      columns[OPT_OUT_COLUMN[channel]] = new Date();
+      columns[OPT_OUT_SOURCE[channel]] = 'owner';
+      consent.push({ channel, kind: 'opt_out', source: 'owner' });
+    } else if (!on && since) {
+      const source = current?.[OPT_OUT_SOURCE[channel]] ?? null;
+      if (source && SELF_OPT_OUT_SOURCES.includes(source) && !optInReason) {
+        throw conflict(SELF_OPT_OUT_CONFLICT[source]);
+      }
+      columns[OPT_OUT_COLUMN[channel]] = null;
+      columns[OPT_OUT_SOURCE[channel]] = null;
+      consent.push({ channel, kind: 'opt_in', source: 'owner', reason: optInReason ?? null });
+    }
   }
-  return changes;
+  return { columns, consent };
+}
+
+/** Consent given when the owner entered a way to reach the contact, per channel it opens. */
+function manualConsent(
+  contact: { email: string | null; phone: string | null },
+  before?: ContactRow,
+): ConsentLine[] {
+  const had = before ? reachableChannels(before) : [];
+  return reachableChannels(contact)
+    .filter((channel) => !had.includes(channel))
+    .map((channel) => ({ channel, kind: 'consent' as const, source: 'manual' as const }));
 }
 
 function duplicateError(err: unknown): AppError | undefined {
@@ -105,15 +151,24 @@ export function createContactsService(repo: ContactsRepository) {
     },
 
     async create(ownerId: number, input: CreateContactInput): Promise<Contact> {
+      const optOuts = optOutChanges(input.optedOut);
       try {
-        const row = await repo.insert({
-          ownerId,
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          tags: input.tags,
-          ...optOutChanges(input.optedOut),
-        });
+        const row = await repo.insert(
+          {
+            ownerId,
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            tags: input.tags,
+            ...optOuts.columns,
+          },
+          (created) =>
+            [...manualConsent(created), ...optOuts.consent].map((line) => ({
+              ...line,
+              ownerId,
+              contactId: created.id,
+            })),
+        );
         return toContact(row);
       } catch (err) {
         throw duplicateError(err) ?? err;
@@ -127,19 +182,43 @@ export function createContactsService(repo: ContactsRepository) {
       if (!email && !phone) {
         throw badRequest(CONTACT_MESSAGES.emailOrPhone, { email: [CONTACT_MESSAGES.emailOrPhone] });
       }
+      const optOuts = optOutChanges(input.optedOut, current, input.optInReason);
+      const consent = [...manualConsent({ email, phone }, current), ...optOuts.consent].map((line) => ({
+        ...line,
+        ownerId,
+        contactId: id,
+      }));
       try {
-        const row = await repo.update(ownerId, id, {
-          ...(input.name !== undefined && { name: input.name }),
-          ...(input.email !== undefined && { email: input.email }),
-          ...(input.phone !== undefined && { phone: input.phone }),
-          ...(input.tags !== undefined && { tags: input.tags }),
-          ...optOutChanges(input.optedOut, current),
-        });
+        const row = await repo.update(
+          ownerId,
+          id,
+          {
+            ...(input.name !== undefined && { name: input.name }),
+            ...(input.email !== undefined && { email: input.email }),
+            ...(input.phone !== undefined && { phone: input.phone }),
+            ...(input.tags !== undefined && { tags: input.tags }),
+            ...optOuts.columns,
+          },
+          consent,
+        );
         if (!row) throw notFound(CONTACT_NOT_FOUND);
         return toContact(row);
       } catch (err) {
         throw duplicateError(err) ?? err;
       }
+    },
+
+    async consent(ownerId: number, id: number): Promise<ConsentEvent[]> {
+      await requireContact(ownerId, id);
+      const rows = await repo.consent(ownerId, id);
+      return rows.map((row) => ({
+        id: row.id,
+        channel: row.channel,
+        kind: row.kind,
+        source: row.source,
+        reason: row.reason,
+        createdAt: row.createdAt.toISOString(),
+      }));
     },
 
     async remove(ownerId: number, id: number): Promise<void> {

@@ -12,6 +12,7 @@ import {
   templates,
   users,
 } from '../../db/schema';
+import { recordConsent } from '../contacts/consent';
 import { recordNotifications, type NewNotification } from '../notifications/record-notifications';
 
 export type OutboundInsert = typeof outboundMessages.$inferInsert;
@@ -26,6 +27,18 @@ const OPT_OUT_KEY = {
   email: 'emailOptedOutAt',
   sms: 'smsOptedOutAt',
   whatsapp: 'whatsappOptedOutAt',
+} as const;
+
+const OPT_OUT_SOURCE_COLUMN = {
+  email: contacts.emailOptOutSource,
+  sms: contacts.smsOptOutSource,
+  whatsapp: contacts.whatsappOptOutSource,
+} as const;
+
+const OPT_OUT_SOURCE_KEY = {
+  email: 'emailOptOutSource',
+  sms: 'smsOptOutSource',
+  whatsapp: 'whatsappOptOutSource',
 } as const;
 
 /** The claim a worker writes into providerMessageId while it sends (see claim()). */
@@ -225,25 +238,68 @@ export function createDeliveryRepository(db: Database) {
       });
     },
 
-    /** STOP / START from a phone: every client's contacts with that number, on that channel. */
+    /**
+     * STOP from a phone opts that number out of the channel in every client (Twilio's sender is shared, and
+     * the carrier blocks it for all of them alike). START re-subscribes only what a STOP removed: an
+     * opt-out the owner recorded, or one made with an email's unsubscribe link, stays. Each change is
+     * added to the contact's consent record.
+     */
     async setPhoneOptOut(phone: string, channel: 'sms' | 'whatsapp', optedOut: boolean): Promise<number> {
-      const column = OPT_OUT_COLUMN[channel];
-      const rows = await db
-        .update(contacts)
-        .set({ [OPT_OUT_KEY[channel]]: optedOut ? sql`now()` : null, updatedAt: sql`now()` })
-        .where(and(eq(contacts.phone, phone), optedOut ? isNull(column) : sql`${column} is not null`))
-        .returning({ id: contacts.id });
-      return rows.length;
+      const at = OPT_OUT_COLUMN[channel];
+      const source = OPT_OUT_SOURCE_COLUMN[channel];
+      return db.transaction(async (tx) => {
+        const changed = await tx
+          .update(contacts)
+          .set(
+            optedOut
+              ? {
+                  [OPT_OUT_KEY[channel]]: sql`now()`,
+                  [OPT_OUT_SOURCE_KEY[channel]]: 'sms_stop',
+                  updatedAt: sql`now()`,
+                }
+              : { [OPT_OUT_KEY[channel]]: null, [OPT_OUT_SOURCE_KEY[channel]]: null, updatedAt: sql`now()` },
+          )
+          .where(and(eq(contacts.phone, phone), optedOut ? isNull(at) : eq(source, 'sms_stop')))
+          .returning({ id: contacts.id, ownerId: contacts.ownerId });
+        await recordConsent(
+          tx,
+          changed.map((contact) => ({
+            ownerId: contact.ownerId,
+            contactId: contact.id,
+            channel,
+            kind: optedOut ? ('opt_out' as const) : ('opt_in' as const),
+            source: optedOut ? ('sms_stop' as const) : ('sms_start' as const),
+          })),
+        );
+        return changed.length;
+      });
     },
 
-    /** Answers whether the contact exists; an already opted-out contact keeps its first date. */
+    /** Answers whether the contact exists; an already opted-out contact keeps its first date and source. */
     async optOutEmail(contactId: number): Promise<boolean> {
-      const [row] = await db
-        .update(contacts)
-        .set({ emailOptedOutAt: sql`coalesce(${contacts.emailOptedOutAt}, now())`, updatedAt: sql`now()` })
-        .where(eq(contacts.id, contactId))
-        .returning({ id: contacts.id });
-      return Boolean(row);
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ ownerId: contacts.ownerId, optedOutAt: contacts.emailOptedOutAt })
+          .from(contacts)
+          .where(eq(contacts.id, contactId))
+          .for('update');
+        if (!before) return false;
+        if (before.optedOutAt) return true;
+        await tx
+          .update(contacts)
+          .set({ emailOptedOutAt: sql`now()`, emailOptOutSource: 'unsubscribe_link', updatedAt: sql`now()` })
+          .where(eq(contacts.id, contactId));
+        await recordConsent(tx, [
+          {
+            ownerId: before.ownerId,
+            contactId,
+            channel: 'email',
+            kind: 'opt_out',
+            source: 'unsubscribe_link',
+          },
+        ]);
+        return true;
+      });
     },
 
     async defaultTemplate(ownerId: number, channel: Channel) {

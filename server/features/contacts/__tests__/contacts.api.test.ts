@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from '../../../db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { createTestApp } from '../../../testing/test-app';
 import { createContact, createUser, signedInAgent } from '../../../testing/factories';
@@ -124,6 +126,60 @@ describe.each(testDatabaseKinds)('contacts API on %s', (kind) => {
 
       const back = await agent.patch(`/api/contacts/${contact.id}`).send({ optedOut: { sms: false } });
       expect(back.body.optedOut.sms).toBeNull();
+    });
+
+    it('when someone opted out themselves, then the owner cannot re-subscribe them without a recorded reason', async () => {
+      const { user, agent } = await signedInClient();
+      const contact = await createContact(db(), user.id, { phone: '+447700900555' });
+      await db()
+        .update(contacts)
+        .set({ smsOptedOutAt: new Date(), smsOptOutSource: 'sms_stop' })
+        .where(eq(contacts.id, contact.id));
+
+      const silent = await agent.patch(`/api/contacts/${contact.id}`).send({ optedOut: { sms: false } });
+      const reasoned = await agent
+        .patch(`/api/contacts/${contact.id}`)
+        .send({ optedOut: { sms: false }, optInReason: 'Asked us in the shop to text her again' });
+
+      expect(silent.status).toBe(409);
+      expect(silent.body.message).toMatch(/opted out themselves by replying STOP/);
+      expect(reasoned.status).toBe(200);
+      expect(reasoned.body.optedOut.sms).toBeNull();
+      const record = await agent.get(`/api/contacts/${contact.id}/consent`);
+      expect(record.body[0]).toMatchObject({
+        channel: 'sms',
+        kind: 'opt_in',
+        source: 'owner',
+        reason: 'Asked us in the shop to text her again',
+      });
+    });
+
+    it('when a contact is entered by hand, then its consent record says how and when, per channel', async () => {
+      const { agent } = await signedInClient();
+
+      const created = await agent
+        .post('/api/contacts')
+        .send({
+          name: 'Ola Berg',
+          email: 'ola@example.com',
+          phone: '+12133734253',
+          optedOut: { whatsapp: true },
+        });
+      const record = await agent.get(`/api/contacts/${created.body.id}/consent`);
+
+      expect(record.status).toBe(200);
+      expect(
+        record.body
+          .map((e: { channel: string; kind: string; source: string }) => [e.channel, e.kind, e.source])
+          .sort(),
+      ).toEqual([
+        ['email', 'consent', 'manual'],
+        ['sms', 'consent', 'manual'],
+        ['whatsapp', 'consent', 'manual'],
+        ['whatsapp', 'opt_out', 'owner'],
+      ]);
+      const stranger = await signedInClient();
+      expect((await stranger.agent.get(`/api/contacts/${created.body.id}/consent`)).status).toBe(404);
     });
 
     it('when a contact is deleted, then it answers 204 and is gone', async () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { contactConsentEvents, contacts } from '../../../db/schema';
 import { twilioSignature } from '../../../lib/twilio/twilio';
 import { createContact } from '../../../testing/factories';
 import { startFakeTwilio, type FakeTwilio } from '../../../testing/fake-twilio';
@@ -299,6 +301,36 @@ describe.each(testDatabaseKinds)('SMS and WhatsApp delivery on %s', (kind) => {
 
       await post(INBOUND_URL, { From: phone, To: '+15005550006', Body: 'START' }).expect(200);
       expect((await contactRow(db(), mine.id)).smsOptedOutAt).toBeNull();
+    });
+
+    it('when START follows STOP, then only what the STOP removed comes back; an opt-out recorded by hand stays', async () => {
+      const phone = newPhone();
+      const other = await createSender(db());
+      const byHand = await createContact(db(), sender.user.id, { phone });
+      await db()
+        .update(contacts)
+        .set({ smsOptedOutAt: new Date(Date.now() - 86_400_000), smsOptOutSource: 'owner' })
+        .where(eq(contacts.id, byHand.id));
+      const theirs = await createContact(db(), other.user.id, { phone });
+
+      await post(INBOUND_URL, { From: phone, To: '+15005550006', Body: 'STOP' }).expect(200);
+      await post(INBOUND_URL, { From: phone, To: '+15005550006', Body: 'START' }).expect(200);
+
+      const kept = await contactRow(db(), byHand.id);
+      expect(kept.smsOptedOutAt).toBeInstanceOf(Date);
+      expect(kept.smsOptOutSource).toBe('owner');
+      const restored = await contactRow(db(), theirs.id);
+      expect(restored.smsOptedOutAt).toBeNull();
+      expect(restored.whatsappOptedOutAt).toBeNull();
+      const record = await db()
+        .select()
+        .from(contactConsentEvents)
+        .where(eq(contactConsentEvents.contactId, theirs.id))
+        .orderBy(contactConsentEvents.id);
+      expect(record.map((e) => [e.channel, e.kind, e.source])).toEqual([
+        ['sms', 'opt_out', 'sms_stop'],
+        ['sms', 'opt_in', 'sms_start'],
+      ]);
     });
 
     it('when STOP comes over WhatsApp, then only WhatsApp is opted out', async () => {
