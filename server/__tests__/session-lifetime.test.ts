@@ -1,0 +1,61 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../lib/session';
+import { createUser, signedInAgent } from '../testing/factories';
+import { createTestApp } from '../testing/test-app';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-db';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Sessions end when unused for 7 days, and 30 days after sign-in however active (SECURITY.md). */
+describe.each(testDatabaseKinds)('session lifetime on %s', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Moves the clock the server and the cookie jar read (Date only: timers and the database run as usual). */
+  function clockAt(start: number) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start);
+    return (ms: number) => vi.setSystemTime(Date.now() + ms);
+  }
+
+  it('when a session is used every few days, then it still ends 30 days after sign-in', async () => {
+    const app = createTestApp(database.handle.db);
+    const user = await createUser(database.handle.db);
+    const advance = clockAt(Date.now());
+    const agent = await signedInAgent(app, user);
+
+    // Used on days 6, 12, 18, 24 and 29: never idle long enough to expire.
+    const answers: number[] = [];
+    for (const gap of [6, 6, 6, 6, 5]) {
+      advance(gap * DAY);
+      answers.push((await agent.get('/api/user')).status);
+    }
+    // Day 31: two days after its last use, but past 30 days since sign-in.
+    advance(SESSION_ABSOLUTE_MS - 29 * DAY + DAY);
+    const afterThirty = await agent.get('/api/user');
+
+    expect(answers).toEqual([200, 200, 200, 200, 200]);
+    expect(afterThirty.status).toBe(401);
+  });
+
+  it('when a session is left unused for more than 7 days, then it ends', async () => {
+    const app = createTestApp(database.handle.db);
+    const user = await createUser(database.handle.db);
+    const advance = clockAt(Date.now());
+    const agent = await signedInAgent(app, user);
+
+    advance(SESSION_IDLE_MS - DAY);
+    expect((await agent.get('/api/user')).status).toBe(200);
+    advance(SESSION_IDLE_MS + DAY);
+    expect((await agent.get('/api/user')).status).toBe(401);
+  });
+});
