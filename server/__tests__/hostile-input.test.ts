@@ -1,14 +1,16 @@
-import { sql } from 'drizzle-orm';
+import http from 'node:http';
 import type { Express } from 'express';
 import fc from 'fast-check';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackRowChanges } from '../testing/db-changes';
 import { seedActors, type Tenant } from '../testing/route-fixtures';
 import { routeTableOf, type TableRoute } from '../testing/route-table';
 import { createTestApp } from '../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../testing/test-db';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-db';
 
-const RUNS_PER_ROUTE = 25;
+/** Generated inputs per route (issue 12 asks for at least 1,000 in CI); FUZZ_RUNS tunes a local run. */
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? (process.env.TEST_DATABASE_URL ? 1000 : 100));
 const HUGE = 'x'.repeat(100 * 1024);
 
 /** {"a":{"a":...}} 200 deep, as JSON text (JSON.stringify of a 200-deep object is fine too). */
@@ -144,43 +146,26 @@ const hostileQuery = fc
   .array(fc.tuple(fc.constantFrom(...FIELDS, ...POISON, 'locationId'), segmentText), { maxLength: 5 })
   .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
 
-const TABLES = [
-  'users',
-  'plans',
-  'subscriptions',
-  'locations',
-  'contacts',
-  'templates',
-  'review_requests',
-  'reviews',
-  'outbound_messages',
-  'jobs',
-  'audit_log',
-];
+/**
+ * The fuzz runs on the Postgres server when the suite has one (CI always does: .ci/run sets
+ * TEST_DATABASE_URL), where a request costs a few milliseconds; on the embedded database alone it is
+ * several times slower, so a local run without a server tries fewer inputs unless FUZZ_RUNS says.
+ */
+const FUZZ_KIND = testDatabaseKinds.includes('postgres') ? 'postgres' : 'pglite';
 
-describe('hostile input on every route (pglite)', () => {
+describe(`hostile input on every route (${FUZZ_KIND})`, () => {
   let database: TestDatabase;
   let app: Express;
   let a: Tenant;
   let agent: ReturnType<typeof supertest.agent>;
   let routes: TableRoute[];
 
-  /** A fingerprint of every table a request could write (sessions and rate-limit counters aside). */
-  async function fingerprint(): Promise<string> {
-    const parts = TABLES.map(
-      (t) =>
-        `select '${t}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${t} x`,
-    );
-    const result = await database.handle.db.execute(sql.raw(parts.join(' union all ')));
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-      t: string;
-      h: string;
-    }[];
-    return rows.map((r) => `${r.t}:${r.h}`).join(',');
-  }
+  let changes: Awaited<ReturnType<typeof trackRowChanges>>;
+  let adminAgent: ReturnType<typeof supertest.agent>;
+  let server: http.Server;
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(FUZZ_KIND);
     app = createTestApp(database.handle.db);
     const actors = await seedActors(database.handle.db, app, {
       googleLocationId: 'accounts/1/locations/2',
@@ -188,13 +173,23 @@ describe('hostile input on every route (pglite)', () => {
       facebookPageToken: 'EAApage-hostile',
     });
     a = actors.a;
-    agent = actors.agents.a;
+    // One listening server for every call (supertest would start one per request otherwise).
+    server = http.createServer(app).listen(0, '127.0.0.1');
+    agent = supertest.agent(server);
+    adminAgent = supertest.agent(server);
+    await adminAgent
+      .post('/api/login')
+      .send({ email: actors.admin.user.email, password: actors.admin.user.password });
+    await agent.post('/api/login').send({ email: a.user.email, password: a.user.password });
+    changes = await trackRowChanges(database.handle.db);
     const walk = routeTableOf(app);
     expect(walk.unreadable).toEqual([]);
-    // As client A: the client area, the public routes and the sign-in flow (admin routes stop at 403).
-    routes = walk.routes.filter((r) => r.area !== 'admin' && r.area !== 'mirror' && r.path !== '/api/logout');
+    // As client A: the client area, the public routes and the sign-in flow; admin routes as the admin (the
+    // mirror runs the client area's handlers again, so it is left out).
+    routes = walk.routes.filter((r) => r.area !== 'mirror' && r.path !== '/api/logout');
   });
   afterAll(async () => {
+    server?.close();
     await database?.drop();
   });
 
@@ -203,10 +198,12 @@ describe('hostile input on every route (pglite)', () => {
     const failures: string[] = [];
     const started = Date.now();
     let calls = 0;
+    let serverErrors = 0;
+    let refusedWrites = 0;
+    let written = await changes.count();
     expect(routes.length).toBeGreaterThan(50);
 
     for (const route of routes) {
-      const hasParams = route.path.includes(':');
       const hasBody = route.method !== 'GET';
       await fc
         .assert(
@@ -229,14 +226,20 @@ describe('hostile input on every route (pglite)', () => {
                 keepIds && real[name] ? real[name] : params[i++ % params.length]!,
               );
               const url = `${path}${query ? `?${query}` : ''}`;
-              const client = route.area === 'client' ? agent : supertest(app);
-              const before = await fingerprint();
+              const client =
+                route.area === 'client' ? agent : route.area === 'admin' ? adminAgent : supertest(server);
+              // The count after the previous request is this one's "before": one read per request.
+              const before = written;
               let req = client[route.method.toLowerCase() as 'get'](url).redirects(0);
               if (hasBody) req = req.set('Content-Type', 'application/json').send(body);
               const res = await req;
               calls += 1;
               const label = `${route.method} ${url.slice(0, 120)} body ${body.toString('latin1').slice(0, 80)} → ${res.status}`;
-              if (res.status >= 500) failures.push(`${label}: ${res.text?.slice(0, 200)}`);
+              if (res.status >= 500) {
+                serverErrors += 1;
+                failures.push(`${label}: ${res.text?.slice(0, 200)}`);
+              }
+              written = await changes.count();
               if (res.status >= 400 && res.status < 500) {
                 // The unsubscribe page is HTML by design: people open it from an email.
                 const html =
@@ -246,14 +249,16 @@ describe('hostile input on every route (pglite)', () => {
                 const message = (res.body as { message?: unknown } | undefined)?.message;
                 if (!html && typeof message !== 'string')
                   failures.push(`${label}: no JSON message (${res.text?.slice(0, 80)})`);
-                if ((await fingerprint()) !== before)
+                if (written !== before) {
+                  refusedWrites += 1;
                   failures.push(`${label}: refused but changed the database`);
+                }
               }
               return failures.length === 0;
             },
           ),
           {
-            numRuns: hasParams || hasBody ? RUNS_PER_ROUTE : Math.ceil(RUNS_PER_ROUTE / 2),
+            numRuns: RUNS_PER_ROUTE,
             endOnFailure: true,
           },
         )
@@ -265,10 +270,14 @@ describe('hostile input on every route (pglite)', () => {
       if (failures.length > 20) break;
     }
 
+    // The figures, in the test output of every run.
+    process.stdout.write(
+      `\nfuzz: ${routes.length} routes, ${calls} generated requests (${RUNS_PER_ROUTE} per route), ${serverErrors} answers >= 500, ${refusedWrites} refusals that ` +
+        `wrote to the database, ${Math.round((Date.now() - started) / 1000)} s\n`,
+    );
     expect(failures).toEqual([]);
-    expect(calls).toBeGreaterThan(routes.length * 10);
+    expect(calls).toBeGreaterThanOrEqual(routes.length * RUNS_PER_ROUTE);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
     expect('polluted' in {}).toBe(false);
-    expect(Date.now() - started).toBeLessThan(180_000);
-  }, 240_000);
+  }, 1_800_000);
 });

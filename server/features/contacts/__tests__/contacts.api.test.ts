@@ -157,14 +157,12 @@ describe.each(testDatabaseKinds)('contacts API on %s', (kind) => {
     it('when a contact is entered by hand, then its consent record says how and when, per channel', async () => {
       const { agent } = await signedInClient();
 
-      const created = await agent
-        .post('/api/contacts')
-        .send({
-          name: 'Ola Berg',
-          email: 'ola@example.com',
-          phone: '+12133734253',
-          optedOut: { whatsapp: true },
-        });
+      const created = await agent.post('/api/contacts').send({
+        name: 'Ola Berg',
+        email: 'ola@example.com',
+        phone: '+12133734253',
+        optedOut: { whatsapp: true },
+      });
       const record = await agent.get(`/api/contacts/${created.body.id}/consent`);
 
       expect(record.status).toBe(200);
