@@ -17,6 +17,28 @@ export default tseslint.config(
     },
   },
   {
+    // A focused test (.only) would silently skip every other test in CI.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[property.name='only'][object.type='Identifier'][object.name=/^(describe|it|test|suite|bench)$/]",
+          message: 'Focused tests (.only) skip the rest of the suite.',
+        },
+        {
+          selector: "MemberExpression[property.name='only'][object.type='MemberExpression']",
+          message: 'Focused tests (.only) skip the rest of the suite.',
+        },
+        {
+          selector: "MemberExpression[property.name='only'][object.type='CallExpression']",
+          message: 'Focused tests (.only) skip the rest of the suite.',
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
