@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChannelSchema, type Channel } from './domain';
+import { DEFAULT_TEMPLATES } from '../templates';
 
 // Limits of a template (PRODUCT.md section 4): an SMS or WhatsApp text is at most 1,600 characters (Twilio's
 // limit for a concatenated message), an email body 10,000.
@@ -130,3 +131,20 @@ export interface TemplatePreview {
 /** The sample values a preview uses when none are given. */
 export const SAMPLE_CONTACT_NAME = 'Jordan';
 export const SAMPLE_LINK_PATH = '/review/sample-link';
+
+/** The shipped template of a channel, shown where the client has no default of their own. */
+export function builtInTemplate(channel: Channel): Template {
+  const shipped = DEFAULT_TEMPLATES[channel];
+  return {
+    id: null,
+    name: shipped.name,
+    channel,
+    subject: shipped.subject,
+    body: shipped.body,
+    // It is what that channel's requests use until the client marks one of their own as default.
+    isDefault: true,
+    builtIn: true,
+    createdAt: null,
+    updatedAt: null,
+  };
+}

@@ -1,4 +1,5 @@
 import {
+  builtInTemplate,
   CreateTemplateSchema,
   SAMPLE_CONTACT_NAME,
   SAMPLE_LINK_PATH,
@@ -9,7 +10,7 @@ import {
   type UpdateTemplateInput,
 } from '@shared/schemas/templates';
 import { CHANNELS, type Channel } from '@shared/schemas/domain';
-import { DEFAULT_TEMPLATES, renderTemplate, smsSegments } from '@shared/templates';
+import { renderTemplate, smsSegments } from '@shared/templates';
 import { conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation, type TemplateRow, type TemplatesRepository } from './templates.repository';
 
@@ -26,23 +27,6 @@ function toTemplate(row: TemplateRow): Template {
     builtIn: false,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** The shipped template of a channel, shown where the client has no default of their own. */
-function builtIn(channel: Channel): Template {
-  const shipped = DEFAULT_TEMPLATES[channel];
-  return {
-    id: null,
-    name: shipped.name,
-    channel,
-    subject: shipped.subject,
-    body: shipped.body,
-    // It is what that channel's requests use until the client marks one of their own as default.
-    isDefault: true,
-    builtIn: true,
-    createdAt: null,
-    updatedAt: null,
   };
 }
 
@@ -92,7 +76,7 @@ export function createTemplatesService(repo: TemplatesRepository, publicBaseUrl:
       const result: Template[] = [];
       for (const channel of CHANNELS) {
         const own = rows.filter((t) => t.channel === channel);
-        if (!own.some((t) => t.isDefault)) result.push(builtIn(channel));
+        if (!own.some((t) => t.isDefault)) result.push(builtInTemplate(channel));
         result.push(...own);
       }
       return result;

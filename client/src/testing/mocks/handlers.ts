@@ -1,29 +1,42 @@
 import { http, HttpResponse } from 'msw';
 
+import { CHANNELS } from '@shared/schemas/domain';
+import { builtInTemplate } from '@shared/schemas/templates';
 import type { PublicUser } from '@shared/schemas/user';
 
 /**
  * Default API answers: nobody is signed in. Tests change the session with `signedInAs(user)` or override
  * any call with `server.use(...)`.
  */
-const emptyList = () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } });
+const emptyPage = () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } });
+const emptyList = () => HttpResponse.json([]);
+
+/** Mondays from `count - 1` weeks ago to this week, as the server's weekly series names them. */
+function lastWeeks(count: number): string[] {
+  const today = new Date();
+  const monday = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  return Array.from({ length: count }, (_, i) =>
+    new Date(monday.getTime() - (count - 1 - i) * 7 * 86_400_000).toISOString().slice(0, 10),
+  );
+}
 
 /**
  * Screens rendered through the whole app (router and shell tests) load their data: by default a new
  * client with nothing yet. Each path also answers under the admin mirror (`/api/admin/clients/{id}/...`).
  */
 const emptyClientArea = [
-  http.get('*/reviews', emptyList),
+  http.get('*/reviews', emptyPage),
   http.get('*/locations', emptyList),
-  http.get('*/contacts', emptyList),
-  http.get('*/contacts/tags', () => HttpResponse.json([])),
-  http.get('*/templates', emptyList),
-  http.get('*/review-requests', emptyList),
+  http.get('*/contacts', emptyPage),
+  http.get('*/contacts/tags', emptyList),
+  // A new client has no template of their own: each channel's shipped one is listed.
+  http.get('*/templates', () => HttpResponse.json(CHANNELS.map(builtInTemplate))),
+  http.get('*/review-requests', emptyPage),
   http.get('*/plans', emptyList),
   http.get('*/channels', () =>
     HttpResponse.json({ email: { mode: 'outbox' }, sms: { mode: 'outbox' }, whatsapp: { mode: 'outbox' } }),
   ),
-  http.get('*/subscription', () => HttpResponse.json({ message: 'No subscription' }, { status: 404 })),
   http.get('*/integrations', () =>
     HttpResponse.json({
       googleConfigured: false,
@@ -32,7 +45,7 @@ const emptyClientArea = [
       locations: [],
     }),
   ),
-  http.get('*/notifications', emptyList),
+  http.get('*/notifications', emptyPage),
   http.get('*/notifications/unread-count', () => HttpResponse.json({ unread: 0 })),
   http.get('*/notification-settings', () =>
     HttpResponse.json({ instantAlerts: true, alertMaxRating: 3, weeklyDigest: true }),
@@ -56,7 +69,12 @@ const emptyClientArea = [
       recent: { reviews: 0, averageRating: 0, avgResponseTimeDays: null, requestsSent: 0 },
     }),
   ),
-  http.get('*/dashboard/charts', () => HttpResponse.json({ weekly: [], distribution: [] })),
+  http.get('*/dashboard/charts', () =>
+    HttpResponse.json({
+      weekly: lastWeeks(13).map((weekStart) => ({ weekStart, reviews: 0, averageRating: null })),
+      distribution: [1, 2, 3, 4, 5].map((rating) => ({ rating, count: 0 })),
+    }),
+  ),
   http.get('*/insights', () =>
     HttpResponse.json({ bySource: [], byLocation: [], words: { positive: [], negative: [] }, waiting: [] }),
   ),
@@ -66,7 +84,7 @@ const emptyAdminArea = [
   http.get('*/api/admin/stats', () =>
     HttpResponse.json({
       clients: { total: 0, newThisMonth: 0, active: 0, disabled: 0 },
-      weekly: [],
+      weekly: lastWeeks(12).map((week) => ({ week, reviews: 0, requests: 0 })),
       deliveryFailures: { last30Days: 0, latest: [] },
       recentSignUps: [],
     }),

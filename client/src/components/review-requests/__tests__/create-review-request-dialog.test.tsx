@@ -16,7 +16,7 @@ const contacts = [
     email: 'ana@example.com',
     phone: null,
     tags: [],
-    optedOut: { email: false, sms: false, whatsapp: false },
+    optedOut: { email: null, sms: null, whatsapp: null },
   },
 ];
 
