@@ -5,6 +5,20 @@ const PORT = Number(process.env.E2E_PORT ?? 5180);
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-password' };
 /** The fake Google Business Profile the app is connected to (server/testing/fake-providers-cli.ts). */
 export const E2E_GOOGLE_URL = `http://127.0.0.1:${PORT + 1}`;
+/**
+ * When a Postgres server answers (.ci/run sets TEST_DATABASE_URL), the whole suite runs a second time
+ * against the same build on a fresh database there (project 'chromium-postgres', on PORT + 2).
+ */
+const POSTGRES_URL = process.env.TEST_DATABASE_URL || undefined;
+const POSTGRES_PORT = PORT + 2;
+const postgresDatabase = `rf_e2e_${PORT}`;
+const postgresAppUrl = POSTGRES_URL
+  ? (() => {
+      const url = new URL(POSTGRES_URL);
+      url.pathname = `/${postgresDatabase}`;
+      return url.toString();
+    })()
+  : undefined;
 
 // Debian's Chromium: Playwright cannot download its own browser here. The flags keep it quiet on a
 // machine with no network beyond loopback.
@@ -27,7 +41,21 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromium,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    ...(POSTGRES_URL
+      ? [
+          {
+            name: 'chromium-postgres',
+            use: {
+              ...devices['Desktop Chrome'],
+              launchOptions: chromium,
+              baseURL: `http://127.0.0.1:${POSTGRES_PORT}`,
+            },
+          },
+        ]
+      : []),
+  ],
   webServer: [
     {
       // Google's OAuth and reviews APIs, faked in their own process on the next port.
@@ -36,33 +64,52 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
-    {
+    appServer({
       // The built app (npm run test:e2e builds first) on a fresh embedded database.
       command: `rm -rf data/e2e-${PORT} && node dist/server/index.js`,
-      url: `http://127.0.0.1:${PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: `data/e2e-${PORT}`,
-        DATABASE_URL: '',
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        // The demo client (server/seed/demo.ts) and its ~60 reviews: e2e/reviews.spec.ts works on them. Other
-        // specs register fresh accounts, so they never see it.
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_AUTH: '10000',
-        RATE_LIMIT_PUBLIC: '10000',
-        MIN_FREE_DISK_BYTES: String(1024 * 1024),
-        PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`,
-        GOOGLE_CLIENT_ID: 'e2e-google-client',
-        GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
-        GOOGLE_API_BASE: E2E_GOOGLE_URL,
-        GOOGLE_OAUTH_BASE: E2E_GOOGLE_URL,
-        GOOGLE_AUTHORIZE_URL: `${E2E_GOOGLE_URL}/o/oauth2/v2/auth`,
-      },
-    },
+      port: PORT,
+      databaseUrl: '',
+    }),
+    ...(POSTGRES_URL && postgresAppUrl
+      ? [
+          appServer({
+            // The same build on a fresh database of the Postgres server.
+            command: `node scripts/e2e-postgres-db.mjs ${POSTGRES_URL} ${postgresDatabase} && node dist/server/index.js`,
+            port: POSTGRES_PORT,
+            databaseUrl: postgresAppUrl,
+          }),
+        ]
+      : []),
   ],
 });
+
+/** One app server of the suite: the built app with the e2e settings, on a port and a database. */
+function appServer({ command, port, databaseUrl }: { command: string; port: number; databaseUrl: string }) {
+  return {
+    command,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: `data/e2e-${port}`,
+      DATABASE_URL: databaseUrl,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      // The demo client (server/seed/demo.ts) and its ~60 reviews: e2e/reviews.spec.ts works on them. Other
+      // specs register fresh accounts, so they never see it.
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_AUTH: '10000',
+      RATE_LIMIT_PUBLIC: '10000',
+      MIN_FREE_DISK_BYTES: String(1024 * 1024),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      GOOGLE_CLIENT_ID: 'e2e-google-client',
+      GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+      GOOGLE_API_BASE: E2E_GOOGLE_URL,
+      GOOGLE_OAUTH_BASE: E2E_GOOGLE_URL,
+      GOOGLE_AUTHORIZE_URL: `${E2E_GOOGLE_URL}/o/oauth2/v2/auth`,
+    },
+  };
+}

@@ -85,8 +85,15 @@ export function createIntegrationsRoutes(ctx: AppContext): Router {
     router.get(
       `/integrations/${provider}/callback`,
       validate({ query: OAuthCallbackQuerySchema }, async ({ query }, req, res) => {
+        // A browser may send the same callback twice (it retries a request whose kept-alive connection
+        // closed under it); the state is single-use, so the repeat is answered with the first one's result.
+        const done = req.session.oauthDone?.[provider];
+        if (query.state && done?.state === query.state) return res.redirect(302, done.path);
         const finish = provider === 'google' ? service.finishGoogle : service.finishFacebook;
-        res.redirect(302, await finish(req.session, actorOf(req), query));
+        const path = await finish(req.session, actorOf(req), query);
+        if (query.state)
+          req.session.oauthDone = { ...req.session.oauthDone, [provider]: { state: query.state, path } };
+        res.redirect(302, path);
       }),
     );
 

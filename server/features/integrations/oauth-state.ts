@@ -8,6 +8,8 @@ declare module 'express-session' {
   interface SessionData {
     /** The nonce of the OAuth flow in progress, per provider: the callback must come back to this session. */
     oauthNonces?: Partial<Record<Provider, string>>;
+    /** The last callback's state and where it led, per provider: a repeated callback leads there again. */
+    oauthDone?: Partial<Record<Provider, { state: string; path: string }>>;
   }
 }
 

@@ -185,7 +185,7 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
       expect(res.headers.location).toBe('/oauth-error?provider=google&reason=invalid_state');
     });
 
-    it('when a state is used twice, then the second callback is refused', async () => {
+    it('when a state is used twice, then the second callback does nothing new and leads where the first did', async () => {
       const { agent, location } = await signedInClient();
       const start = await agent.get(`/api/integrations/google/connect?locationId=${location.id}`);
       const state = new URL(start.headers.location!).searchParams.get('state')!;
@@ -195,11 +195,20 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
         .query({ code: google.issueCode(REDIRECT_URI, { accounts: [`once${location.id}`] }), state });
       expect(first.headers.location).toBe('/settings?tab=integrations&connected=google');
 
+      const exchanges = google.requestsTo(/^\/token$/).length;
       const again = await agent
         .get('/api/integrations/google/callback')
         .query({ code: google.issueCode(REDIRECT_URI), state });
 
-      expect(again.headers.location).toBe('/oauth-error?provider=google&reason=invalid_state');
+      // A browser retrying the callback sees the same result; no second code is exchanged.
+      expect(again.headers.location).toBe('/settings?tab=integrations&connected=google');
+      expect(google.requestsTo(/^\/token$/)).toHaveLength(exchanges);
+      // Another session replaying that state is refused.
+      const stranger = await signedInAgent(app, (await signedInClient()).user);
+      const replay = await stranger
+        .get('/api/integrations/google/callback')
+        .query({ code: google.issueCode(REDIRECT_URI), state });
+      expect(replay.headers.location).toBe('/oauth-error?provider=google&reason=invalid_state');
     });
 
     it('when the user declined, then it lands on /oauth-error with access_denied', async () => {
