@@ -62,6 +62,7 @@ export function createAppContext(
     twilio: createTwilioClient(env),
     google: createGoogleClient(env, secretBox),
     facebook: createFacebookClient(env, secretBox),
+    now: () => new Date(),
   };
 }
 

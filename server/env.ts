@@ -35,6 +35,8 @@ const EnvSchema = z
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM: z.string().optional(),
     TWILIO_WHATSAPP_FROM: z.string().optional(),
+    /** An approved WhatsApp Content template (HX...) with variables 1 name, 2 business, 3 review link. */
+    TWILIO_WHATSAPP_CONTENT_SID: z.string().optional(),
     TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),

@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Channel, RequestStatus, ReviewType } from '@shared/schemas/domain';
+import type { Channel, RequestMethod, RequestStatus, ReviewType } from '@shared/schemas/domain';
 import type { NotificationKind } from '@shared/schemas/notifications';
 import type { Provider, SyncRunStatus, SyncTrigger } from '@shared/schemas/integrations';
 import type { ConsentEventKind, ConsentSource, OptOutSource } from '@shared/schemas/contacts';
@@ -122,6 +122,8 @@ export const locations = pgTable(
     googleTokenExpiresAt: at(),
     facebookPageId: text(),
     facebookAccessToken: text(),
+    /** IANA time zone for quiet hours of its customers; null: the client's. */
+    timeZone: text(),
     /** When the last sync of each provider finished, and its error when it failed. */
     googleSyncedAt: at(),
     googleSyncError: text(),
@@ -155,6 +157,8 @@ export const contacts = pgTable(
     smsOptedOutAt: at(),
     whatsappOptedOutAt: at(),
     /** Who opted them out (shared/schemas/contacts.ts): a STOP reply is undone only by START. */
+    /** IANA time zone (Europe/London) for quiet hours; null: the location's, else the client's. */
+    timeZone: text(),
     emailOptOutSource: text().$type<OptOutSource>(),
     smsOptOutSource: text().$type<OptOutSource>(),
     whatsappOptOutSource: text().$type<OptOutSource>(),
@@ -204,7 +208,7 @@ export const reviewRequests = pgTable(
       .notNull()
       .references(() => locations.id, { onDelete: 'cascade' }),
     contactId: integer().references(() => contacts.id, { onDelete: 'set null' }),
-    method: text().$type<Channel>().notNull(),
+    method: text().$type<RequestMethod>().notNull(),
     templateId: integer().references(() => templates.id, { onDelete: 'set null' }),
     /** At least 128 random bits, base64url: the customer's personal link. */
     uniqueLink: text().notNull(),
@@ -218,6 +222,11 @@ export const reviewRequests = pgTable(
     openedAt: at(),
     completedAt: at(),
     failedAt: at(),
+    cancelledAt: at(),
+    /** Follow-up reminders sent so far. */
+    remindersSent: smallint().notNull().default(0),
+    /** The request this one resends (a new link for the same customer). */
+    resentFromId: integer(),
   },
   (t) => [
     uniqueIndex('review_requests_unique_link_unique').on(t.uniqueLink),
@@ -250,6 +259,8 @@ export const reviews = pgTable(
     responsePublishedTo: text().$type<'google' | 'facebook'>(),
     /** The site's id of the published reply (a Facebook comment id), to edit or delete it there. */
     responseExternalId: text(),
+    /** What the customer was offered after rating on our page: the public review links (proof of no gating). */
+    offeredLinks: jsonb().$type<{ google: string | null; facebook: string | null }>(),
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
@@ -300,6 +311,10 @@ export const outboundMessages = pgTable(
       .where(sql`${t.idempotencyKey} is not null`),
     index('outbound_messages_created_idx').on(t.createdAt.desc()),
     index('outbound_messages_owner_idx').on(t.ownerId, t.createdAt.desc()),
+    // The no-gating audit export walks a client's request messages in id order.
+    index('outbound_messages_owner_request_idx')
+      .on(t.ownerId, t.id)
+      .where(sql`${t.reviewRequestId} is not null`),
   ],
 );
 
@@ -435,4 +450,38 @@ export const contactConsentEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('contact_consent_events_contact_idx').on(t.contactId, t.id)],
+);
+
+/** How each client's review requests go out: follow-up reminders and quiet hours (issue 14). */
+export const requestSettings = pgTable('request_settings', {
+  ownerId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  remindersEnabled: boolean().notNull(),
+  firstReminderDays: smallint().notNull(),
+  /** null: no second reminder. */
+  secondReminderDays: smallint(),
+  quietHoursEnabled: boolean().notNull(),
+  /** Minutes after midnight, local time: nothing is sent from quietStart to quietEnd. */
+  quietStart: smallint().notNull(),
+  quietEnd: smallint().notNull(),
+  /** The client's IANA time zone: quiet hours of customers with none of their own or their location's. */
+  timeZone: text(),
+  updatedAt: createdAt(),
+});
+
+/** Every step of a review request, for its timeline: queued, sent, reminders, opened, completed, ... */
+export const reviewRequestEvents = pgTable(
+  'review_request_events',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    reviewRequestId: integer()
+      .notNull()
+      .references(() => reviewRequests.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    detail: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('review_request_events_request_idx').on(t.reviewRequestId, t.id)],
 );

@@ -21,4 +21,6 @@ export interface AppContext {
   /** Google Business Profile and Facebook Pages (features/integrations): imports and replies. */
   google: GoogleClient;
   facebook: FacebookClient;
+  /** The clock for what is scheduled by time (quiet hours, reminders); tests set their own. */
+  now: () => Date;
 }

@@ -22,9 +22,20 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
-export function createTestApp(db: Database, envOverrides: Record<string, string> = {}): Express {
-  const env = testEnv(envOverrides);
-  return createApp({ db, env, logger: createLogger(env.LOG_LEVEL), sessionSecret: TEST_SESSION_SECRET });
+/** The app; with `context` (from createTestContext), the app shares it with the test, its clock included. */
+export function createTestApp(
+  db: Database,
+  envOverrides: Record<string, string> = {},
+  context?: AppContext,
+): Express {
+  const env = context?.env ?? testEnv(envOverrides);
+  return createApp({
+    db,
+    env,
+    logger: context?.logger ?? createLogger(env.LOG_LEVEL),
+    sessionSecret: TEST_SESSION_SECRET,
+    context,
+  });
 }
 
 /** The services an app built by createTestApp(db, envOverrides) uses (same keys), for driving jobs directly. */

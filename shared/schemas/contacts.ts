@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTimeZone } from './request-settings';
 import { normalizePhone } from '../phone';
 import { EMAIL_MAX, NAME_MAX } from './auth';
 import { CHANNELS, type Channel } from './domain';
@@ -105,6 +106,8 @@ export const ContactFormSchema = z
     phone: optionalPhoneField,
     tags: tagsField.default([]),
     optedOut: OptedOutInputSchema.optional(),
+    /** For quiet hours; unknown: the location's, else the business's. */
+    timeZone: optionalTimeZone.optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.email && !value.phone) {
@@ -126,6 +129,7 @@ export const UpdateContactSchema = z.object({
   phone: optionalPhoneField.optional(),
   tags: tagsField.optional(),
   optedOut: OptedOutInputSchema.optional(),
+  timeZone: optionalTimeZone.optional(),
   /**
    * Why the contact may be written to again, when they opted out themselves (a STOP reply, an unsubscribe
    * link): without it such an opt-out cannot be undone (409). Kept in the consent record.
@@ -165,6 +169,7 @@ export interface Contact {
   email: string | null;
   phone: string | null;
   tags: string[];
+  timeZone: string | null;
   optedOut: Record<Channel, string | null>;
   createdAt: string;
   updatedAt: string;

@@ -15,8 +15,21 @@ export function normalizeReviewType(type: string | null | undefined): ReviewType
   return (REVIEW_TYPES as readonly string[]).includes(type ?? '') ? (type as ReviewType) : 'private';
 }
 
-/** A review request's life (PRODUCT.md section 4). */
-export const REQUEST_STATUSES = ['queued', 'sent', 'delivered', 'opened', 'completed', 'failed'] as const;
+/**
+ * A review request's life (PRODUCT.md section 4): queued → sent → delivered → opened → completed, or failed
+ * with a reason; `outbox` when no provider is configured and the message was kept, not sent; `cancelled` by
+ * the owner before it went out.
+ */
+export const REQUEST_STATUSES = [
+  'queued',
+  'sent',
+  'outbox',
+  'delivered',
+  'opened',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
 export const RequestStatusSchema = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof RequestStatusSchema>;
 
@@ -28,3 +41,7 @@ export const IdSchema = z.coerce
   .max(2_147_483_647, { error: 'Is too large' });
 
 export const IdParamsSchema = z.object({ id: IdSchema });
+
+/** How a request reaches its customer: a message on a channel, or a link the owner hands out themselves. */
+export const REQUEST_METHODS = [...CHANNELS, 'link'] as const;
+export type RequestMethod = (typeof REQUEST_METHODS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTimeZone } from './request-settings';
 
 // Locations (PRODUCT.md section 4): the places a client collects reviews for.
 
@@ -70,6 +71,8 @@ export const LocationFormSchema = z.object({
   googlePlaceId: placeIdField,
   googleReviewUrl: optionalHttpsUrl(),
   facebookPageUrl: optionalHttpsUrl(),
+  /** Quiet hours of this location's customers whose own time zone is unknown. */
+  timeZone: optionalTimeZone,
 });
 export type LocationFormInput = z.input<typeof LocationFormSchema>;
 export type LocationFormValues = z.output<typeof LocationFormSchema>;
@@ -82,6 +85,7 @@ export const UpdateLocationSchema = z.object({
   googlePlaceId: placeIdField.optional(),
   googleReviewUrl: optionalHttpsUrl().optional(),
   facebookPageUrl: optionalHttpsUrl().optional(),
+  timeZone: optionalTimeZone.optional(),
 });
 export type UpdateLocationInput = z.output<typeof UpdateLocationSchema>;
 
@@ -96,6 +100,7 @@ export interface Location {
   googlePlaceId: string | null;
   googleReviewUrl: string | null;
   facebookPageUrl: string | null;
+  timeZone: string | null;
   googleAccessToken: 'connected' | null;
   googleLocationId: string | null;
   facebookConnected: boolean;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CHANNELS, IdSchema, RequestStatusSchema, type Channel, type RequestStatus } from './domain';
+import {
+  CHANNELS,
+  IdSchema,
+  RequestStatusSchema,
+  type Channel,
+  type RequestMethod,
+  type RequestStatus,
+} from './domain';
 
 // The messages are the spec's (seed-spec section 5); the form and the API share these schemas.
 export const REQUEST_MESSAGES = {
@@ -27,11 +34,16 @@ const selectedId = (message: string) =>
 export const MethodSchema = z.enum(CHANNELS, { error: REQUEST_MESSAGES.method });
 
 export const METHOD_LABELS: Record<Channel, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
+export const REQUEST_METHOD_LABELS: Record<RequestMethod, string> = { ...METHOD_LABELS, link: 'Link' };
+
+/** The template picker: '' or absent for the client's default template of the channel. */
+const optionalTemplateId = z.preprocess((v) => (v === '' || v === null ? undefined : v), IdSchema.optional());
 
 export const CreateReviewRequestSchema = z.object({
   locationId: selectedId(REQUEST_MESSAGES.location),
   contactId: selectedId(REQUEST_MESSAGES.contact),
   method: MethodSchema,
+  templateId: optionalTemplateId,
 });
 export type CreateReviewRequestInput = z.output<typeof CreateReviewRequestSchema>;
 export type CreateReviewRequestForm = z.input<typeof CreateReviewRequestSchema>;
@@ -87,7 +99,8 @@ export interface ReviewRequest {
   locationName: string | null;
   contactId: number | null;
   contactName: string | null;
-  method: Channel;
+  /** A channel, or `link`: a one-off link the owner hands out themselves (no message is sent). */
+  method: RequestMethod;
   templateId: number | null;
   uniqueLink: string;
   status: RequestStatus;
@@ -99,12 +112,110 @@ export interface ReviewRequest {
   openedAt: string | null;
   completedAt: string | null;
   failedAt: string | null;
+  cancelledAt: string | null;
+  remindersSent: number;
+  /** The request this one resent with a new link. */
+  resentFromId: number | null;
 }
+
+/** POST /api/review-requests/link: a one-off link for a customer with no contact (no message is sent). */
+export const CreateLinkRequestSchema = z.object({
+  locationId: selectedId(REQUEST_MESSAGES.location),
+});
+
+/** Every step of a request, for its timeline. */
+export const REQUEST_EVENT_KINDS = [
+  'created',
+  'waiting',
+  'sent',
+  'outbox',
+  'failed',
+  'delivered',
+  'opened',
+  'completed',
+  'reminder_scheduled',
+  'reminder_sent',
+  'reminder_cancelled',
+  'retried',
+  'resent',
+  'cancelled',
+] as const;
+export type RequestEventKind = (typeof REQUEST_EVENT_KINDS)[number];
+
+export const REQUEST_EVENT_LABELS: Record<RequestEventKind, string> = {
+  created: 'Created',
+  waiting: 'Waiting for quiet hours to end',
+  sent: 'Sent',
+  outbox: 'Kept in the outbox (not sent)',
+  failed: 'Failed',
+  delivered: 'Delivered',
+  opened: 'Opened by the customer',
+  completed: 'Review left',
+  reminder_scheduled: 'Reminder scheduled',
+  reminder_sent: 'Reminder sent',
+  reminder_cancelled: 'Reminder cancelled',
+  retried: 'Retried',
+  resent: 'Resent with a new link',
+  cancelled: 'Cancelled',
+};
+
+export interface RequestEvent {
+  kind: RequestEventKind;
+  detail: string | null;
+  createdAt: string;
+}
+
+/** GET /api/review-requests/:id: the request and its timeline, oldest step first. */
+export interface ReviewRequestDetail extends ReviewRequest {
+  events: RequestEvent[];
+}
+
+const PROVIDER_OF: Record<Channel, string> = { email: 'email', sms: 'SMS', whatsapp: 'WhatsApp' };
+
+/** The words for a status, the same on the list, the request and the dashboard. */
+export function requestStatusText(status: RequestStatus, method: RequestMethod): string {
+  switch (status) {
+    case 'outbox':
+      return method === 'link' ? 'Not sent' : `Not sent: no ${PROVIDER_OF[method]} provider configured`;
+    case 'sent':
+      return method === 'link' ? 'Link created' : 'Sent';
+    default:
+      return REQUEST_STATUS_LABELS[status];
+  }
+}
+
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  outbox: 'Not sent',
+  delivered: 'Delivered',
+  opened: 'Opened',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/** What the owner can do with a request in each state. */
+export const canRetry = (r: Pick<ReviewRequest, 'status' | 'method'>) =>
+  r.method !== 'link' && (r.status === 'failed' || r.status === 'outbox');
+export const canCancel = (r: Pick<ReviewRequest, 'status'>) =>
+  r.status === 'queued' ||
+  r.status === 'outbox' ||
+  r.status === 'sent' ||
+  r.status === 'delivered' ||
+  r.status === 'opened';
+export const canResend = (r: Pick<ReviewRequest, 'status' | 'method' | 'contactId'>) =>
+  r.method !== 'link' && r.contactId !== null;
 
 /** GET /api/review-requests/:id/qr and GET /api/locations/:id/qr (seed-spec section 3). */
 export interface QrCodeResponse {
   qrCode: string;
   url: string;
+}
+
+/** POST /api/review-requests/link: the one-off request, its link and QR code. */
+export interface LinkRequestResponse extends QrCodeResponse {
+  request: ReviewRequest;
 }
 
 export function optedOutMessage(method: Channel): string {

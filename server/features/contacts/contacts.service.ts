@@ -39,6 +39,7 @@ export function toContact(row: ContactRow): Contact {
     email: row.email,
     phone: row.phone,
     tags: row.tags,
+    timeZone: row.timeZone,
     optedOut: {
       email: iso(row.emailOptedOutAt),
       sms: iso(row.smsOptedOutAt),
@@ -160,6 +161,7 @@ export function createContactsService(repo: ContactsRepository) {
             email: input.email,
             phone: input.phone,
             tags: input.tags,
+            timeZone: input.timeZone ?? null,
             ...optOuts.columns,
           },
           (created) =>
@@ -197,6 +199,7 @@ export function createContactsService(repo: ContactsRepository) {
             ...(input.email !== undefined && { email: input.email }),
             ...(input.phone !== undefined && { phone: input.phone }),
             ...(input.tags !== undefined && { tags: input.tags }),
+            ...(input.timeZone !== undefined && { timeZone: input.timeZone }),
             ...optOuts.columns,
           },
           consent,

@@ -1,8 +1,11 @@
 import type { AppContext } from '../../lib/context';
 import type { JobHandlers } from '../../lib/queue/worker';
-import { createDeliveryHandler } from './delivery.service';
+import { createDeliveryHandler, createReminderHandler } from './delivery.service';
 
 /** The queue handlers this feature runs (server/index.ts hands them to the worker). */
 export function createDeliveryJobHandlers(ctx: AppContext): JobHandlers {
-  return { 'deliver-review-request': createDeliveryHandler(ctx) };
+  return {
+    'deliver-review-request': createDeliveryHandler(ctx),
+    'send-request-reminder': createReminderHandler(ctx),
+  };
 }

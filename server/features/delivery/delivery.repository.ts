@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Channel } from '@shared/schemas/domain';
 import { notificationTargets } from '@shared/schemas/notifications';
+import { requestStatusText } from '@shared/schemas/review-requests';
 import type { Database } from '../../db/client';
 import {
   contacts,
@@ -14,6 +15,9 @@ import {
 } from '../../db/schema';
 import { recordConsent } from '../contacts/consent';
 import { recordNotifications, type NewNotification } from '../notifications/record-notifications';
+import { recordRequestEvents } from '../review-requests/request-events';
+import type { SendingRules } from '../review-requests/request-settings.repository';
+import { scheduleReminder } from '../review-requests/sending-schedule';
 
 export type OutboundInsert = typeof outboundMessages.$inferInsert;
 
@@ -73,6 +77,11 @@ async function requestFailedNotifications(
   });
 }
 
+const outboxDetail = (channel: Channel) => requestStatusText('outbox', channel);
+
+const failedEvents = (failed: { id: number; ownerId: number }[], reason: string) =>
+  failed.map((r) => ({ ownerId: r.ownerId, reviewRequestId: r.id, kind: 'failed' as const, detail: reason }));
+
 export function createDeliveryRepository(db: Database) {
   const defaultTemplate = alias(templates, 'default_template');
   return {
@@ -85,7 +94,9 @@ export function createDeliveryRepository(db: Database) {
           method: reviewRequests.method,
           status: reviewRequests.status,
           sentAt: reviewRequests.sentAt,
-          createdAt: reviewRequests.createdAt,
+          queuedAt: reviewRequests.queuedAt,
+          completedAt: reviewRequests.completedAt,
+          remindersSent: reviewRequests.remindersSent,
           uniqueLink: reviewRequests.uniqueLink,
           contactId: contacts.id,
           contactName: contacts.name,
@@ -94,8 +105,11 @@ export function createDeliveryRepository(db: Database) {
           emailOptedOutAt: contacts.emailOptedOutAt,
           smsOptedOutAt: contacts.smsOptedOutAt,
           whatsappOptedOutAt: contacts.whatsappOptedOutAt,
+          contactTimeZone: contacts.timeZone,
           locationName: locations.name,
+          locationTimeZone: locations.timeZone,
           companyName: users.companyName,
+          ownerEmail: users.email,
           ownerFirstName: users.firstName,
           chosenSubject: templates.subject,
           chosenBody: templates.body,
@@ -159,15 +173,83 @@ export function createDeliveryRepository(db: Database) {
         .where(and(eq(reviewRequests.id, id), eq(reviewRequests.providerMessageId, claim)));
     },
 
-    /** Records the attempt and, when it went out (or into the outbox), marks the request sent. */
-    async recordSent(id: number, claim: string, message: OutboundInsert, providerMessageId: string | null) {
+    /**
+     * Records the message and marks the request sent, or `outbox` when it was kept there; a sent request gets
+     * its first reminder scheduled, in the same transaction.
+     */
+    async recordSent(
+      id: number,
+      claim: string,
+      message: OutboundInsert,
+      providerMessageId: string | null,
+      outcome: {
+        status: 'sent' | 'outbox';
+        reminders?: { rules: SendingRules; timeZone: string | null; sentAt: Date };
+      },
+    ) {
       await db.transaction(async (tx) => {
         await tx.insert(outboundMessages).values(message);
+        const [request] = await tx
+          .update(reviewRequests)
+          .set({ status: outcome.status, sentAt: sql`now()`, providerMessageId, failureReason: null })
+          .where(and(eq(reviewRequests.id, id), eq(reviewRequests.providerMessageId, claim)))
+          .returning({ ownerId: reviewRequests.ownerId });
+        if (!request) return;
+        await recordRequestEvents(tx, [
+          {
+            ownerId: request.ownerId,
+            reviewRequestId: id,
+            kind: outcome.status,
+            detail: outcome.status === 'sent' ? `To ${message.recipient}` : outboxDetail(message.channel),
+          },
+        ]);
+        if (outcome.reminders)
+          await scheduleReminder(tx, {
+            ownerId: request.ownerId,
+            reviewRequestId: id,
+            reminder: 1,
+            ...outcome.reminders,
+          });
+      });
+    },
+
+    /** A reminder went out: counted on the request, on its timeline, and the next one scheduled. */
+    async recordReminderSent(
+      request: { id: number; ownerId: number },
+      reminder: number,
+      message: OutboundInsert,
+      schedule: { rules: SendingRules; timeZone: string | null; sentAt: Date },
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.insert(outboundMessages).values(message).onConflictDoNothing();
         await tx
           .update(reviewRequests)
-          .set({ status: 'sent', sentAt: sql`now()`, providerMessageId, failureReason: null })
-          .where(and(eq(reviewRequests.id, id), eq(reviewRequests.providerMessageId, claim)));
+          .set({ remindersSent: reminder })
+          .where(and(eq(reviewRequests.id, request.id), sql`${reviewRequests.remindersSent} < ${reminder}`));
+        await recordRequestEvents(tx, [
+          {
+            ownerId: request.ownerId,
+            reviewRequestId: request.id,
+            kind: message.status === 'outbox' ? 'outbox' : 'reminder_sent',
+            detail:
+              message.status === 'outbox'
+                ? `Reminder ${reminder}: ${outboxDetail(message.channel)}`
+                : `Reminder ${reminder} to ${message.recipient}`,
+          },
+        ]);
+        await scheduleReminder(tx, {
+          ownerId: request.ownerId,
+          reviewRequestId: request.id,
+          reminder: reminder + 1,
+          ...schedule,
+        });
       });
+    },
+
+    async recordReminderCancelled(request: { id: number; ownerId: number }, reason: string): Promise<void> {
+      await recordRequestEvents(db, [
+        { ownerId: request.ownerId, reviewRequestId: request.id, kind: 'reminder_cancelled', detail: reason },
+      ]);
     },
 
     async recordAttempt(message: OutboundInsert): Promise<number> {
@@ -194,6 +276,7 @@ export function createDeliveryRepository(db: Database) {
             contactId: reviewRequests.contactId,
           });
         await recordNotifications(tx, await requestFailedNotifications(tx, failed, reason));
+        await recordRequestEvents(tx, failedEvents(failed, reason));
       });
     },
 
@@ -204,12 +287,17 @@ export function createDeliveryRepository(db: Database) {
     ): Promise<void> {
       await db.transaction(async (tx) => {
         if (update.kind === 'delivered') {
-          await tx
+          const delivered = await tx
             .update(reviewRequests)
             .set({ status: 'delivered', deliveredAt: sql`now()` })
             .where(
               and(eq(reviewRequests.providerMessageId, providerMessageId), eq(reviewRequests.status, 'sent')),
-            );
+            )
+            .returning({ id: reviewRequests.id, ownerId: reviewRequests.ownerId });
+          await recordRequestEvents(
+            tx,
+            delivered.map((r) => ({ ownerId: r.ownerId, reviewRequestId: r.id, kind: 'delivered' as const })),
+          );
         } else {
           const failed = await tx
             .update(reviewRequests)
@@ -226,6 +314,7 @@ export function createDeliveryRepository(db: Database) {
               contactId: reviewRequests.contactId,
             });
           await recordNotifications(tx, await requestFailedNotifications(tx, failed, update.reason));
+          await recordRequestEvents(tx, failedEvents(failed, update.reason));
         }
         await tx
           .update(outboundMessages)

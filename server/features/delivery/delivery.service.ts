@@ -2,11 +2,17 @@ import type { Channel } from '@shared/schemas/domain';
 import { DEFAULT_TEMPLATES, type TemplateText } from '@shared/templates';
 import type { AppContext } from '../../lib/context';
 import type { Job } from '../../lib/queue/worker';
-import { PermanentJobError } from '../../lib/queue/worker';
+import { DeferJobError, PermanentJobError } from '../../lib/queue/worker';
 import { TwilioError } from '../../lib/twilio/twilio';
 import { composeEmail, composeText } from './compose';
 import { claimFor, createDeliveryRepository, type DeliveryRepository } from './delivery.repository';
 import { unsubscribeToken } from './unsubscribe-token';
+import {
+  createRequestSettingsRepository,
+  sendingRules,
+  type SendingRules,
+} from '../review-requests/request-settings.repository';
+import { customerTimeZone, reminderKey, sendTimeFor } from '../review-requests/sending-schedule';
 
 export type Transport = 'smtp' | 'twilio' | 'outbox';
 
@@ -28,6 +34,8 @@ export interface EmailInput {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  onBehalfOf?: string;
+  replyTo?: string;
   reviewRequestId?: number;
   /** Names what the email is about; recorded with a sent (or outboxed) message so a retry can skip it. */
   idempotencyKey?: string;
@@ -74,6 +82,8 @@ async function deliverEmail(
       text: input.text,
       html: input.html,
       headers: input.headers,
+      onBehalfOf: input.onBehalfOf,
+      replyTo: input.replyTo,
     });
     return {
       outcome: { status: 'sent', transport: 'smtp', messageId: result.messageId },
@@ -111,6 +121,7 @@ async function deliverText(
   channel: 'sms' | 'whatsapp',
   to: string,
   body: string,
+  template?: Record<string, string>,
 ) {
   const recipient = channel === 'whatsapp' ? `whatsapp:${to}` : to;
   const base = { channel, recipient, subject: null, body, html: null };
@@ -121,7 +132,7 @@ async function deliverText(
     };
   }
   try {
-    const result = await ctx.twilio.send({ channel, to, body });
+    const result = await ctx.twilio.send({ channel, to, body, template });
     return {
       outcome: { status: 'sent', transport: 'twilio', messageId: result.sid } satisfies SendOutcome,
       record: {
@@ -165,13 +176,120 @@ export function templateFor(
     : DEFAULT_TEMPLATES[channel];
 }
 
+type DeliveryRow = NonNullable<Awaited<ReturnType<DeliveryRepository['loadForDelivery']>>>;
+type MessageRecord = Parameters<DeliveryRepository['recordAttempt']>[0];
+
+const OPT_OUT_OF = (row: DeliveryRow, channel: Channel) =>
+  ({ email: row.emailOptedOutAt, sms: row.smsOptedOutAt, whatsapp: row.whatsappOptedOutAt })[channel];
+
+/** Why this request's contact cannot get a message on its channel now, or null when it can. */
+function unreachableReason(row: DeliveryRow, channel: Channel): string | null {
+  if (row.contactId === null) return 'The contact no longer exists';
+  if (OPT_OUT_OF(row, channel)) return `Contact opted out of ${channel}`;
+  const address = channel === 'email' ? row.contactEmail : row.contactPhone;
+  if (!address)
+    return channel === 'email'
+      ? 'Contact has no email address'
+      : `Contact has no phone number for ${CHANNEL_LABEL[channel]}`;
+  return null;
+}
+
+/**
+ * Renders and sends one message of a request (the first, or reminder n) on its channel. A retry of a text
+ * may follow a send Twilio accepted but never confirmed (a crash, a dropped connection): Twilio's own record
+ * decides, so the customer never gets the text twice (the review link in the body is unique to the request).
+ */
+async function sendRequestMessage(
+  ctx: AppContext,
+  row: DeliveryRow,
+  channel: Channel,
+  options: { attempt: number; reminder?: number; since: Date },
+): Promise<{ outcome: SendOutcome; record: MessageRecord }> {
+  const { publicBaseUrl } = ctx.env;
+  const address = (channel === 'email' ? row.contactEmail : row.contactPhone)!;
+  const template = templateFor(
+    channel,
+    row.chosenBody !== null
+      ? { subject: row.chosenSubject, body: row.chosenBody }
+      : row.defaultBody !== null
+        ? { subject: row.defaultSubject, body: row.defaultBody }
+        : undefined,
+  );
+  const firstName = row.contactName!.trim().split(/\s+/)[0] || row.contactName!;
+  const business = row.companyName || row.locationName;
+  const variables = { name: firstName, business, link: `${publicBaseUrl}/review/${row.uniqueLink}` };
+  const idempotencyKey = options.reminder ? reminderKey(row.id, options.reminder) : undefined;
+  const base = { ownerId: row.ownerId, reviewRequestId: row.id };
+
+  if (channel === 'email') {
+    const unsubscribeUrl = `${publicBaseUrl}/api/unsubscribe/${unsubscribeToken(ctx.secretBox, row.contactId!, 'email')}`;
+    const email = composeEmail(template, variables, { unsubscribeUrl });
+    const { outcome, record } = await deliverEmail(ctx, {
+      ...base,
+      to: address,
+      ...email,
+      subject: options.reminder ? `Reminder: ${email.subject}` : email.subject,
+      onBehalfOf: business,
+      replyTo: row.ownerEmail,
+      idempotencyKey,
+      headers: {
+        'List-Unsubscribe': `<${unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    return { outcome, record };
+  }
+
+  const body = composeText(template, variables);
+  const recipient = channel === 'whatsapp' ? `whatsapp:${address}` : address;
+  const earlier =
+    options.attempt > 1
+      ? await ctx.twilio.findSent({ channel, to: address, marker: variables.link, since: options.since })
+      : undefined;
+  if (earlier) {
+    ctx.logger.info({ reviewRequest: row.id, sid: earlier.sid }, 'found an interrupted send at Twilio');
+    return {
+      outcome: { status: 'sent', transport: 'twilio', messageId: earlier.sid },
+      record: {
+        ...base,
+        channel,
+        transport: 'twilio',
+        recipient,
+        body,
+        status: 'sent',
+        providerMessageId: earlier.sid,
+        providerResponse: 'Found at Twilio after an interrupted send; not sent again.',
+        idempotencyKey: idempotencyKey ?? null,
+      },
+    };
+  }
+  const { outcome, record } = await deliverText(ctx, channel, address, body, {
+    '1': variables.name,
+    '2': variables.business,
+    '3': variables.link,
+  });
+  return { outcome, record: { ...record, ...base, idempotencyKey: idempotencyKey ?? null } };
+}
+
+/**
+ * The customer's quiet hours, checked when the job runs (it was queued for their morning, but a queue that
+ * fell behind may reach it at night): waits, uncounted, until they end.
+ */
+async function holdForQuietHours(ctx: AppContext, row: DeliveryRow): Promise<SendingRules> {
+  const rules = sendingRules(await createRequestSettingsRepository(ctx.db).get(row.ownerId));
+  const now = ctx.now();
+  const allowed = sendTimeFor(now, customerTimeZone(row.contactTimeZone, row.locationTimeZone, rules), rules);
+  if (allowed > now) throw new DeferJobError(allowed);
+  return rules;
+}
+
 /**
  * The 'deliver-review-request' job: sends a queued review request once. Idempotent: a request that is no
- * longer queued is left alone, and the conditional claim keeps two workers from sending the same one.
+ * longer queued is left alone, and the conditional claim keeps two workers from sending the same one. What
+ * went out schedules the first follow-up reminder; what was kept in the outbox says so in its status.
  */
 export function createDeliveryHandler(ctx: AppContext) {
   const repo = createDeliveryRepository(ctx.db);
-  const { publicBaseUrl } = ctx.env;
 
   const fail = async (id: number, reason: string): Promise<never> => {
     await repo.markFailed(id, reason);
@@ -184,23 +302,11 @@ export function createDeliveryHandler(ctx: AppContext) {
   ): Promise<void> {
     const id = payload.reviewRequestId;
     const row = await repo.loadForDelivery(id);
-    if (!row || row.status !== 'queued' || row.sentAt) return; // deleted, or already handled
-
+    if (!row || row.status !== 'queued' || row.sentAt || row.method === 'link') return; // handled already
     const channel = row.method;
-    if (row.contactId === null) return fail(id, 'The contact no longer exists');
-    const optedOut = { email: row.emailOptedOutAt, sms: row.smsOptedOutAt, whatsapp: row.whatsappOptedOutAt }[
-      channel
-    ];
-    if (optedOut) return fail(id, `Contact opted out of ${channel}`);
-    const address = channel === 'email' ? row.contactEmail : row.contactPhone;
-    if (!address) {
-      return fail(
-        id,
-        channel === 'email'
-          ? 'Contact has no email address'
-          : `Contact has no phone number for ${CHANNEL_LABEL[channel]}`,
-      );
-    }
+    const problem = unreachableReason(row, channel);
+    if (problem) return fail(id, problem);
+    const rules = await holdForQuietHours(ctx, row);
 
     const claim = claimFor(job.id, job.attempts);
     if (!(await repo.claim(id, claim))) {
@@ -209,76 +315,23 @@ export function createDeliveryHandler(ctx: AppContext) {
       throw new Error('This review request is being sent by another worker');
     }
 
-    const template = templateFor(
-      channel,
-      row.chosenBody !== null
-        ? { subject: row.chosenSubject, body: row.chosenBody }
-        : row.defaultBody !== null
-          ? { subject: row.defaultSubject, body: row.defaultBody }
-          : undefined,
-    );
-    const firstName = row.contactName!.trim().split(/\s+/)[0] || row.contactName!;
-    const variables = {
-      name: firstName,
-      business: row.companyName || row.locationName,
-      link: `${publicBaseUrl}/review/${row.uniqueLink}`,
-    };
-
-    let outcome: SendOutcome;
-    let record: Parameters<DeliveryRepository['recordAttempt']>[0];
-    if (channel === 'email') {
-      const unsubscribeUrl = `${publicBaseUrl}/api/unsubscribe/${unsubscribeToken(ctx.secretBox, row.contactId, 'email')}`;
-      const email = composeEmail(template, variables, { unsubscribeUrl });
-      ({ outcome, record } = await deliverEmail(ctx, {
-        ownerId: row.ownerId,
-        reviewRequestId: id,
-        to: address,
-        ...email,
-        headers: {
-          'List-Unsubscribe': `<${unsubscribeUrl}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-      }));
-    } else {
-      // A retry may follow a send Twilio accepted but never confirmed (a crash, a dropped connection):
-      // Twilio's own record decides, so the customer never gets the text twice. The review link in the
-      // body is unique to this request.
-      const earlier =
-        job.attempts > 1
-          ? await ctx.twilio.findSent({
-              channel,
-              to: address,
-              marker: variables.link,
-              // Twilio's dates have whole seconds and its clock is not ours: an hour's margin.
-              since: new Date(row.createdAt.getTime() - 60 * 60 * 1000),
-            })
-          : undefined;
-      if (earlier) {
-        ctx.logger.info({ reviewRequest: id, sid: earlier.sid }, 'found an interrupted send at Twilio');
-        await repo.recordSent(
-          id,
-          claim,
-          {
-            ownerId: row.ownerId,
-            reviewRequestId: id,
-            channel,
-            transport: 'twilio',
-            recipient: channel === 'whatsapp' ? `whatsapp:${address}` : address,
-            body: composeText(template, variables),
-            status: 'sent',
-            providerMessageId: earlier.sid,
-            providerResponse: 'Found at Twilio after an interrupted send; not sent again.',
-          },
-          earlier.sid,
-        );
-        return;
-      }
-      ({ outcome, record } = await deliverText(ctx, channel, address, composeText(template, variables)));
-      record = { ...record, ownerId: row.ownerId, reviewRequestId: id };
-    }
-
+    const { outcome, record } = await sendRequestMessage(ctx, row, channel, {
+      attempt: job.attempts,
+      // Twilio's dates have whole seconds and its clock is not ours: an hour's margin.
+      since: new Date(row.queuedAt.getTime() - 60 * 60 * 1000),
+    });
     if (outcome.status !== 'failed') {
-      await repo.recordSent(id, claim, record, outcome.messageId ?? null);
+      await repo.recordSent(id, claim, record, outcome.messageId ?? null, {
+        status: outcome.status,
+        reminders:
+          outcome.status === 'sent'
+            ? {
+                rules,
+                timeZone: customerTimeZone(row.contactTimeZone, row.locationTimeZone, rules),
+                sentAt: ctx.now(),
+              }
+            : undefined,
+      });
       return;
     }
     await repo.recordAttempt(record);
@@ -286,6 +339,52 @@ export function createDeliveryHandler(ctx: AppContext) {
     if (outcome.permanent || job.isLastAttempt) return fail(id, reason);
     await repo.releaseClaim(id, claim);
     throw new Error(reason);
+  };
+}
+
+/**
+ * The 'send-request-reminder' job: reminder n of a request whose customer has not reviewed yet. It is not
+ * sent once the review is in, the request is cancelled or failed, or the contact opted out; the timeline
+ * says which. A sent reminder schedules the next one.
+ */
+export function createReminderHandler(ctx: AppContext) {
+  const repo = createDeliveryRepository(ctx.db);
+
+  return async function sendRequestReminder(
+    payload: { reviewRequestId: number; reminder: number },
+    job: Pick<Job, 'attempts' | 'isLastAttempt'>,
+  ): Promise<void> {
+    const { reviewRequestId: id, reminder } = payload;
+    const row = await repo.loadForDelivery(id);
+    if (!row || row.method === 'link' || row.remindersSent >= reminder) return;
+    const cancel = (reason: string) => repo.recordReminderCancelled(row, reason);
+    if (row.status === 'completed' || row.completedAt) return cancel('The customer left their review');
+    if (row.status === 'cancelled') return cancel('The request was cancelled');
+    if (row.status === 'failed') return cancel('The request was not delivered');
+    const channel = row.method;
+    const problem = unreachableReason(row, channel);
+    if (problem) return cancel(problem);
+    const rules = await holdForQuietHours(ctx, row);
+
+    const now = ctx.now();
+    const { outcome, record } = await sendRequestMessage(ctx, row, channel, {
+      attempt: job.attempts,
+      reminder,
+      since: new Date(now.getTime() - 6 * 60 * 60 * 1000),
+    });
+    if (outcome.status === 'failed') {
+      await repo.recordAttempt(record);
+      if (outcome.permanent || job.isLastAttempt) {
+        await cancel(`Could not be sent: ${outcome.error ?? 'unknown error'}`);
+        throw new PermanentJobError(outcome.error ?? 'The reminder could not be sent');
+      }
+      throw new Error(outcome.error ?? 'The reminder could not be sent');
+    }
+    await repo.recordReminderSent(row, reminder, record, {
+      rules,
+      timeZone: customerTimeZone(row.contactTimeZone, row.locationTimeZone, rules),
+      sentAt: row.sentAt ?? now,
+    });
   };
 }
 

@@ -19,6 +19,7 @@ export function toLocation(row: LocationRow, publicBaseUrl: string): Location {
     googlePlaceId: row.googlePlaceId,
     googleReviewUrl: row.googleReviewUrl,
     facebookPageUrl: row.facebookPageUrl,
+    timeZone: row.timeZone,
     googleAccessToken: row.googleAccessToken ? 'connected' : null,
     googleLocationId: row.googleLocationId,
     facebookConnected: Boolean(row.facebookAccessToken && row.facebookPageId),

@@ -1,6 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contacts, locations, reviewRequests, reviews, users } from '../../db/schema';
+import { contacts, jobs, locations, reviewRequests, reviews, users } from '../../db/schema';
+import { recordRequestEvents } from '../review-requests/request-events';
+import { reminderKeyPattern } from '../review-requests/sending-schedule';
 import type { ReviewType } from '@shared/schemas/domain';
 
 /** What a link leads to: a personal review request, or a location's permanent (QR poster) link. */
@@ -31,9 +33,10 @@ export interface NewPublicReview {
   reviewerName: string;
   contactId: number | null;
   reviewRequestId: number | null;
+  offeredLinks: { google: string | null; facebook: string | null };
 }
 
-type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
 const linkColumns = {
   ownerId: locations.ownerId,
@@ -46,7 +49,7 @@ const linkColumns = {
 };
 
 /** Statuses a customer opening the page moves to 'opened'; never backwards from opened or completed. */
-const OPENABLE = ['queued', 'sent', 'delivered'] as const;
+const OPENABLE = ['queued', 'sent', 'outbox', 'delivered'] as const;
 
 export function createPublicReviewRepository(db: Database) {
   return {
@@ -87,10 +90,17 @@ export function createPublicReviewRepository(db: Database) {
     },
 
     async markOpened(requestId: number): Promise<void> {
-      await db
-        .update(reviewRequests)
-        .set({ status: 'opened', openedAt: sql`coalesce(${reviewRequests.openedAt}, now())` })
-        .where(and(eq(reviewRequests.id, requestId), inArray(reviewRequests.status, [...OPENABLE])));
+      await db.transaction(async (tx) => {
+        const opened = await tx
+          .update(reviewRequests)
+          .set({ status: 'opened', openedAt: sql`coalesce(${reviewRequests.openedAt}, now())` })
+          .where(and(eq(reviewRequests.id, requestId), inArray(reviewRequests.status, [...OPENABLE])))
+          .returning({ ownerId: reviewRequests.ownerId });
+        await recordRequestEvents(
+          tx,
+          opened.map((r) => ({ ownerId: r.ownerId, reviewRequestId: requestId, kind: 'opened' as const })),
+        );
+      });
     },
 
     /** Inserts unless this request already has its review (the partial unique index decides). */
@@ -110,15 +120,35 @@ export function createPublicReviewRepository(db: Database) {
       await executor.update(reviews).set({ videoUrl }).where(eq(reviews.id, reviewId));
     },
 
+    /** The review is in: the request is completed and its pending reminders are dropped, on its timeline. */
     async markCompleted(requestId: number, executor: Executor = db): Promise<void> {
-      await executor
+      const [request] = await executor
         .update(reviewRequests)
         .set({
           status: 'completed',
           completedAt: sql`coalesce(${reviewRequests.completedAt}, now())`,
           openedAt: sql`coalesce(${reviewRequests.openedAt}, now())`,
         })
-        .where(eq(reviewRequests.id, requestId));
+        .where(eq(reviewRequests.id, requestId))
+        .returning({ ownerId: reviewRequests.ownerId });
+      if (!request) return;
+      const dropped = await executor
+        .delete(jobs)
+        .where(and(eq(jobs.status, 'pending'), like(jobs.dedupeKey, reminderKeyPattern(requestId))))
+        .returning({ id: jobs.id });
+      await recordRequestEvents(executor, [
+        { ownerId: request.ownerId, reviewRequestId: requestId, kind: 'completed' },
+        ...(dropped.length > 0
+          ? [
+              {
+                ownerId: request.ownerId,
+                reviewRequestId: requestId,
+                kind: 'reminder_cancelled' as const,
+                detail: 'The customer left their review',
+              },
+            ]
+          : []),
+      ]);
     },
 
     /** The owner's own video review, or undefined (another client's is simply not found). */

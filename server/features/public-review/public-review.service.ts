@@ -113,6 +113,8 @@ export function createPublicReviewService(deps: {
             reviewerName,
             contactId: resolved.contactId,
             reviewRequestId: resolved.requestId,
+            // The proof of no gating: what this customer is offered next, whatever their rating.
+            offeredLinks: reviewLinks,
           },
           tx,
         );

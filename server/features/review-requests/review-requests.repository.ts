@@ -1,9 +1,21 @@
-import { and, arrayContains, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, arrayContains, asc, count, desc, eq, gt, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contacts, locations, reviewRequests, templates } from '../../db/schema';
+import {
+  contacts,
+  jobs,
+  locations,
+  outboundMessages,
+  reviewRequestEvents,
+  reviewRequests,
+  reviews,
+  templates,
+} from '../../db/schema';
 import { enqueueMany } from '../../lib/queue/enqueue';
 import type { Channel, RequestStatus } from '@shared/schemas/domain';
-import type { ReviewRequest } from '@shared/schemas/review-requests';
+import type { RequestEventKind, ReviewRequest, ReviewRequestDetail } from '@shared/schemas/review-requests';
+import { recordRequestEvents } from './request-events';
+import { deliveryKey, requestJobKeyPatterns } from './sending-schedule';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -15,11 +27,17 @@ export interface ContactForRequest {
   emailOptedOutAt: Date | null;
   smsOptedOutAt: Date | null;
   whatsappOptedOutAt: Date | null;
+  timeZone: string | null;
 }
 
 export interface NewRequest {
   contactId: number;
   uniqueLink: string;
+  /** When the message may go out (quiet hours move it to the customer's morning). */
+  runAt: Date;
+  /** Said on the timeline when the message waits for quiet hours to end. */
+  waiting?: string;
+  resentFromId?: number;
 }
 
 const contactColumns = {
@@ -30,6 +48,7 @@ const contactColumns = {
   emailOptedOutAt: contacts.emailOptedOutAt,
   smsOptedOutAt: contacts.smsOptedOutAt,
   whatsappOptedOutAt: contacts.whatsappOptedOutAt,
+  timeZone: contacts.timeZone,
 };
 
 const listColumns = {
@@ -50,9 +69,20 @@ const listColumns = {
   openedAt: reviewRequests.openedAt,
   completedAt: reviewRequests.completedAt,
   failedAt: reviewRequests.failedAt,
+  cancelledAt: reviewRequests.cancelledAt,
+  remindersSent: reviewRequests.remindersSent,
+  resentFromId: reviewRequests.resentFromId,
 };
 
-type Dates = 'createdAt' | 'queuedAt' | 'sentAt' | 'deliveredAt' | 'openedAt' | 'completedAt' | 'failedAt';
+type Dates =
+  | 'createdAt'
+  | 'queuedAt'
+  | 'sentAt'
+  | 'deliveredAt'
+  | 'openedAt'
+  | 'completedAt'
+  | 'failedAt'
+  | 'cancelledAt';
 type ListRow = Omit<ReviewRequest, Dates> & {
   createdAt: Date;
   queuedAt: Date;
@@ -61,6 +91,7 @@ type ListRow = Omit<ReviewRequest, Dates> & {
   openedAt: Date | null;
   completedAt: Date | null;
   failedAt: Date | null;
+  cancelledAt: Date | null;
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -75,10 +106,12 @@ function toReviewRequest(row: ListRow): ReviewRequest {
     openedAt: iso(row.openedAt),
     completedAt: iso(row.completedAt),
     failedAt: iso(row.failedAt),
+    cancelledAt: iso(row.cancelledAt),
   };
 }
 
-const dedupeKey = (id: number) => `deliver-review-request:${id}`;
+/** Statuses the owner may cancel: not yet reviewed, failed or cancelled. */
+const CANCELLABLE = ['queued', 'outbox', 'sent', 'delivered', 'opened'] as const;
 
 /** The client's default template of the channel, if they have one (else delivery uses the shipped one). */
 async function defaultTemplateId(tx: Transaction, ownerId: number, method: Channel) {
@@ -90,30 +123,74 @@ async function defaultTemplateId(tx: Transaction, ownerId: number, method: Chann
 }
 
 export function createReviewRequestsRepository(db: Database) {
-  /** One request row per contact and one delivery job per request, all in one transaction. */
+  /**
+   * One request row per contact and one delivery job per request, due when quiet hours allow, with the
+   * first steps of each timeline, all in one transaction.
+   */
   async function insertWithJobs(
     ownerId: number,
     locationId: number,
     method: Channel,
     requests: NewRequest[],
+    chosenTemplateId?: number,
   ): Promise<number[]> {
     if (requests.length === 0) return [];
     return db.transaction(async (tx) => {
-      const templateId = await defaultTemplateId(tx, ownerId, method);
+      const templateId = chosenTemplateId ?? (await defaultTemplateId(tx, ownerId, method));
       const rows = await tx
         .insert(reviewRequests)
         .values(
-          requests.map((r) => ({ ownerId, locationId, method, templateId, status: 'queued' as const, ...r })),
+          requests.map((r) => ({
+            ownerId,
+            locationId,
+            method,
+            templateId,
+            status: 'queued' as const,
+            contactId: r.contactId,
+            uniqueLink: r.uniqueLink,
+            resentFromId: r.resentFromId ?? null,
+          })),
         )
         .returning({ id: reviewRequests.id });
       const ids = rows.map((r) => r.id);
       await enqueueMany(
         tx,
         'deliver-review-request',
-        ids.map((id) => ({ payload: { reviewRequestId: id }, dedupeKey: dedupeKey(id) })),
+        ids.map((id, i) => ({
+          payload: { reviewRequestId: id },
+          dedupeKey: deliveryKey(id),
+          runAt: requests[i]!.runAt,
+        })),
+      );
+      await recordRequestEvents(
+        tx,
+        ids.flatMap((id, i) => {
+          const request = requests[i]!;
+          return [
+            {
+              ownerId,
+              reviewRequestId: id,
+              kind: 'created' as const,
+              detail: request.resentFromId ? `Resends request #${request.resentFromId}` : null,
+            },
+            ...(request.waiting
+              ? [{ ownerId, reviewRequestId: id, kind: 'waiting' as const, detail: request.waiting }]
+              : []),
+          ];
+        }),
       );
       return ids;
     });
+  }
+
+  async function findById(ownerId: number, id: number): Promise<ReviewRequest | undefined> {
+    const [row] = await db
+      .select(listColumns)
+      .from(reviewRequests)
+      .leftJoin(contacts, eq(contacts.id, reviewRequests.contactId))
+      .leftJoin(locations, eq(locations.id, reviewRequests.locationId))
+      .where(and(eq(reviewRequests.ownerId, ownerId), eq(reviewRequests.id, id)));
+    return row ? toReviewRequest(row) : undefined;
   }
 
   return {
@@ -121,7 +198,12 @@ export function createReviewRequestsRepository(db: Database) {
 
     async findLocation(ownerId: number, id: number) {
       const [row] = await db
-        .select({ id: locations.id, name: locations.name, publicLink: locations.publicLink })
+        .select({
+          id: locations.id,
+          name: locations.name,
+          publicLink: locations.publicLink,
+          timeZone: locations.timeZone,
+        })
         .from(locations)
         .where(and(eq(locations.ownerId, ownerId), eq(locations.id, id)));
       return row;
@@ -154,14 +236,183 @@ export function createReviewRequestsRepository(db: Database) {
         .limit(limit);
     },
 
-    async findById(ownerId: number, id: number): Promise<ReviewRequest | undefined> {
+    findById,
+
+    /** The request and every step of its timeline, oldest first. */
+    async findDetail(ownerId: number, id: number): Promise<ReviewRequestDetail | undefined> {
+      const request = await findById(ownerId, id);
+      if (!request) return undefined;
+      const events = await db
+        .select({
+          kind: reviewRequestEvents.kind,
+          detail: reviewRequestEvents.detail,
+          createdAt: reviewRequestEvents.createdAt,
+        })
+        .from(reviewRequestEvents)
+        .where(and(eq(reviewRequestEvents.reviewRequestId, id), eq(reviewRequestEvents.ownerId, ownerId)))
+        .orderBy(asc(reviewRequestEvents.id));
+      return {
+        ...request,
+        events: events.map((e) => ({
+          kind: e.kind as RequestEventKind,
+          detail: e.detail,
+          createdAt: e.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Does the client own this template, and for which channel? */
+    async findTemplate(ownerId: number, id: number) {
       const [row] = await db
-        .select(listColumns)
-        .from(reviewRequests)
+        .select({ id: templates.id, channel: templates.channel })
+        .from(templates)
+        .where(and(eq(templates.ownerId, ownerId), eq(templates.id, id)));
+      return row;
+    },
+
+    /** A one-off link for the owner to hand out (no contact, no message): it counts as sent at once. */
+    async insertLink(ownerId: number, locationId: number, uniqueLink: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(reviewRequests)
+          .values({ ownerId, locationId, method: 'link', status: 'sent', uniqueLink, sentAt: sql`now()` })
+          .returning({ id: reviewRequests.id });
+        await recordRequestEvents(tx, [
+          { ownerId, reviewRequestId: row!.id, kind: 'created', detail: 'A one-off link to share by hand' },
+        ]);
+        return row!.id;
+      });
+    },
+
+    /**
+     * Cancels a request that has no review yet: a queued message is not sent (unless a worker is sending it
+     * this very moment: then nothing changes), and no reminder follows. Answers whether it was cancelled.
+     */
+    async cancel(ownerId: number, id: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(reviewRequests)
+          .set({ status: 'cancelled', cancelledAt: sql`now()` })
+          .where(
+            and(
+              eq(reviewRequests.ownerId, ownerId),
+              eq(reviewRequests.id, id),
+              inArray(reviewRequests.status, [...CANCELLABLE]),
+              sql`coalesce(${reviewRequests.providerMessageId}, '') not like 'claim:%'`,
+            ),
+          )
+          .returning({ id: reviewRequests.id });
+        if (!row) return false;
+        const dropped = await tx
+          .delete(jobs)
+          .where(
+            and(
+              eq(jobs.status, 'pending'),
+              or(...requestJobKeyPatterns(id).map((pattern) => like(jobs.dedupeKey, pattern))),
+            ),
+          )
+          .returning({ queue: jobs.queue });
+        await recordRequestEvents(tx, [
+          { ownerId, reviewRequestId: id, kind: 'cancelled', detail: null },
+          ...(dropped.some((j) => j.queue === 'send-request-reminder')
+            ? [
+                {
+                  ownerId,
+                  reviewRequestId: id,
+                  kind: 'reminder_cancelled' as const,
+                  detail: 'The request was cancelled',
+                },
+              ]
+            : []),
+        ]);
+        return true;
+      });
+    },
+
+    /**
+     * Queues a failed (or outboxed) request again under a fresh job; answers false when it is in another
+     * state by now.
+     */
+    async retry(ownerId: number, id: number, runAt: Date, waiting?: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(reviewRequests)
+          .set({
+            status: 'queued',
+            failureReason: null,
+            failedAt: null,
+            sentAt: null,
+            providerMessageId: null,
+            queuedAt: sql`now()`,
+          })
+          .where(
+            and(
+              eq(reviewRequests.ownerId, ownerId),
+              eq(reviewRequests.id, id),
+              inArray(reviewRequests.status, ['failed', 'outbox']),
+            ),
+          )
+          .returning({ id: reviewRequests.id });
+        if (!row) return false;
+        await enqueueMany(tx, 'deliver-review-request', [
+          { payload: { reviewRequestId: id }, dedupeKey: `${deliveryKey(id)}:retry-${randomUUID()}`, runAt },
+        ]);
+        await recordRequestEvents(tx, [
+          { ownerId, reviewRequestId: id, kind: 'retried', detail: null },
+          ...(waiting ? [{ ownerId, reviewRequestId: id, kind: 'waiting' as const, detail: waiting }] : []),
+        ]);
+        return true;
+      });
+    },
+
+    /** The resend's old request gets a step pointing at the new one. */
+    async recordResent(ownerId: number, fromId: number, newId: number): Promise<void> {
+      await recordRequestEvents(db, [
+        { ownerId, reviewRequestId: fromId, kind: 'resent', detail: `New request #${newId}` },
+      ]);
+    },
+
+    /**
+     * A page of the no-gating audit: each message sent for a request (oldest first, after `afterId`) with
+     * what its customer was offered after rating.
+     */
+    async auditPage(ownerId: number, afterId: number, limit: number) {
+      return db
+        .select({
+          id: outboundMessages.id,
+          createdAt: outboundMessages.createdAt,
+          channel: outboundMessages.channel,
+          transport: outboundMessages.transport,
+          status: outboundMessages.status,
+          recipient: outboundMessages.recipient,
+          subject: outboundMessages.subject,
+          body: outboundMessages.body,
+          idempotencyKey: outboundMessages.idempotencyKey,
+          reviewRequestId: outboundMessages.reviewRequestId,
+          contactName: contacts.name,
+          rating: reviews.rating,
+          reviewedAt: reviews.createdAt,
+          offeredLinks: reviews.offeredLinks,
+        })
+        .from(outboundMessages)
+        .innerJoin(
+          reviewRequests,
+          and(
+            eq(reviewRequests.id, outboundMessages.reviewRequestId),
+            eq(reviewRequests.ownerId, outboundMessages.ownerId),
+          ),
+        )
         .leftJoin(contacts, eq(contacts.id, reviewRequests.contactId))
-        .leftJoin(locations, eq(locations.id, reviewRequests.locationId))
-        .where(and(eq(reviewRequests.ownerId, ownerId), eq(reviewRequests.id, id)));
-      return row ? toReviewRequest(row) : undefined;
+        .leftJoin(reviews, eq(reviews.reviewRequestId, reviewRequests.id))
+        .where(
+          and(
+            eq(outboundMessages.ownerId, ownerId),
+            isNotNull(outboundMessages.reviewRequestId),
+            gt(outboundMessages.id, afterId),
+          ),
+        )
+        .orderBy(asc(outboundMessages.id))
+        .limit(limit);
     },
 
     /** Newest first, with the contact's and location's names, in one query; and the total. */

@@ -1,24 +1,67 @@
 import { Router } from 'express';
 import { IdParamsSchema } from '@shared/schemas/domain';
+import { RequestSettingsSchema } from '@shared/schemas/request-settings';
 import {
   BulkReviewRequestSchema,
+  CreateLinkRequestSchema,
   CreateReviewRequestSchema,
   ReviewRequestListQuerySchema,
 } from '@shared/schemas/review-requests';
 import type { AppContext } from '../../lib/context';
+import { sendCsvDownload } from '../../lib/csv-download';
 import { validate } from '../../middleware/validate';
 import { tenantOf } from '../../middleware/tenant';
+import { createRequestSettingsRepository } from './request-settings.repository';
 import { createReviewRequestsRepository } from './review-requests.repository';
 import { createReviewRequestsService, type ReviewRequestsService } from './review-requests.service';
 
-/** Review requests and their QR codes (seed-spec section 7, PRODUCT.md section 5). */
+export function reviewRequestsServiceFor(ctx: AppContext): ReviewRequestsService {
+  return createReviewRequestsService(createReviewRequestsRepository(ctx.db), {
+    publicBaseUrl: ctx.env.publicBaseUrl,
+    settings: createRequestSettingsRepository(ctx.db),
+    now: () => ctx.now(),
+  });
+}
+
+/** Review requests, their timelines and QR codes, and how they go out (seed-spec section 7, PRODUCT.md section 5). */
 export function createReviewRequestsRoutes(
   ctx: AppContext,
-  service: ReviewRequestsService = createReviewRequestsService(createReviewRequestsRepository(ctx.db), {
-    publicBaseUrl: ctx.env.publicBaseUrl,
-  }),
+  service: ReviewRequestsService = reviewRequestsServiceFor(ctx),
 ): Router {
   const router = Router();
+  const settings = createRequestSettingsRepository(ctx.db);
+
+  router.get('/request-settings', async (req, res) => {
+    res.json(await settings.get(tenantOf(req)));
+  });
+
+  router.put(
+    '/request-settings',
+    validate({ body: RequestSettingsSchema }, async ({ body }, req, res) => {
+      res.json(await settings.save(tenantOf(req), body));
+    }),
+  );
+
+  router.post(
+    '/review-requests/link',
+    validate({ body: CreateLinkRequestSchema }, async ({ body }, req, res) => {
+      res.status(201).json(await service.createLink(tenantOf(req), body.locationId));
+    }),
+  );
+
+  router.get('/review-requests/audit.csv', async (req, res) => {
+    await sendCsvDownload(req, res, 'review-requests-audit', service.auditCsv(tenantOf(req)));
+  });
+
+  for (const action of ['retry', 'cancel', 'resend'] as const) {
+    router.post(
+      `/review-requests/:id/${action}`,
+      validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
+        const result = await service[action](tenantOf(req), params.id);
+        res.status(action === 'resend' ? 201 : 200).json(result);
+      }),
+    );
+  }
 
   router.post(
     '/review-requests',
@@ -47,7 +90,7 @@ export function createReviewRequestsRoutes(
   router.get(
     '/review-requests/:id',
     validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
-      res.json(await service.find(tenantOf(req), params.id));
+      res.json(await service.detail(tenantOf(req), params.id));
     }),
   );
 

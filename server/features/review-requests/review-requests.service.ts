@@ -4,18 +4,26 @@ import type { Channel } from '@shared/schemas/domain';
 import {
   BULK_MAX_CONTACTS,
   BULK_MESSAGES,
+  METHOD_LABELS,
   REQUEST_PAGE_SIZE,
   REQUEST_UNPAGED_LIMIT,
   optedOutMessage,
   type BulkReviewRequestInput,
   type BulkReviewRequestResult,
+  canResend,
+  canRetry,
   type CreateReviewRequestInput,
+  type LinkRequestResponse,
   type QrCodeResponse,
   type ReviewRequest,
+  type ReviewRequestDetail,
   type ReviewRequestListQuery,
 } from '@shared/schemas/review-requests';
+import { csvLine } from '../../lib/csv';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ContactForRequest, ReviewRequestsRepository } from './review-requests.repository';
+import { sendingRules, type createRequestSettingsRepository } from './request-settings.repository';
+import { customerTimeZone, localDescription, sendTimeFor } from './sending-schedule';
 
 /** The customer's personal link: 128 random bits, 22 base64url characters (PRODUCT.md section 4). */
 export const newUniqueLink = () => randomBytes(16).toString('base64url');
@@ -55,12 +63,43 @@ export async function qrCodeFor(url: string): Promise<QrCodeResponse> {
 
 interface Options {
   publicBaseUrl: string;
+  settings: ReturnType<typeof createRequestSettingsRepository>;
+  now?: () => Date;
   /** Tests replace it to force a collision; the default is newUniqueLink. */
   generateLink?: () => string;
 }
 
+export const REQUEST_ACTION_MESSAGES = {
+  notRetryable: 'Only a failed request, or one kept in the outbox, can be sent again.',
+  notCancellable: 'This request can no longer be cancelled.',
+  sendingNow: 'This request is being sent right now and can no longer be cancelled.',
+  notResendable: 'This request has no contact to send it to.',
+  templateNotFound: 'Template not found',
+} as const;
+
+/** The no-gating audit: one line per message sent for a request. */
+export const REQUEST_AUDIT_COLUMNS = [
+  'Message ID',
+  'Sent at (UTC)',
+  'Request ID',
+  'Message',
+  'Customer',
+  'Channel',
+  'Recipient',
+  'Status',
+  'Subject',
+  'Message text',
+  'Rating',
+  'Rated at (UTC)',
+  'Offered Google review link',
+  'Offered Facebook review link',
+] as const;
+
+const AUDIT_BATCH = 500;
+
 export function createReviewRequestsService(repo: ReviewRequestsRepository, options: Options) {
   const generateLink = options.generateLink ?? newUniqueLink;
+  const now = options.now ?? (() => new Date());
   const reviewUrl = (token: string) => `${options.publicBaseUrl}/review/${token}`;
 
   async function requireLocation(ownerId: number, id: number) {
@@ -69,24 +108,155 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
     return location;
   }
 
-  return {
-    async create(ownerId: number, input: CreateReviewRequestInput): Promise<ReviewRequest> {
-      await requireLocation(ownerId, input.locationId);
-      const contact = await repo.findContact(ownerId, input.contactId);
-      if (!contact) throw notFound('Contact not found');
-      const problem = unreachable(contact, input.method);
-      if (problem) throw problem.status === 409 ? conflict(problem.reason) : badRequest(problem.reason);
+  async function requireRequest(ownerId: number, id: number) {
+    const request = await repo.findById(ownerId, id);
+    if (!request) throw notFound('Review request not found');
+    return request;
+  }
 
-      const [id] = await repo.insertWithJobs(ownerId, input.locationId, input.method, [
-        { contactId: contact.id, uniqueLink: generateLink() },
-      ]);
-      const created = await repo.findById(ownerId, id!);
-      return created!;
+  /** When each customer's message may go out now: at once, or when their quiet hours end. */
+  async function timing(ownerId: number, location: { timeZone: string | null }) {
+    const rules = sendingRules(await options.settings.get(ownerId));
+    const at = now();
+    return (contact: Pick<ContactForRequest, 'timeZone'>) => {
+      const zone = customerTimeZone(contact.timeZone, location.timeZone, rules);
+      const runAt = sendTimeFor(at, zone, rules);
+      return runAt > at
+        ? { runAt, waiting: `Quiet hours: sends at ${localDescription(runAt, zone)}` }
+        : { runAt };
+    };
+  }
+
+  async function requireTemplate(ownerId: number, templateId: number | undefined, method: Channel) {
+    if (templateId === undefined) return undefined;
+    const template = await repo.findTemplate(ownerId, templateId);
+    if (!template) throw notFound(REQUEST_ACTION_MESSAGES.templateNotFound);
+    if (template.channel !== method)
+      throw badRequest(`This template is for ${METHOD_LABELS[template.channel]}.`);
+    return template.id;
+  }
+
+  async function createFor(
+    ownerId: number,
+    input: CreateReviewRequestInput & { resentFromId?: number },
+  ): Promise<ReviewRequest> {
+    const location = await requireLocation(ownerId, input.locationId);
+    const contact = await repo.findContact(ownerId, input.contactId);
+    if (!contact) throw notFound('Contact not found');
+    const problem = unreachable(contact, input.method);
+    if (problem) throw problem.status === 409 ? conflict(problem.reason) : badRequest(problem.reason);
+    const templateId = await requireTemplate(ownerId, input.templateId, input.method);
+    const when = (await timing(ownerId, location))(contact);
+
+    const [id] = await repo.insertWithJobs(
+      ownerId,
+      input.locationId,
+      input.method,
+      [{ contactId: contact.id, uniqueLink: generateLink(), resentFromId: input.resentFromId, ...when }],
+      templateId,
+    );
+    return (await repo.findById(ownerId, id!))!;
+  }
+
+  return {
+    create: (ownerId: number, input: CreateReviewRequestInput) => createFor(ownerId, input),
+
+    /** A one-off link and its QR code for a customer who is not a contact; nothing is sent. */
+    async createLink(ownerId: number, locationId: number): Promise<LinkRequestResponse> {
+      await requireLocation(ownerId, locationId);
+      const id = await repo.insertLink(ownerId, locationId, generateLink());
+      const request = (await repo.findById(ownerId, id))!;
+      return { request, ...(await qrCodeFor(reviewUrl(request.uniqueLink))) };
+    },
+
+    async detail(ownerId: number, id: number): Promise<ReviewRequestDetail> {
+      const request = await repo.findDetail(ownerId, id);
+      if (!request) throw notFound('Review request not found');
+      return request;
+    },
+
+    async cancel(ownerId: number, id: number): Promise<ReviewRequest> {
+      const request = await requireRequest(ownerId, id);
+      if (!(await repo.cancel(ownerId, id))) {
+        const now = await requireRequest(ownerId, id);
+        throw conflict(
+          now.status === request.status && request.status === 'queued'
+            ? REQUEST_ACTION_MESSAGES.sendingNow
+            : REQUEST_ACTION_MESSAGES.notCancellable,
+        );
+      }
+      return requireRequest(ownerId, id);
+    },
+
+    /** Sends a failed or outboxed request again, to the same link, if the contact can still be reached. */
+    async retry(ownerId: number, id: number): Promise<ReviewRequest> {
+      const request = await requireRequest(ownerId, id);
+      if (!canRetry(request) || request.method === 'link')
+        throw conflict(REQUEST_ACTION_MESSAGES.notRetryable);
+      const contact =
+        request.contactId === null ? undefined : await repo.findContact(ownerId, request.contactId);
+      if (!contact) throw conflict(REQUEST_ACTION_MESSAGES.notResendable);
+      const problem = unreachable(contact, request.method);
+      if (problem) throw conflict(problem.reason);
+      const location = await requireLocation(ownerId, request.locationId);
+      const when = (await timing(ownerId, location))(contact);
+      if (!(await repo.retry(ownerId, id, when.runAt, when.waiting)))
+        throw conflict(REQUEST_ACTION_MESSAGES.notRetryable);
+      return requireRequest(ownerId, id);
+    },
+
+    /** A new request with a new link to the same customer; the old link stays valid until used. */
+    async resend(ownerId: number, id: number): Promise<ReviewRequest> {
+      const request = await requireRequest(ownerId, id);
+      if (!canResend(request) || request.method === 'link' || request.contactId === null)
+        throw conflict(REQUEST_ACTION_MESSAGES.notResendable);
+      const created = await createFor(ownerId, {
+        locationId: request.locationId,
+        contactId: request.contactId,
+        method: request.method,
+        templateId: request.templateId ?? undefined,
+        resentFromId: id,
+      });
+      await repo.recordResent(ownerId, id, created.id);
+      return created;
+    },
+
+    /** The no-gating audit CSV, in batches: every message sent and what its customer was offered. */
+    async *auditCsv(ownerId: number): AsyncGenerator<string> {
+      yield csvLine(REQUEST_AUDIT_COLUMNS);
+      let afterId = 0;
+      for (;;) {
+        const rows = await repo.auditPage(ownerId, afterId, AUDIT_BATCH);
+        if (rows.length > 0)
+          yield rows
+            .map((row) => {
+              const reminder = row.idempotencyKey?.match(/^request-reminder:\d+:(\d+)$/)?.[1];
+              return csvLine([
+                row.id,
+                row.createdAt.toISOString(),
+                row.reviewRequestId,
+                reminder ? `Reminder ${reminder}` : 'Request',
+                row.contactName,
+                METHOD_LABELS[row.channel],
+                row.recipient,
+                row.status === 'outbox' ? 'Not sent (outbox)' : row.status,
+                row.subject,
+                row.body,
+                row.rating,
+                row.reviewedAt?.toISOString(),
+                row.rating === null ? '' : (row.offeredLinks?.google ?? 'None set up'),
+                row.rating === null ? '' : (row.offeredLinks?.facebook ?? 'None set up'),
+              ]);
+            })
+            .join('');
+        if (rows.length < AUDIT_BATCH) return;
+        afterId = rows[rows.length - 1]!.id;
+      }
     },
 
     /** One request per reachable contact; the others are reported with their reason, nothing half-done. */
     async createMany(ownerId: number, input: BulkReviewRequestInput): Promise<BulkReviewRequestResult> {
-      await requireLocation(ownerId, input.locationId);
+      const location = await requireLocation(ownerId, input.locationId);
       const skipped: BulkReviewRequestResult['skipped'] = [];
       let candidates: ContactForRequest[];
       if (input.tag) {
@@ -106,11 +276,12 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
         if (problem) skipped.push({ contactId: contact.id, reason: problem.reason });
         else eligible.push(contact);
       }
+      const when = await timing(ownerId, location);
       const ids = await repo.insertWithJobs(
         ownerId,
         input.locationId,
         input.method,
-        eligible.map((c) => ({ contactId: c.id, uniqueLink: generateLink() })),
+        eligible.map((c) => ({ contactId: c.id, uniqueLink: generateLink(), ...when(c) })),
       );
       return { created: ids.length, skipped };
     },
@@ -122,15 +293,8 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
       return repo.list(ownerId, { status: query.status, limit: pageSize, offset: (page - 1) * pageSize });
     },
 
-    async find(ownerId: number, id: number): Promise<ReviewRequest> {
-      const request = await repo.findById(ownerId, id);
-      if (!request) throw notFound('Review request not found');
-      return request;
-    },
-
     async qrForRequest(ownerId: number, id: number): Promise<QrCodeResponse> {
-      const request = await repo.findById(ownerId, id);
-      if (!request) throw notFound('Review request not found');
+      const request = await requireRequest(ownerId, id);
       return qrCodeFor(reviewUrl(request.uniqueLink));
     },
 

@@ -1,5 +1,4 @@
-import { once } from 'node:events';
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import {
   ReviewExportQuerySchema,
   ReviewIdParamsSchema,
@@ -9,15 +8,10 @@ import {
 import type { AppContext } from '../../lib/context';
 import { validate } from '../../middleware/validate';
 import { tenantOf } from '../../middleware/tenant';
-import { UTF8_BOM } from '../../lib/csv';
+import { sendCsvDownload } from '../../lib/csv-download';
 import { createReviewsRepository } from './reviews.repository';
 import { createReviewsService } from './reviews.service';
 import { repliesServiceFor } from './replies.service';
-
-/** Writes a chunk, waiting for the socket to drain when the client reads slower than we query. */
-async function write(res: Response, chunk: string): Promise<void> {
-  if (!res.write(chunk)) await once(res, 'drain');
-}
 
 /** The reviews of the tenant: the list, the CSV export, and the one response per review. */
 export function createReviewsRoutes(ctx: AppContext): Router {
@@ -38,26 +32,7 @@ export function createReviewsRoutes(ctx: AppContext): Router {
   router.get(
     '/reviews/export.csv',
     validate({ query: ReviewExportQuerySchema }, async ({ query }, req, res) => {
-      const lines = service.exportCsv(tenantOf(req), query);
-      // The first batch is fetched before any header goes out, so a failing query still answers JSON.
-      const first = await lines.next();
-      const day = new Date().toISOString().slice(0, 10);
-      res.status(200);
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader('Content-Disposition', `attachment; filename="reviews-${day}.csv"`);
-      res.setHeader('Cache-Control', 'no-store');
-      try {
-        await write(res, UTF8_BOM + (first.done ? '' : first.value));
-        for await (const chunk of lines) {
-          if (res.destroyed) return;
-          await write(res, chunk);
-        }
-        res.end();
-      } catch (err) {
-        // Headers are gone: cut the download short rather than hand over a silently truncated file.
-        req.log?.error({ err }, 'review export failed');
-        res.destroy(err instanceof Error ? err : undefined);
-      }
+      await sendCsvDownload(req, res, 'reviews', service.exportCsv(tenantOf(req), query));
     }),
   );
 

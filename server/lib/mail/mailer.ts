@@ -8,6 +8,10 @@ export interface MailMessage {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** Sent on a business's behalf: From reads "{business} via ReviewFlow" at MAIL_FROM's address. */
+  onBehalfOf?: string;
+  /** Where the customer's answer goes (the business's own address). */
+  replyTo?: string;
 }
 
 export interface MailResult {
@@ -26,6 +30,17 @@ export interface Mailer {
 }
 
 const DEFAULT_FROM = 'ReviewFlow <no-reply@localhost>';
+
+/** The address part of MAIL_FROM ("ReviewFlow <no-reply@example.com>" or a bare address). */
+export function fromAddress(mailFrom: string): string {
+  return mailFrom.match(/<([^<>]+)>\s*$/)?.[1]?.trim() ?? mailFrom.trim();
+}
+
+/** The From of a message sent for a business: its name "via ReviewFlow", quoted by nodemailer. */
+export function senderFor(mailFrom: string, onBehalfOf: string | undefined) {
+  const name = onBehalfOf?.replace(/[\r\n"<>]+/g, ' ').trim();
+  return name ? { name: `${name} via ReviewFlow`, address: fromAddress(mailFrom) } : mailFrom;
+}
 const TIMEOUT_MS = 30_000;
 
 export function createMailer(env: Env, logger: Logger): Mailer {
@@ -50,7 +65,8 @@ export function createMailer(env: Env, logger: Logger): Mailer {
     mode: 'smtp',
     async send(message) {
       const info = await transport.sendMail({
-        from,
+        from: senderFor(from, message.onBehalfOf),
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         to: message.to,
         subject: message.subject,
         text: message.text,

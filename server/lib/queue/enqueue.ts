@@ -5,6 +5,8 @@ import { jobs } from '../../db/schema';
 /** Queue names and their payloads: a job's shape is known wherever it is queued or run. */
 export interface JobPayloads {
   'deliver-review-request': { reviewRequestId: number };
+  /** A follow-up to a customer who has not reviewed yet; `reminder` is 1 or 2. */
+  'send-request-reminder': { reviewRequestId: number; reminder: number };
   /** Import one provider's reviews for one client (a sync_runs row). */
   'sync-reviews': { syncRunId: number };
   /** Email the owner about a new review at or below their alert rating. */

@@ -39,6 +39,14 @@ export class RetryLaterError extends Error {
   }
 }
 
+/** Not a failure: the job may not run yet (quiet hours); it waits until `until`, and the attempt is not counted. */
+export class DeferJobError extends Error {
+  constructor(readonly until: Date) {
+    super(`Deferred until ${until.toISOString()}`);
+    this.name = 'DeferJobError';
+  }
+}
+
 export interface WorkerOptions {
   db: Database;
   logger: Logger;
@@ -161,6 +169,13 @@ export function createWorker(options: WorkerOptions): Worker {
         update jobs set status = 'done', finished_at = now(), locked_at = null, last_error = null
         where id = ${job.id} and locked_by = ${id}`);
     } catch (error) {
+      if (error instanceof DeferJobError) {
+        await db.execute(sql`
+          update jobs set status = 'pending', locked_at = null, locked_by = null, attempts = attempts - 1,
+            run_at = ${error.until.toISOString()}::timestamptz
+          where id = ${job.id} and locked_by = ${id}`);
+        return;
+      }
       const message = errorMessage(error);
       const permanent = error instanceof PermanentJobError;
       if (permanent || job.isLastAttempt) {

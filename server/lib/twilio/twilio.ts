@@ -31,7 +31,18 @@ export class TwilioError extends Error {
 export interface TwilioClient {
   /** Whether each channel has credentials and a sender; otherwise its messages go to the outbox. */
   configured(channel: TwilioChannel): boolean;
-  send(input: { channel: TwilioChannel; to: string; body: string }): Promise<TwilioSendResult>;
+  /**
+   * Sends `body`; with `template` on WhatsApp and TWILIO_WHATSAPP_CONTENT_SID set, sends that approved Content
+   * template with these variables instead (free text is refused outside WhatsApp's 24-hour window).
+   */
+  send(input: {
+    channel: TwilioChannel;
+    to: string;
+    body: string;
+    template?: Record<string, string>;
+  }): Promise<TwilioSendResult>;
+  /** Whether WhatsApp messages go as an approved Content template (else as free text). */
+  readonly whatsappTemplate: boolean;
   /**
    * A message Twilio already holds from our sender to `to` whose body contains `marker` (a review link,
    * unique to its request), created since `since`: what an interrupted send left behind.
@@ -64,6 +75,7 @@ export function createTwilioClient(env: Env): TwilioClient {
 
   return {
     configured,
+    whatsappTemplate: Boolean(env.TWILIO_WHATSAPP_CONTENT_SID),
 
     async findSent({ channel, to, marker, since }) {
       const from = senders[channel];
@@ -94,13 +106,16 @@ export function createTwilioClient(env: Env): TwilioClient {
       return undefined;
     },
 
-    async send({ channel, to, body }) {
+    async send({ channel, to, body, template }) {
       const from = senders[channel];
       if (!sid || !token || !from) throw new TwilioError(`Twilio is not configured for ${channel}`, 0);
+      const contentSid = channel === 'whatsapp' && template ? env.TWILIO_WHATSAPP_CONTENT_SID : undefined;
       const form = new URLSearchParams({
         To: channel === 'whatsapp' ? whatsappAddress(to) : to,
         From: channel === 'whatsapp' ? whatsappAddress(from) : from,
-        Body: body,
+        ...(contentSid
+          ? { ContentSid: contentSid, ContentVariables: JSON.stringify(template) }
+          : { Body: body }),
         StatusCallback: `${env.publicBaseUrl}/api/webhooks/twilio/status`,
       });
       let res: Response;

@@ -154,7 +154,8 @@ describe.each(testDatabaseKinds)('durable job queue on %s', (kind) => {
     await waitFor(async () => {
       const rows = await db().execute(sql`
         select count(*)::int as open from jobs
-        where payload->>'reviewRequestId' = ${String(request.id)} and status in ('pending', 'running')`);
+        where queue = 'deliver-review-request' and payload->>'reviewRequestId' = ${String(request.id)}
+          and status in ('pending', 'running')`);
       return (rows as unknown as { rows: { open: number }[] }).rows[0]!.open === 0;
     });
     await Promise.all(workers.map((w) => w.stop()));

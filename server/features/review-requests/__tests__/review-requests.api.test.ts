@@ -12,6 +12,7 @@ import {
 } from '../../../testing/factories';
 import { createReviewRequestsRepository } from '../review-requests.repository';
 import { createReviewRequestsService } from '../review-requests.service';
+import { createRequestSettingsRepository } from '../request-settings.repository';
 
 const BASE = 'https://reviews.example.com';
 // Phones are unique per client: each contact gets its own.
@@ -234,6 +235,7 @@ describe.each(testDatabaseKinds)('review requests API on %s', (kind) => {
       // A link that is already taken makes the insert fail on the unique index.
       const service = createReviewRequestsService(createReviewRequestsRepository(db()), {
         publicBaseUrl: BASE,
+        settings: createRequestSettingsRepository(db()),
         generateLink: () => existing.uniqueLink,
       });
       const before = await countRows();

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'wouter';
-import { METHOD_LABELS } from '@shared/schemas/review-requests';
+import { REQUEST_METHOD_LABELS } from '@shared/schemas/review-requests';
 
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/utils';
@@ -37,9 +37,9 @@ export function LinkedRequestCard() {
     >
       <div className="flex flex-wrap items-center gap-2">
         <p className="font-medium">
-          {METHOD_LABELS[r.method]} request to {r.contactName ?? 'a deleted contact'}
+          {REQUEST_METHOD_LABELS[r.method]} request to {r.contactName ?? 'a deleted contact'}
         </p>
-        <RequestStatusBadge status={r.status} />
+        <RequestStatusBadge status={r.status} method={r.method} />
       </div>
       <p className="text-sm text-muted-foreground">
         {r.locationName ? `${r.locationName} · ` : ''}Created {formatDate(r.createdAt)}

@@ -1,16 +1,22 @@
 import { Badge, type BadgeProps } from '@/components/ui/badge';
-import type { RequestStatus } from '@shared/schemas/domain';
+import type { RequestMethod, RequestStatus } from '@shared/schemas/domain';
+import { requestStatusText } from '@shared/schemas/review-requests';
 
 const VARIANTS: Record<RequestStatus, BadgeProps['variant']> = {
   queued: 'secondary',
   sent: 'default',
+  outbox: 'warning',
   delivered: 'default',
   opened: 'warning',
   completed: 'success',
   failed: 'destructive',
+  cancelled: 'outline',
 };
 
-/** A request's status as its own word (PRODUCT.md section 4), coloured by how far it got. */
-export function RequestStatusBadge({ status }: { status: RequestStatus }) {
-  return <Badge variant={VARIANTS[status]}>{status}</Badge>;
+/**
+ * A request's status in the words the dashboard uses too, coloured by how far it got; a request kept in the
+ * outbox says it was not sent and why.
+ */
+export function RequestStatusBadge({ status, method }: { status: RequestStatus; method: RequestMethod }) {
+  return <Badge variant={VARIANTS[status]}>{requestStatusText(status, method)}</Badge>;
 }

@@ -10,7 +10,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { useIsMobile } from '@/lib/use-mobile';
 import { formatDate } from '@/lib/utils';
 import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/domain';
-import { METHOD_LABELS, REQUEST_PAGE_SIZE, type ReviewRequest } from '@shared/schemas/review-requests';
+import {
+  REQUEST_METHOD_LABELS,
+  REQUEST_PAGE_SIZE,
+  type ReviewRequest,
+} from '@shared/schemas/review-requests';
 
 import { useReviewRequests } from '../api/get-review-requests';
 import { RequestStatusBadge } from './request-status-badge';
@@ -23,7 +27,7 @@ function lastStepDate(r: ReviewRequest): string | null {
 function Status({ request }: { request: ReviewRequest }) {
   return (
     <div className="grid gap-1">
-      <RequestStatusBadge status={request.status} />
+      <RequestStatusBadge status={request.status} method={request.method} />
       {request.status === 'failed' && request.failureReason ? (
         <span className="text-xs text-destructive">{request.failureReason}</span>
       ) : null}
@@ -114,7 +118,7 @@ export function ReviewRequestsList() {
                   <div className="min-w-0">
                     <p className="truncate font-medium">{r.contactName ?? 'Deleted contact'}</p>
                     <p className="truncate text-sm text-muted-foreground">
-                      {r.locationName} · {METHOD_LABELS[r.method]}
+                      {r.locationName} · {REQUEST_METHOD_LABELS[r.method]}
                     </p>
                   </div>
                   <Status request={r} />
@@ -159,7 +163,7 @@ export function ReviewRequestsList() {
                   <tr key={r.id} className="border-b last:border-0">
                     <td className="py-2 pr-3 font-medium">{r.contactName ?? 'Deleted contact'}</td>
                     <td className="py-2 pr-3">{r.locationName}</td>
-                    <td className="py-2 pr-3">{METHOD_LABELS[r.method]}</td>
+                    <td className="py-2 pr-3">{REQUEST_METHOD_LABELS[r.method]}</td>
                     <td className="py-2 pr-3">
                       <Status request={r} />
                     </td>

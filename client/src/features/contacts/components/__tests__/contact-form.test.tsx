@@ -9,6 +9,7 @@ import { ContactForm } from '../contact-form-dialog';
 function contactFrom(body: Partial<Contact>, id = 1): Contact {
   return {
     id,
+    timeZone: null,
     name: body.name ?? '',
     email: body.email ?? null,
     phone: body.phone ?? null,

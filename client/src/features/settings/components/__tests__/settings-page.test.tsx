@@ -8,6 +8,7 @@ import { SettingsPage } from '../settings-page';
 
 const location: Location = {
   id: 4,
+  timeZone: null,
   name: 'Harbour Street',
   address: '1 Harbour St',
   googlePlaceId: null,
