@@ -7,6 +7,9 @@ export interface FakeTwilioMessage {
   to: string;
   from: string;
   body: string;
+  /** A WhatsApp Content template sent instead of a free-text Body, and its variables. */
+  contentSid?: string;
+  contentVariables?: Record<string, string>;
   statusCallback: string;
   dateCreated: Date;
 }
@@ -39,7 +42,7 @@ export interface FakeTwilio {
   close(): Promise<void>;
 }
 
-const REQUIRED = ['To', 'From', 'Body'] as const;
+const REQUIRED = ['To', 'From'] as const;
 
 /** A local stand-in for Twilio's Messages API that checks what the real one checks and answers like it. */
 export async function startFakeTwilio(): Promise<FakeTwilio> {
@@ -114,6 +117,22 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
           return error(res, { status: 400, code: 21604, message: `A '${name}' parameter is required.` });
         }
       }
+      // Twilio takes a free-text Body or a Content template (ContentSid with JSON ContentVariables).
+      const contentSid = form.get('ContentSid') ?? undefined;
+      let contentVariables: Record<string, string> | undefined;
+      if (contentSid) {
+        try {
+          contentVariables = JSON.parse(form.get('ContentVariables') ?? '{}') as Record<string, string>;
+        } catch {
+          return error(res, {
+            status: 400,
+            code: 21656,
+            message: 'The ContentVariables Parameter is invalid.',
+          });
+        }
+      } else if (!form.get('Body')) {
+        return error(res, { status: 400, code: 21602, message: 'Message body is required.' });
+      }
       const statusCallback = form.get('StatusCallback') ?? '';
       if (!/^https?:\/\//.test(statusCallback)) {
         return error(res, { status: 400, code: 21609, message: 'Invalid StatusCallback' });
@@ -129,7 +148,18 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
         return error(res, queuedFailures.failure);
       }
       const sid = `SM${randomBytes(16).toString('hex')}`;
-      messages.push({ sid, to, from, body: form.get('Body')!, statusCallback, dateCreated: new Date() });
+      // A template's rendered text holds its variables (the review link among them), as Twilio's list shows it.
+      const body = contentSid ? Object.values(contentVariables ?? {}).join(' ') : form.get('Body')!;
+      messages.push({
+        sid,
+        to,
+        from,
+        body,
+        contentSid,
+        contentVariables,
+        statusCallback,
+        dateCreated: new Date(),
+      });
       if (dropAnswers > 0) {
         dropAnswers -= 1;
         return req.socket.destroy();

@@ -184,14 +184,15 @@ export function createDeliveryRepository(db: Database) {
       providerMessageId: string | null,
       outcome: {
         status: 'sent' | 'outbox';
-        reminders?: { rules: SendingRules; timeZone: string | null; sentAt: Date };
+        sentAt: Date;
+        reminders?: { rules: SendingRules; timeZone: string | null };
       },
     ) {
       await db.transaction(async (tx) => {
         await tx.insert(outboundMessages).values(message);
         const [request] = await tx
           .update(reviewRequests)
-          .set({ status: outcome.status, sentAt: sql`now()`, providerMessageId, failureReason: null })
+          .set({ status: outcome.status, sentAt: outcome.sentAt, providerMessageId, failureReason: null })
           .where(and(eq(reviewRequests.id, id), eq(reviewRequests.providerMessageId, claim)))
           .returning({ ownerId: reviewRequests.ownerId });
         if (!request) return;
@@ -208,6 +209,7 @@ export function createDeliveryRepository(db: Database) {
             ownerId: request.ownerId,
             reviewRequestId: id,
             reminder: 1,
+            sentAt: outcome.sentAt,
             ...outcome.reminders,
           });
       });

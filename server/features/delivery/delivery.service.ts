@@ -323,13 +323,10 @@ export function createDeliveryHandler(ctx: AppContext) {
     if (outcome.status !== 'failed') {
       await repo.recordSent(id, claim, record, outcome.messageId ?? null, {
         status: outcome.status,
+        sentAt: ctx.now(),
         reminders:
           outcome.status === 'sent'
-            ? {
-                rules,
-                timeZone: customerTimeZone(row.contactTimeZone, row.locationTimeZone, rules),
-                sentAt: ctx.now(),
-              }
+            ? { rules, timeZone: customerTimeZone(row.contactTimeZone, row.locationTimeZone, rules) }
             : undefined,
       });
       return;
