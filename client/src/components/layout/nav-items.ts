@@ -1,8 +1,10 @@
 import {
   Building2,
   CreditCard,
+  Eye,
   FileText,
   LayoutDashboard,
+  Lightbulb,
   Mail,
   Send,
   Settings,
@@ -20,19 +22,25 @@ export interface NavItem {
 }
 
 /**
- * The client menu (seed-spec section 1). `routeBase` is '' for the client's own area and
- * '/admin/client/{id}' when an admin views that client, who then also gets Templates.
+ * The client menu (seed-spec section 1, with every client screen reachable from it). `routeBase` is '' for
+ * the client's own area and '/admin/client/{id}' when an admin views that client; Review Insights and Review
+ * Preview are the client's own screens.
  */
 export function clientNavItems(routeBase = ''): NavItem[] {
-  const items: NavItem[] = [
+  return [
     { label: 'Dashboard', href: routeBase || '/dashboard', icon: LayoutDashboard, exact: true },
     { label: 'Reviews', href: `${routeBase}/reviews`, icon: Star },
     { label: 'Get Reviews', href: `${routeBase}/get-reviews`, icon: Send },
     { label: 'Contacts', href: `${routeBase}/contacts`, icon: Users },
+    { label: 'Templates', href: `${routeBase}/templates`, icon: FileText },
+    ...(routeBase
+      ? []
+      : [
+          { label: 'Review Insights', href: '/optimized-reviews', icon: Lightbulb },
+          { label: 'Review Preview', href: '/review-preview', icon: Eye },
+        ]),
+    { label: 'Settings', href: `${routeBase}/settings`, icon: Settings },
   ];
-  if (routeBase) items.push({ label: 'Templates', href: `${routeBase}/templates`, icon: FileText });
-  items.push({ label: 'Settings', href: `${routeBase}/settings`, icon: Settings });
-  return items;
 }
 
 /** The admin menu (seed-spec section 1). */

@@ -28,6 +28,7 @@ import {
 import { useContacts } from './api/get-contacts';
 import { useCreateReviewRequest } from './api/create-review-request';
 import { useLocations } from './api/get-locations';
+import { useTemplates } from './api/get-templates';
 import { ChannelModeNote } from './channel-mode-note';
 import { QrCodeDialog } from './qr-code-dialog';
 
@@ -36,7 +37,26 @@ interface CreateReviewRequestDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const EMPTY: CreateReviewRequestForm = { locationId: '', contactId: '', method: '' as Channel };
+const EMPTY: CreateReviewRequestForm = {
+  locationId: '',
+  contactId: '',
+  method: '' as Channel,
+  templateId: undefined,
+};
+
+/** The template picker's value for "the channel's default template". */
+const DEFAULT_TEMPLATE = 'default';
+
+export interface CreatedRequest {
+  id: number;
+  method: Channel;
+  contactName: string;
+}
+
+/** What the dialog after creating says: the message is queued on its channel, and the QR code and link. */
+export function createdRequestTitle(request: CreatedRequest): string {
+  return `${METHOD_LABELS[request.method]} request queued`;
+}
 
 /**
  * The review request form (seed-spec sections 4, 5 and 8). On success the lists refresh, the form resets,
@@ -47,7 +67,8 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
   const locations = useLocations();
   const contacts = useContacts();
   const create = useCreateReviewRequest();
-  const [qrRequestId, setQrRequestId] = useState<number | null>(null);
+  const templates = useTemplates();
+  const [created, setCreated] = useState<CreatedRequest | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
 
   const form = useForm<CreateReviewRequestForm, unknown, CreateReviewRequestInput>({
@@ -71,7 +92,11 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
         });
         form.reset(EMPTY);
         onOpenChange(false);
-        setQrRequestId(request.id);
+        setCreated({
+          id: request.id,
+          method: values.method,
+          contactName: request.contactName ?? 'your customer',
+        });
         setQrOpen(true);
       },
       onError: (error) => {
@@ -222,6 +247,50 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
               />
             </FormField>
 
+            {method ? (
+              <FormField
+                id="request-template"
+                label="Template"
+                description={
+                  <>
+                    The message your customer gets.{' '}
+                    <Link href={`${routeBase}/templates`} className="font-medium text-primary underline">
+                      Manage templates
+                    </Link>
+                  </>
+                }
+              >
+                <Controller
+                  control={form.control}
+                  name="templateId"
+                  render={({ field }) => (
+                    <Select
+                      value={field.value ? String(field.value) : DEFAULT_TEMPLATE}
+                      onValueChange={(value) =>
+                        field.onChange(value === DEFAULT_TEMPLATE ? undefined : Number(value))
+                      }
+                    >
+                      <SelectTrigger id="request-template" onBlur={field.onBlur}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value={DEFAULT_TEMPLATE}>
+                          Default {METHOD_LABELS[method]} template
+                        </SelectItem>
+                        {(templates.data ?? [])
+                          .filter((template) => template.channel === method)
+                          .map((template) => (
+                            <SelectItem key={template.id} value={String(template.id)}>
+                              {template.name}
+                            </SelectItem>
+                          ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </FormField>
+            ) : null}
+
             <ChannelModeNote channel={method || undefined} />
 
             <DialogFooter>
@@ -236,7 +305,17 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
           </form>
         </DialogContent>
       </Dialog>
-      <QrCodeDialog requestId={qrRequestId} open={qrOpen} onOpenChange={setQrOpen} />
+      <QrCodeDialog
+        requestId={created?.id ?? null}
+        open={qrOpen}
+        onOpenChange={setQrOpen}
+        title={created ? createdRequestTitle(created) : undefined}
+        description={
+          created
+            ? `We will send it to ${created.contactName} as soon as we can (never at night in their time zone). You can also show them this QR code or share the link.`
+            : undefined
+        }
+      />
     </>
   );
 }

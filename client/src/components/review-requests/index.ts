@@ -5,3 +5,4 @@ export { CopyLinkButton } from './copy-link-button';
 export { downloadDataUrl } from './download';
 export { useLocations, type LocationOption } from './api/get-locations';
 export { useContacts, type ContactOption } from './api/get-contacts';
+export { GenerateLinkDialog } from './generate-link-dialog';

@@ -17,10 +17,13 @@ interface QrCodeDialogProps {
   requestId: number | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** After a message was queued the dialog confirms it; else it is the Generated QR Code dialog. */
+  title?: string;
+  description?: string;
 }
 
 /** The Generated QR Code dialog (seed-spec sections 2, 4 and 8): loading, then shown; on failure it closes. */
-export function QrCodeDialog({ requestId, open, onOpenChange }: QrCodeDialogProps) {
+export function QrCodeDialog({ requestId, open, onOpenChange, title, description }: QrCodeDialogProps) {
   const { apiBase } = useTenant();
   const queryClient = useQueryClient();
   const qr = useReviewRequestQr(requestId, open);
@@ -41,9 +44,9 @@ export function QrCodeDialog({ requestId, open, onOpenChange }: QrCodeDialogProp
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
-          <DialogTitle>Generated QR Code</DialogTitle>
+          <DialogTitle>{title ?? 'Generated QR Code'}</DialogTitle>
           <DialogDescription>
-            Your customer scans this code or opens the link to leave a review.
+            {description ?? 'Your customer scans this code or opens the link to leave a review.'}
           </DialogDescription>
         </DialogHeader>
         {qr.data ? (

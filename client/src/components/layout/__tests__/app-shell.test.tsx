@@ -18,6 +18,9 @@ describe('Page shell on a wide screen', () => {
       ['Reviews', '/reviews'],
       ['Get Reviews', '/get-reviews'],
       ['Contacts', '/contacts'],
+      ['Templates', '/templates'],
+      ['Review Insights', '/optimized-reviews'],
+      ['Review Preview', '/review-preview'],
       ['Settings', '/settings'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Reviews' })).toHaveAttribute('aria-current', 'page');

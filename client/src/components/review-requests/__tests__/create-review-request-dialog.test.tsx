@@ -85,13 +85,26 @@ describe('CreateReviewRequestDialog', () => {
     expect(sent).not.toHaveBeenCalled();
   });
 
-  it('when created, then it toasts, closes, and opens the QR dialog for the new request', async () => {
+  it('when created with a chosen template, then it toasts, closes, and confirms the queued email with its QR code', async () => {
     useApi();
     let body: unknown;
     server.use(
+      http.get('*/api/templates', () =>
+        HttpResponse.json([
+          {
+            id: 5,
+            name: 'After a visit',
+            channel: 'email',
+            subject: 'Hi',
+            body: '{{link}}',
+            isDefault: false,
+          },
+          { id: 6, name: 'Short text', channel: 'sms', subject: null, body: '{{link}}', isDefault: false },
+        ]),
+      ),
       http.post('*/api/review-requests', async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ id: 42 }, { status: 201 });
+        return HttpResponse.json({ id: 42, contactName: 'Ana Lima' }, { status: 201 });
       }),
       http.get('*/api/review-requests/42/qr', () =>
         HttpResponse.json({ qrCode: QR, url: 'http://localhost/review/abc' }),
@@ -106,12 +119,16 @@ describe('CreateReviewRequestDialog', () => {
     expect(
       screen.getByText('Email is in outbox mode: messages are kept in the outbox instead of being sent'),
     ).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Template'));
+    expect(screen.queryByRole('option', { name: 'Short text' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'After a visit' }));
     await user.click(screen.getByRole('button', { name: 'Create Request' }));
 
     expect(await findToast('Review request created')).toBeInTheDocument();
     expect(screen.getByText('The review request has been created successfully.')).toBeInTheDocument();
-    expect(body).toEqual({ locationId: 3, contactId: 7, method: 'email' });
-    const qrDialog = await screen.findByRole('dialog', { name: 'Generated QR Code' });
+    expect(body).toEqual({ locationId: 3, contactId: 7, method: 'email', templateId: 5 });
+    const qrDialog = await screen.findByRole('dialog', { name: 'Email request queued' });
+    expect(within(qrDialog).getByText(/We will send it to Ana Lima as soon as we can/)).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Create Review Request' })).not.toBeInTheDocument();
     expect(await within(qrDialog).findByRole('img', { name: 'QR code of the review link' })).toHaveAttribute(
       'src',

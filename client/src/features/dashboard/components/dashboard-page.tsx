@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Review } from '@shared/schemas/reviews';
 
-import { CreateReviewRequestDialog } from '@/components/review-requests';
+import { CreateReviewRequestDialog, GenerateLinkDialog } from '@/components/review-requests';
 import { ReviewDetailsDialog } from '@/components/reviews/review-details-dialog';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
@@ -26,6 +26,7 @@ export function DashboardPage() {
   const [selected, setSelected] = useState<Review | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [requestOpen, setRequestOpen] = useState(false);
+  const [linkOpen, setLinkOpen] = useState(false);
   // The request dialog loads locations and contacts: mount it on first use, then keep it (its QR step
   // outlives the form).
   const [requestMounted, setRequestMounted] = useState(false);
@@ -73,7 +74,7 @@ export function DashboardPage() {
           </CardContent>
         </Card>
         <div className="grid content-start gap-6">
-          <QuickActions onCreateRequest={openRequestDialog} />
+          <QuickActions onCreateRequest={openRequestDialog} onGenerateLink={() => setLinkOpen(true)} />
           {charts.data ? <RatingDistribution distribution={charts.data.distribution} /> : null}
         </div>
       </div>
@@ -88,6 +89,7 @@ export function DashboardPage() {
       <ReviewDetailsDialog review={selected} open={detailsOpen} onOpenChange={setDetailsOpen} />
       {/* Creating a request opens the QR dialog for the new request (seed-spec section 2). */}
       {requestMounted ? <CreateReviewRequestDialog open={requestOpen} onOpenChange={setRequestOpen} /> : null}
+      {linkOpen ? <GenerateLinkDialog open={linkOpen} onOpenChange={setLinkOpen} /> : null}
     </div>
   );
 }

@@ -5,8 +5,17 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useTenant } from '@/lib/tenant';
 
-/** Quick actions (seed-spec section 2): both request actions open the review request dialog. */
-export function QuickActions({ onCreateRequest }: { onCreateRequest: () => void }) {
+/**
+ * Quick actions (seed-spec section 2): a link and QR code without a contact, a request to a contact, and the
+ * contacts.
+ */
+export function QuickActions({
+  onCreateRequest,
+  onGenerateLink,
+}: {
+  onCreateRequest: () => void;
+  onGenerateLink: () => void;
+}) {
   const { routeBase } = useTenant();
   return (
     <Card>
@@ -14,7 +23,7 @@ export function QuickActions({ onCreateRequest }: { onCreateRequest: () => void 
         <CardTitle className="text-base">Quick Actions</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-2">
-        <Button variant="outline" className="justify-start" onClick={onCreateRequest}>
+        <Button variant="outline" className="justify-start" onClick={onGenerateLink}>
           <Link2 aria-hidden="true" />
           Generate Review Link
         </Button>

@@ -4,7 +4,7 @@ import { getJson, getPage } from '@/lib/api-client';
 import { queryKeyToUrl } from '@/lib/query-client';
 import { useTenant } from '@/lib/tenant';
 import type { RequestStatus } from '@shared/schemas/domain';
-import type { ReviewRequest } from '@shared/schemas/review-requests';
+import type { ReviewRequest, ReviewRequestDetail } from '@shared/schemas/review-requests';
 
 export interface ReviewRequestListParams {
   page: number;
@@ -43,13 +43,13 @@ export function useReviewRequests(params: ReviewRequestListParams) {
   return useQuery(getReviewRequestsQueryOptions(apiBase, params));
 }
 
-/** One request by id (a notification links to it: /get-reviews?request=5); none asked, no query. */
+/** One request and its timeline by id (a notification links to it: /get-reviews?request=5); none asked, no query. */
 export function useReviewRequest(id: number | null) {
   const { apiBase } = useTenant();
   const url = `${apiBase}/review-requests/${id}`;
   return useQuery({
     queryKey: [url],
-    queryFn: ({ signal }) => getJson<ReviewRequest>(url, { signal }),
+    queryFn: ({ signal }) => getJson<ReviewRequestDetail>(url, { signal }),
     enabled: id !== null,
   });
 }

@@ -1,8 +1,9 @@
-import { Send } from 'lucide-react';
+import { Download, Link2, Send } from 'lucide-react';
 import { useState } from 'react';
 
-import { CreateReviewRequestDialog } from '@/components/review-requests';
+import { CreateReviewRequestDialog, GenerateLinkDialog } from '@/components/review-requests';
 import { Button } from '@/components/ui/button';
+import { useTenant } from '@/lib/tenant';
 
 import { LinkedRequestCard } from './linked-request-card';
 import { LocationPosterCard } from './location-poster-card';
@@ -12,6 +13,8 @@ import { SendToManyCard } from './send-to-many-card';
 /** /get-reviews: ask one customer, many customers, or everyone who scans the poster. */
 export function GetReviewsPage() {
   const [creating, setCreating] = useState(false);
+  const [linking, setLinking] = useState(false);
+  const { apiBase } = useTenant();
 
   return (
     <div className="grid gap-6">
@@ -19,10 +22,16 @@ export function GetReviewsPage() {
         <p className="text-sm text-muted-foreground">
           Ask customers for a review by email, SMS or WhatsApp, or with a QR code.
         </p>
-        <Button onClick={() => setCreating(true)} className="w-full sm:w-fit">
-          <Send aria-hidden="true" />
-          Send a review request
-        </Button>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button variant="outline" onClick={() => setLinking(true)} className="w-full sm:w-fit">
+            <Link2 aria-hidden="true" />
+            Generate Review Link
+          </Button>
+          <Button onClick={() => setCreating(true)} className="w-full sm:w-fit">
+            <Send aria-hidden="true" />
+            Send a review request
+          </Button>
+        </div>
       </div>
       <LinkedRequestCard />
       <div className="grid gap-6 lg:grid-cols-2">
@@ -30,7 +39,20 @@ export function GetReviewsPage() {
         <LocationPosterCard />
       </div>
       <ReviewRequestsList />
+      <p className="text-sm text-muted-foreground">
+        Every message sent, with what each customer was offered after rating: the proof that everyone is
+        invited to review publicly, whatever their rating.{' '}
+        <a
+          href={`${apiBase}/review-requests/audit.csv`}
+          download
+          className="inline-flex items-center gap-1 font-medium text-primary underline"
+        >
+          <Download aria-hidden="true" className="size-4" />
+          Download the request audit (CSV)
+        </a>
+      </p>
       <CreateReviewRequestDialog open={creating} onOpenChange={setCreating} />
+      {linking ? <GenerateLinkDialog open={linking} onOpenChange={setLinking} /> : null}
     </div>
   );
 }

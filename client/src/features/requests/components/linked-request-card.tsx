@@ -7,9 +7,13 @@ import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/utils';
 
 import { useReviewRequest } from '../api/get-review-requests';
+import { RequestActions, RequestTimeline } from './request-details';
 import { RequestStatusBadge } from './request-status-badge';
 
-/** The request a notification pointed at (/get-reviews?request=5), shown first and focused. */
+/**
+ * The request a notification or a row's Details pointed at (/get-reviews?request=5), shown first and focused,
+ * with its timeline and what can be done with it.
+ */
 export function LinkedRequestCard() {
   const [searchParams, setSearchParams] = useSearchParams();
   const id = Number(searchParams.get('request')) || null;
@@ -32,12 +36,14 @@ export function LinkedRequestCard() {
     <section
       ref={ref}
       tabIndex={-1}
-      aria-label="The review request from your notification"
+      aria-label="Review request details"
       className="relative grid gap-2 rounded-xl border-2 border-primary/50 bg-card p-4 pr-12 outline-none"
     >
       <div className="flex flex-wrap items-center gap-2">
         <p className="font-medium">
-          {REQUEST_METHOD_LABELS[r.method]} request to {r.contactName ?? 'a deleted contact'}
+          {r.method === 'link'
+            ? 'One-off review link'
+            : `${REQUEST_METHOD_LABELS[r.method]} request to ${r.contactName ?? 'a deleted contact'}`}
         </p>
         <RequestStatusBadge status={r.status} method={r.method} />
       </div>
@@ -47,6 +53,8 @@ export function LinkedRequestCard() {
       {r.status === 'failed' && r.failureReason ? (
         <p className="text-sm text-destructive">Why it failed: {r.failureReason}</p>
       ) : null}
+      <RequestTimeline request={r} />
+      <RequestActions request={r} />
       <Button
         variant="ghost"
         size="icon"

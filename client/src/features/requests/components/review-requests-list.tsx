@@ -1,5 +1,6 @@
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Inbox, QrCode } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, History, Inbox, QrCode } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'wouter';
 
 import { QrCodeDialog } from '@/components/review-requests';
 import { Button } from '@/components/ui/button';
@@ -13,6 +14,7 @@ import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/domain';
 import {
   REQUEST_METHOD_LABELS,
   REQUEST_PAGE_SIZE,
+  REQUEST_STATUS_LABELS,
   type ReviewRequest,
 } from '@shared/schemas/review-requests';
 
@@ -21,8 +23,12 @@ import { RequestStatusBadge } from './request-status-badge';
 
 /** The date of the furthest step the request reached. */
 function lastStepDate(r: ReviewRequest): string | null {
-  return r.completedAt ?? r.failedAt ?? r.openedAt ?? r.deliveredAt ?? r.sentAt ?? null;
+  return r.completedAt ?? r.cancelledAt ?? r.failedAt ?? r.openedAt ?? r.deliveredAt ?? r.sentAt ?? null;
 }
+
+/** Who the request is for: its contact, or nobody in particular for a one-off link. */
+const recipientOf = (r: ReviewRequest) =>
+  r.method === 'link' ? 'One-off link' : (r.contactName ?? 'Deleted contact');
 
 function Status({ request }: { request: ReviewRequest }) {
   return (
@@ -40,6 +46,7 @@ export function ReviewRequestsList() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<RequestStatus | 'all'>('all');
   const [qrId, setQrId] = useState<number | null>(null);
+  const [, setSearchParams] = useSearchParams();
   const requests = useReviewRequests({
     page,
     pageSize: REQUEST_PAGE_SIZE,
@@ -51,16 +58,30 @@ export function ReviewRequestsList() {
   const from = total === 0 ? 0 : (page - 1) * REQUEST_PAGE_SIZE + 1;
   const to = Math.min(total, page * REQUEST_PAGE_SIZE);
 
-  const qrButton = (r: ReviewRequest) => (
-    <Button
-      variant="ghost"
-      size="sm"
-      onClick={() => setQrId(r.id)}
-      aria-label={`QR code for ${r.contactName ?? 'request'}`}
-    >
-      <QrCode aria-hidden="true" />
-      QR
-    </Button>
+  const rowActions = (r: ReviewRequest) => (
+    <div className="flex justify-end gap-1">
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => {
+          setSearchParams({ request: String(r.id) });
+          window.scrollTo({ top: 0 });
+        }}
+        aria-label={`Details of the request to ${recipientOf(r)}`}
+      >
+        <History aria-hidden="true" />
+        Details
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => setQrId(r.id)}
+        aria-label={`QR code for ${r.contactName ?? 'request'}`}
+      >
+        <QrCode aria-hidden="true" />
+        QR
+      </Button>
+    </div>
   );
 
   return (
@@ -88,7 +109,7 @@ export function ReviewRequestsList() {
               <SelectItem value="all">All statuses</SelectItem>
               {REQUEST_STATUSES.map((s) => (
                 <SelectItem key={s} value={s}>
-                  {s}
+                  {REQUEST_STATUS_LABELS[s]}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -116,7 +137,7 @@ export function ReviewRequestsList() {
               <li key={r.id} className="grid gap-2 rounded-lg border p-3">
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
-                    <p className="truncate font-medium">{r.contactName ?? 'Deleted contact'}</p>
+                    <p className="truncate font-medium">{recipientOf(r)}</p>
                     <p className="truncate text-sm text-muted-foreground">
                       {r.locationName} · {REQUEST_METHOD_LABELS[r.method]}
                     </p>
@@ -125,7 +146,7 @@ export function ReviewRequestsList() {
                 </div>
                 <div className="flex items-center justify-between text-xs text-muted-foreground">
                   <span>Created {formatDate(r.createdAt)}</span>
-                  {qrButton(r)}
+                  {rowActions(r)}
                 </div>
               </li>
             ))}
@@ -161,7 +182,7 @@ export function ReviewRequestsList() {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.id} className="border-b last:border-0">
-                    <td className="py-2 pr-3 font-medium">{r.contactName ?? 'Deleted contact'}</td>
+                    <td className="py-2 pr-3 font-medium">{recipientOf(r)}</td>
                     <td className="py-2 pr-3">{r.locationName}</td>
                     <td className="py-2 pr-3">{REQUEST_METHOD_LABELS[r.method]}</td>
                     <td className="py-2 pr-3">
@@ -169,7 +190,7 @@ export function ReviewRequestsList() {
                     </td>
                     <td className="py-2 pr-3 whitespace-nowrap">{formatDate(r.createdAt)}</td>
                     <td className="py-2 pr-3 whitespace-nowrap">{formatDate(lastStepDate(r))}</td>
-                    <td className="py-2 text-right">{qrButton(r)}</td>
+                    <td className="py-2 text-right">{rowActions(r)}</td>
                   </tr>
                 ))}
               </tbody>

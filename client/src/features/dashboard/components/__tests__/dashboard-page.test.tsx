@@ -214,9 +214,12 @@ describe('DashboardPage', () => {
 });
 
 describe('DashboardPage quick actions', () => {
-  it.each(['Generate Review Link', 'Send Review Requests'])(
-    'when %s is clicked, then the review request dialog opens',
-    async (action) => {
+  it.each([
+    ['Generate Review Link', 'Generate Review Link'],
+    ['Send Review Requests', 'Create Review Request'],
+  ])(
+    'when %s is clicked, then the %s dialog opens',
+    async (action, dialog) => {
       answer('/api', buildStats(), []);
       server.use(
         http.get('*/api/locations', () => HttpResponse.json([{ id: 1, name: 'Harbour Road' }])),
@@ -233,7 +236,7 @@ describe('DashboardPage quick actions', () => {
 
       await user.click(await screen.findByRole('button', { name: action }));
 
-      expect(await screen.findByRole('dialog', { name: 'Create Review Request' })).toBeInTheDocument();
+      expect(await screen.findByRole('dialog', { name: dialog })).toBeInTheDocument();
     },
     20_000,
   );

@@ -1,0 +1,171 @@
+import { Download, Link2, QrCode } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useTenant } from '@/lib/tenant';
+import type { QrCodeResponse } from '@shared/schemas/review-requests';
+
+import { useCreateReviewLink, type ReviewLinkKind } from './api/create-review-link';
+import { useLocations } from './api/get-locations';
+import { CopyLinkButton } from './copy-link-button';
+import { downloadDataUrl } from './download';
+
+interface GenerateLinkDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Generate Review Link: a link and QR code for a customer in front of you, with no contact and no message.
+ * The location's permanent link (for a poster or a receipt) or a one-off link that is tracked as a request.
+ */
+export function GenerateLinkDialog({ open, onOpenChange }: GenerateLinkDialogProps) {
+  const { routeBase } = useTenant();
+  const locations = useLocations();
+  const create = useCreateReviewLink();
+  const [locationId, setLocationId] = useState('');
+  const [result, setResult] = useState<{ kind: ReviewLinkKind; qr: QrCodeResponse } | null>(null);
+  const list = locations.data ?? [];
+  const onlyLocation = list.length === 1 ? String(list[0]!.id) : '';
+  const chosen = locationId || onlyLocation;
+
+  function generate(kind: ReviewLinkKind) {
+    if (!chosen) return;
+    create.mutate(
+      { kind, locationId: Number(chosen) },
+      {
+        onSuccess: (qr) => setResult({ kind, qr }),
+        onError: () =>
+          toast({
+            title: 'Error',
+            description: 'Failed to generate QR code. Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setResult(null);
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Generate Review Link</DialogTitle>
+          <DialogDescription>
+            A link and QR code for a customer in front of you. No contact needed, nothing is sent.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4">
+          <FormField
+            id="link-location"
+            label="Location"
+            description={
+              !locations.isPending && list.length === 0 ? (
+                <>
+                  No locations yet.{' '}
+                  <Link
+                    href={`${routeBase}/settings?tab=locations`}
+                    className="font-medium text-primary underline"
+                  >
+                    Add a location
+                  </Link>
+                </>
+              ) : undefined
+            }
+          >
+            <Select
+              value={chosen}
+              onValueChange={(value) => {
+                setLocationId(value);
+                setResult(null);
+              }}
+              disabled={locations.isPending || list.length === 0}
+            >
+              <SelectTrigger id="link-location">
+                <SelectValue placeholder={locations.isPending ? 'Loading locations…' : 'Select a location'} />
+              </SelectTrigger>
+              <SelectContent>
+                {list.map((location) => (
+                  <SelectItem key={location.id} value={String(location.id)}>
+                    {location.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
+          <div className="grid gap-2 sm:grid-cols-2">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={!chosen || create.isPending}
+              onClick={() => generate('one-off')}
+            >
+              <Link2 aria-hidden="true" />
+              One-off link
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={!chosen || create.isPending}
+              onClick={() => generate('location')}
+            >
+              <QrCode aria-hidden="true" />
+              Location&apos;s permanent link
+            </Button>
+          </div>
+          {create.isPending ? (
+            <div className="flex justify-center py-6 text-primary">
+              <Spinner size="lg" label="Generating QR code…" />
+            </div>
+          ) : null}
+          {result ? (
+            <section aria-labelledby="generated-link-heading" className="grid gap-3 rounded-lg border p-3">
+              <h3 id="generated-link-heading" className="font-medium">
+                Generated QR Code
+              </h3>
+              <p className="text-sm text-muted-foreground">
+                {result.kind === 'one-off'
+                  ? 'A link of its own: you see in Get Reviews when it is opened and used.'
+                  : 'The location’s permanent link: print it on a poster or a receipt.'}
+              </p>
+              <img
+                src={result.qr.qrCode}
+                alt="QR code of the review link"
+                className="mx-auto aspect-square w-full max-w-56 rounded-md border bg-white p-2"
+              />
+              <div className="flex min-w-0 items-center gap-2">
+                <label htmlFor="generated-link" className="sr-only">
+                  Review link
+                </label>
+                <Input
+                  id="generated-link"
+                  readOnly
+                  value={result.qr.url}
+                  onFocus={(e) => e.currentTarget.select()}
+                  className="min-w-0"
+                />
+                <CopyLinkButton url={result.qr.url} />
+              </div>
+              <Button type="button" onClick={() => downloadDataUrl(result.qr.qrCode, 'review-link.png')}>
+                <Download aria-hidden="true" />
+                Download
+              </Button>
+            </section>
+          ) : null}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
