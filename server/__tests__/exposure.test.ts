@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { auditLog } from '../db/schema';
 import { createLogger } from '../lib/logger';
@@ -79,10 +79,17 @@ describe.each(testDatabaseKinds)('what the server exposes on %s', (kind) => {
     await agent.get(`/api/admin/clients/${client.id}/reviews`).expect(200);
     await agent.get(`/api/admin/clients/${client.id}/contacts`).expect(200);
 
-    const entries = await db().select().from(auditLog).where(eq(auditLog.targetClientId, client.id));
-    expect(entries.map((e) => [e.actorId, e.action])).toEqual([
-      [admin.id, `GET /api/admin/clients/${client.id}/reviews`],
-      [admin.id, `GET /api/admin/clients/${client.id}/contacts`],
-    ]);
+    // Entries are written once each answer has gone out: wait for them, in the order they were made.
+    await vi.waitFor(async () => {
+      const entries = await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.targetClientId, client.id))
+        .orderBy(auditLog.id);
+      expect(entries.map((e) => [e.actorId, e.action])).toEqual([
+        [admin.id, `GET /api/admin/clients/${client.id}/reviews`],
+        [admin.id, `GET /api/admin/clients/${client.id}/contacts`],
+      ]);
+    });
   });
 });
