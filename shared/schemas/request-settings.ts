@@ -80,7 +80,7 @@ export const RequestSettingsSchema = z
     quietHoursEnabled: z.boolean(),
     quietStart: time,
     quietEnd: time,
-    timeZone: TimeZoneSchema.nullable(),
+    timeZone: optionalTimeZone,
   })
   .refine((s) => s.secondReminderDays === null || s.secondReminderDays > s.firstReminderDays, {
     error: REQUEST_SETTINGS_MESSAGES.secondAfterFirst,

@@ -5,7 +5,6 @@ import { invalidate } from '@/lib/invalidate';
 import { useTenant } from '@/lib/tenant';
 import type { Location, LocationFormValues } from '@shared/schemas/locations';
 
-
 export function createLocation(apiBase: string, input: LocationFormValues): Promise<Location> {
   return apiRequest<Location>('POST', `${apiBase}/locations`, input);
 }

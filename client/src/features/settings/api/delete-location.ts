@@ -4,7 +4,6 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidate } from '@/lib/invalidate';
 import { useTenant } from '@/lib/tenant';
 
-
 export function deleteLocation(apiBase: string, id: number): Promise<void> {
   return apiRequest<void>('DELETE', `${apiBase}/locations/${id}`);
 }

@@ -5,7 +5,6 @@ import { invalidate } from '@/lib/invalidate';
 import { useTenant } from '@/lib/tenant';
 import type { Location, UpdateLocationInput } from '@shared/schemas/locations';
 
-
 export function updateLocation(apiBase: string, id: number, input: UpdateLocationInput): Promise<Location> {
   return apiRequest<Location>('PATCH', `${apiBase}/locations/${id}`, input);
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
 import {
@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { TimeZoneInput } from '@/components/ui/time-zone-input';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -59,6 +60,7 @@ function LocationForm({ location, onDone }: { location?: Location | null; onDone
       googleReviewUrl: location?.googleReviewUrl ?? '',
       facebookPageUrl: location?.facebookPageUrl ?? '',
       googlePlaceId: location?.googlePlaceId ?? '',
+      timeZone: location?.timeZone ?? '',
     },
   });
   const { errors } = form.formState;
@@ -122,6 +124,23 @@ function LocationForm({ location, onDone }: { location?: Location | null; onDone
       >
         <Input autoComplete="off" placeholder="ChIJ..." {...form.register('googlePlaceId')} />
       </FormField>
+      <Controller
+        control={form.control}
+        name="timeZone"
+        render={({ field }) => (
+          <FormField
+            id="location-time-zone"
+            label="Time zone (optional)"
+            error={errors.timeZone?.message}
+            description="Review requests never reach this location's customers at night in this time zone."
+          >
+            <TimeZoneInput
+              value={(field.value as string | null | undefined) ?? ''}
+              onChange={field.onChange}
+            />
+          </FormField>
+        )}
+      />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={pending}>
           Cancel

@@ -1,4 +1,4 @@
-import { Bell, CreditCard, MapPin, Plug, User } from 'lucide-react';
+import { Bell, CreditCard, MapPin, Plug, Send, User } from 'lucide-react';
 import { useSearchParams } from 'wouter';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -8,9 +8,17 @@ import { LocationsTab } from './locations-tab';
 import { NotificationsTab } from './notifications-tab';
 import { PlanTab } from './plan-tab';
 import { ProfileTab } from './profile-tab';
+import { RequestsTab } from './requests-tab';
 
 /** The tabs /settings?tab=... can open (/integrations and /plans redirect here, seed-spec section 2). */
-export const SETTINGS_TABS = ['profile', 'locations', 'integrations', 'notifications', 'plan'] as const;
+export const SETTINGS_TABS = [
+  'profile',
+  'locations',
+  'integrations',
+  'requests',
+  'notifications',
+  'plan',
+] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 function isSettingsTab(value: string | null): value is SettingsTab {
@@ -21,6 +29,7 @@ const TABS: Record<SettingsTab, { label: string; icon: typeof User }> = {
   profile: { label: 'Profile', icon: User },
   locations: { label: 'Locations', icon: MapPin },
   integrations: { label: 'Integrations', icon: Plug },
+  requests: { label: 'Requests', icon: Send },
   notifications: { label: 'Notifications', icon: Bell },
   plan: { label: 'Plan', icon: CreditCard },
 };
@@ -52,6 +61,9 @@ export function SettingsPage() {
       </TabsContent>
       <TabsContent value="integrations">
         <IntegrationsPanel onAddLocation={() => openTab('locations')} />
+      </TabsContent>
+      <TabsContent value="requests">
+        <RequestsTab />
       </TabsContent>
       <TabsContent value="notifications">
         <NotificationsTab />

@@ -1,0 +1,55 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { findToast, renderWithProviders, screen, server } from '@/testing/test-utils';
+import { DEFAULT_REQUEST_SETTINGS } from '@shared/schemas/request-settings';
+
+import { RequestsTab } from '../requests-tab';
+
+describe('RequestsTab', () => {
+  it('when the owner adds a second reminder and their time zone, then both are saved', async () => {
+    let saved: unknown;
+    server.use(
+      http.get('*/api/request-settings', () => HttpResponse.json(DEFAULT_REQUEST_SETTINGS)),
+      http.put('*/api/request-settings', async ({ request }) => {
+        saved = await request.json();
+        return HttpResponse.json(saved as object);
+      }),
+    );
+    const { user } = renderWithProviders(<RequestsTab />);
+
+    expect(await screen.findByLabelText('First reminder after (days)')).toHaveValue(3);
+    expect(screen.queryByLabelText('Second reminder after (days)')).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Send a second reminder'));
+    expect(screen.getByLabelText('Second reminder after (days)')).toHaveValue(7);
+    await user.type(screen.getByLabelText('Your time zone'), 'Europe/Paris');
+    await user.click(screen.getByRole('button', { name: 'Save request settings' }));
+
+    expect(await findToast('Request settings saved')).toBeInTheDocument();
+    expect(saved).toEqual({ ...DEFAULT_REQUEST_SETTINGS, secondReminderDays: 7, timeZone: 'Europe/Paris' });
+  });
+
+  it('when the second reminder is not after the first, then the field says so and nothing is saved', async () => {
+    let calls = 0;
+    server.use(
+      http.get('*/api/request-settings', () =>
+        HttpResponse.json({ ...DEFAULT_REQUEST_SETTINGS, secondReminderDays: 7 }),
+      ),
+      http.put('*/api/request-settings', () => {
+        calls += 1;
+        return HttpResponse.json({});
+      }),
+    );
+    const { user } = renderWithProviders(<RequestsTab />);
+    const second = await screen.findByLabelText('Second reminder after (days)');
+
+    await user.clear(second);
+    await user.type(second, '2');
+    await user.clear(screen.getByLabelText('First reminder after (days)'));
+    await user.type(screen.getByLabelText('First reminder after (days)'), '5');
+    await user.click(screen.getByRole('button', { name: 'Save request settings' }));
+
+    expect(await screen.findByText('The second reminder must come after the first')).toBeInTheDocument();
+    expect(calls).toBe(0);
+  });
+});

@@ -1,0 +1,179 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  RequestSettingsSchema,
+  SECOND_REMINDER_DEFAULT_DAYS,
+  type RequestSettings,
+} from '@shared/schemas/request-settings';
+import type { z } from 'zod';
+
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { TimeZoneInput } from '@/components/ui/time-zone-input';
+import { toast } from '@/components/ui/use-toast';
+import { notifyError } from '@/lib/notify-error';
+
+import { useRequestSettings, useSaveRequestSettings } from '../api/request-settings';
+
+type FormInput = z.input<typeof RequestSettingsSchema>;
+
+/** Settings › Requests: follow-up reminders and quiet hours (issue 14). */
+export function RequestsTab() {
+  const settings = useRequestSettings();
+  if (!settings.data) return <FullPageSpinner label="Loading your request settings…" />;
+  return <RequestsForm saved={settings.data} />;
+}
+
+function RequestsForm({ saved }: { saved: RequestSettings }) {
+  const save = useSaveRequestSettings();
+  const form = useForm<FormInput, unknown, RequestSettings>({
+    resolver: zodResolver(RequestSettingsSchema),
+    defaultValues: saved,
+  });
+  useEffect(() => form.reset(saved), [saved, form]);
+  const { errors } = form.formState;
+  const reminders = form.watch('remindersEnabled');
+  const second = form.watch('secondReminderDays');
+  const quiet = form.watch('quietHoursEnabled');
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Review requests</CardTitle>
+        <CardDescription>
+          A friendly reminder is what turns most requests into reviews. Reminders go only to customers who
+          have not reviewed yet, and stop when they do, opt out, or you cancel the request.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          className="grid gap-6"
+          onSubmit={form.handleSubmit((values) =>
+            save.mutate(values, {
+              onSuccess: () =>
+                toast({
+                  title: 'Request settings saved',
+                  description: 'Reminders and quiet hours were saved.',
+                }),
+              onError: (error) => notifyError(error),
+            }),
+          )}
+        >
+          <fieldset className="grid gap-4">
+            <legend className="text-sm font-semibold">Follow-up reminders</legend>
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                className="mt-1 size-4 accent-primary"
+                {...form.register('remindersEnabled')}
+              />
+              <span className="text-sm font-medium">Remind customers who have not left a review</span>
+            </label>
+            <div className="grid gap-4 pl-7 sm:grid-cols-2">
+              <FormField
+                id="first-reminder-days"
+                label="First reminder after (days)"
+                error={errors.firstReminderDays?.message}
+              >
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={30}
+                  disabled={!reminders}
+                  {...form.register('firstReminderDays')}
+                />
+              </FormField>
+              <div className="grid content-start gap-2">
+                <Controller
+                  control={form.control}
+                  name="secondReminderDays"
+                  render={({ field }) => (
+                    <label className="flex items-center gap-3 text-sm font-medium">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-primary"
+                        disabled={!reminders}
+                        checked={field.value !== null}
+                        onChange={(e) =>
+                          field.onChange(e.target.checked ? SECOND_REMINDER_DEFAULT_DAYS : null)
+                        }
+                      />
+                      Send a second reminder
+                    </label>
+                  )}
+                />
+                {second !== null ? (
+                  <FormField
+                    id="second-reminder-days"
+                    label="Second reminder after (days)"
+                    error={errors.secondReminderDays?.message}
+                  >
+                    <Input
+                      type="number"
+                      inputMode="numeric"
+                      min={2}
+                      max={30}
+                      disabled={!reminders}
+                      {...form.register('secondReminderDays')}
+                    />
+                  </FormField>
+                ) : null}
+              </div>
+            </div>
+          </fieldset>
+
+          <fieldset className="grid gap-4">
+            <legend className="text-sm font-semibold">Quiet hours</legend>
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                className="mt-1 size-4 accent-primary"
+                {...form.register('quietHoursEnabled')}
+              />
+              <span className="grid gap-0.5">
+                <span className="text-sm font-medium">Never send at night</span>
+                <span className="text-sm text-muted-foreground">
+                  Messages due in these hours wait until the morning, in the customer&apos;s time zone
+                  (theirs, else their location&apos;s, else yours).
+                </span>
+              </span>
+            </label>
+            <div className="grid gap-4 pl-7 sm:grid-cols-2">
+              <FormField id="quiet-start" label="From" error={errors.quietStart?.message}>
+                <Input type="time" disabled={!quiet} {...form.register('quietStart')} />
+              </FormField>
+              <FormField id="quiet-end" label="Until" error={errors.quietEnd?.message}>
+                <Input type="time" disabled={!quiet} {...form.register('quietEnd')} />
+              </FormField>
+            </div>
+            <Controller
+              control={form.control}
+              name="timeZone"
+              render={({ field }) => (
+                <FormField
+                  id="business-time-zone"
+                  label="Your time zone"
+                  error={errors.timeZone?.message}
+                  description="Used for customers whose own time zone and whose location's are unknown. Not set: quiet hours apply only where a time zone is known."
+                >
+                  <TimeZoneInput value={(field.value as string | null) ?? ''} onChange={field.onChange} />
+                </FormField>
+              )}
+            />
+          </fieldset>
+          <div>
+            <Button type="submit" disabled={save.isPending || !form.formState.isDirty}>
+              {save.isPending ? 'Saving...' : 'Save request settings'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
