@@ -12,6 +12,7 @@ interface ReviewExperienceProps {
 
 interface Done extends SubmitOutcome {
   rating: number | null;
+  text?: string;
 }
 
 /** The form, then the thank-you view (or straight to it when this link was already used). */
@@ -31,7 +32,11 @@ export function ReviewExperience({ page, submit, preview }: ReviewExperienceProp
     setProgress(draft.video ? 0 : null);
     try {
       const outcome = await submit(draft, setProgress);
-      setDone({ ...outcome, rating: outcome.alreadySubmitted ? null : draft.rating });
+      setDone({
+        ...outcome,
+        rating: outcome.alreadySubmitted ? null : draft.rating,
+        text: outcome.alreadySubmitted ? undefined : draft.content,
+      });
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : 'Something went wrong. Please try again.');
     } finally {
@@ -47,6 +52,7 @@ export function ReviewExperience({ page, submit, preview }: ReviewExperienceProp
         contactFirstName={page.contactFirstName}
         reviewLinks={done.reviewLinks}
         rating={done.rating}
+        text={done.text}
         alreadySubmitted={done.alreadySubmitted}
         preview={preview}
       />

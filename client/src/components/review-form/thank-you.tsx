@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type SVGProps } from 'react';
 
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
-import { CheckIcon, StarIcon } from './icons';
+import { CheckIcon, FacebookLogo, GoogleLogo, StarIcon } from './icons';
 import { starLabel } from './star-rating';
 import type { ReviewLinks } from './types';
 
@@ -12,29 +12,51 @@ interface ThankYouProps {
   contactFirstName?: string | null;
   reviewLinks: ReviewLinks;
   rating?: number | null;
+  /** What the customer wrote: copied for them to paste on the site they choose. */
+  text?: string;
   alreadySubmitted?: boolean;
   preview?: boolean;
 }
 
+interface Site {
+  name: string;
+  href: string;
+  Logo: (props: SVGProps<SVGSVGElement>) => React.JSX.Element;
+}
+
+/** Puts the text on the clipboard; answers whether it could (an old browser or a refused permission cannot). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * After a review, whatever its rating: every customer is offered the public review sites (asking only
- * happy customers would be review gating, against Google's policy and the FTC's rule; PRODUCT.md section 7).
+ * After a review, whatever its rating: every customer is offered the public review sites, Google first, in the
+ * same words and order (asking only happy customers would be review gating, against Google's policy and the
+ * FTC's rule; PRODUCT.md section 7). Their text is copied first, so posting is a paste.
  */
 export function ThankYou({
   businessName,
   contactFirstName,
   reviewLinks,
   rating,
+  text,
   alreadySubmitted,
   preview,
 }: ThankYouProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const toCopy = text?.trim() ?? '';
 
   const sites = [
-    { name: 'Google', href: reviewLinks.google },
-    { name: 'Facebook', href: reviewLinks.facebook },
-  ].filter((site): site is { name: string; href: string } => Boolean(site.href));
+    { name: 'Google', href: reviewLinks.google, Logo: GoogleLogo },
+    { name: 'Facebook', href: reviewLinks.facebook, Logo: FacebookLogo },
+  ].filter((site): site is Site => Boolean(site.href));
 
   return (
     <div className="flex flex-col items-center text-center">
@@ -70,21 +92,41 @@ export function ThankYou({
           <p className="font-medium">Would you share your experience publicly too?</p>
           <p className="mt-1 text-sm text-muted-foreground">
             Good or bad, an honest review helps other customers. It only takes a minute.
+            {toCopy ? ' We copy your text first, so you can paste it there.' : ''}
           </p>
           <div className="mt-4 flex flex-col gap-2">
-            {sites.map((site) => (
+            {sites.map((site, i) => (
               <a
                 key={site.name}
                 href={site.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'min-h-12 w-full')}
+                onClick={() => {
+                  if (toCopy) void copyText(toCopy).then((ok) => setCopied(ok ? 'yes' : 'no'));
+                }}
+                className={cn(
+                  buttonVariants({ variant: i === 0 ? 'default' : 'outline', size: 'lg' }),
+                  'min-h-12 w-full',
+                )}
               >
+                <span className="grid size-6 place-items-center rounded-full bg-white">
+                  <site.Logo className="size-4" />
+                </span>
                 Post on {site.name}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             ))}
           </div>
+          <p role="status" className="mt-3 min-h-5 text-sm text-muted-foreground">
+            {copied === 'yes'
+              ? 'Your review text is copied: paste it on the page that opened.'
+              : copied === 'no'
+                ? 'Your text could not be copied: select it and copy it yourself.'
+                : ''}
+          </p>
+          {copied === 'no' ? (
+            <p className="select-all rounded-md border p-3 text-left text-sm">{toCopy}</p>
+          ) : null}
         </div>
       )}
 

@@ -68,6 +68,35 @@ describe('PublicReviewPage', () => {
     expect(screen.queryByText('Preview: nothing was saved')).not.toBeInTheDocument();
   });
 
+  it.each([1, 5])(
+    'when a %i-star customer chooses Google, then Google is the main button and their text is copied first',
+    async (stars) => {
+      server.use(
+        http.get(`*/api/public/review/${LINK}`, () => HttpResponse.json(pageData())),
+        http.post(`*/api/public/review/${LINK}`, () =>
+          HttpResponse.json({ ok: true, reviewLinks: { google: GOOGLE, facebook: FACEBOOK } }),
+        ),
+      );
+      const { user } = renderPage();
+      await user.click(await screen.findByRole('radio', { name: stars === 1 ? '1 star' : `${stars} stars` }));
+      await user.type(screen.getByLabelText(/Tell us more/), 'Honest words.');
+      await user.click(screen.getByRole('button', { name: 'Submit review' }));
+
+      const links = await screen.findAllByRole('link', { name: /Post on/ });
+      expect(links.map((link) => link.textContent)).toEqual([
+        expect.stringContaining('Post on Google'),
+        expect.stringContaining('Post on Facebook'),
+      ]);
+      expect(screen.getByText(/We copy your text first/)).toBeInTheDocument();
+      await user.click(links[0]!);
+
+      expect(
+        await screen.findByText('Your review text is copied: paste it on the page that opened.'),
+      ).toBeInTheDocument();
+      expect(await navigator.clipboard.readText()).toBe('Honest words.');
+    },
+  );
+
   it('when the location has only Google, then only that button is offered', async () => {
     server.use(
       http.get(`*/api/public/review/${LINK}`, () =>
