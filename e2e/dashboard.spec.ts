@@ -52,7 +52,7 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('link', { name: 'Manage Contacts' })).toHaveAttribute('href', '/contacts');
 
     await page.getByRole('button', { name: 'Generate Review Link' }).click();
-    await expect(page.getByRole('dialog', { name: 'Create Review Request' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Generate Review Link' })).toBeVisible();
   });
 
   test('a client with reviews sees the API figures, answers a review and sees one fewer pending', async ({

@@ -389,7 +389,11 @@ export function channelModes(ctx: Pick<AppContext, 'mailer' | 'twilio'>) {
   return {
     email: { mode: ctx.mailer.mode },
     sms: { mode: ctx.twilio.configured('sms') ? ('twilio' as const) : ('outbox' as const) },
-    whatsapp: { mode: ctx.twilio.configured('whatsapp') ? ('twilio' as const) : ('outbox' as const) },
+    whatsapp: {
+      mode: ctx.twilio.configured('whatsapp') ? ('twilio' as const) : ('outbox' as const),
+      /** Sent as an approved Content template (else as free text, refused outside a 24-hour window). */
+      template: ctx.twilio.whatsappTemplate,
+    },
   };
 }
 

@@ -98,7 +98,7 @@ export function AppShell({ user, navItems, onSignOut, signingOut, adminView, chi
           onSignOut={onSignOut}
           signingOut={signingOut}
         />
-        <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
           <div className="mx-auto w-full max-w-7xl">{children}</div>
         </main>
         <footer className="border-t px-4 py-4 text-center text-xs text-muted-foreground sm:px-6">

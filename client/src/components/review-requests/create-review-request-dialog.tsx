@@ -25,6 +25,7 @@ import {
   type CreateReviewRequestInput,
 } from '@shared/schemas/review-requests';
 
+import { useChannels } from './api/get-channels';
 import { useContacts } from './api/get-contacts';
 import { useCreateReviewRequest } from './api/create-review-request';
 import { useLocations } from './api/get-locations';
@@ -51,11 +52,22 @@ export interface CreatedRequest {
   id: number;
   method: Channel;
   contactName: string;
+  /** No provider for the channel: the message will be kept in the outbox, not sent. */
+  outbox: boolean;
 }
 
-/** What the dialog after creating says: the message is queued on its channel, and the QR code and link. */
-export function createdRequestTitle(request: CreatedRequest): string {
-  return `${METHOD_LABELS[request.method]} request queued`;
+/** What the dialog after creating says: where the message is going, then the QR code and link. */
+function createdRequestText(request: CreatedRequest): { title: string; description: string } {
+  const channel = METHOD_LABELS[request.method];
+  return request.outbox
+    ? {
+        title: `${channel} request kept in the outbox`,
+        description: `No ${channel} provider is configured, so nothing is sent to ${request.contactName}. Show them this QR code or share the link instead.`,
+      }
+    : {
+        title: `${channel} request queued`,
+        description: `We will send it to ${request.contactName} as soon as we can (never at night in their time zone). You can also show them this QR code or share the link.`,
+      };
 }
 
 /**
@@ -68,6 +80,7 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
   const contacts = useContacts();
   const create = useCreateReviewRequest();
   const templates = useTemplates();
+  const channels = useChannels();
   const [created, setCreated] = useState<CreatedRequest | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
 
@@ -96,6 +109,7 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
           id: request.id,
           method: values.method,
           contactName: request.contactName ?? 'your customer',
+          outbox: channels.data?.[values.method]?.mode === 'outbox',
         });
         setQrOpen(true);
       },
@@ -309,12 +323,7 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
         requestId={created?.id ?? null}
         open={qrOpen}
         onOpenChange={setQrOpen}
-        title={created ? createdRequestTitle(created) : undefined}
-        description={
-          created
-            ? `We will send it to ${created.contactName} as soon as we can (never at night in their time zone). You can also show them this QR code or share the link.`
-            : undefined
-        }
+        {...(created ? createdRequestText(created) : {})}
       />
     </>
   );

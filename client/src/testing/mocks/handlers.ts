@@ -35,7 +35,11 @@ const emptyClientArea = [
   http.get('*/review-requests', emptyPage),
   http.get('*/plans', emptyList),
   http.get('*/channels', () =>
-    HttpResponse.json({ email: { mode: 'outbox' }, sms: { mode: 'outbox' }, whatsapp: { mode: 'outbox' } }),
+    HttpResponse.json({
+      email: { mode: 'outbox' },
+      sms: { mode: 'outbox' },
+      whatsapp: { mode: 'outbox', template: false },
+    }),
   ),
   http.get('*/integrations', () =>
     HttpResponse.json({

@@ -359,15 +359,20 @@ describe.each(testDatabaseKinds)('SMS and WhatsApp delivery on %s', (kind) => {
     });
   });
 
-  it('when GET /api/channels is asked, then it says which transport each channel uses', async () => {
+  it('when GET /api/channels is asked, then it says which transport each channel uses and whether WhatsApp has a template', async () => {
     const user = sender.user;
     const { signedInAgent } = await import('../../../testing/factories');
     const configured = await signedInAgent(app(), user);
     expect((await configured.get('/api/channels')).body).toEqual({
       email: { mode: 'outbox' },
       sms: { mode: 'twilio' },
-      whatsapp: { mode: 'twilio' },
+      whatsapp: { mode: 'twilio', template: false },
     });
+    const templated = await signedInAgent(
+      createTestApp(db(), twilio.env({ TWILIO_WHATSAPP_CONTENT_SID: 'HX00000000000000000000000000000000' })),
+      user,
+    );
+    expect((await templated.get('/api/channels')).body.whatsapp).toEqual({ mode: 'twilio', template: true });
     const bare = await signedInAgent(
       createTestApp(db(), {
         SMTP_URL: 'smtp://127.0.0.1:2525',
@@ -380,7 +385,7 @@ describe.each(testDatabaseKinds)('SMS and WhatsApp delivery on %s', (kind) => {
     expect((await bare.get('/api/channels')).body).toEqual({
       email: { mode: 'smtp' },
       sms: { mode: 'twilio' },
-      whatsapp: { mode: 'outbox' },
+      whatsapp: { mode: 'outbox', template: false },
     });
     expect((await agentFor(app()).get('/api/channels')).status).toBe(401);
   });

@@ -85,7 +85,7 @@ describe('CreateReviewRequestDialog', () => {
     expect(sent).not.toHaveBeenCalled();
   });
 
-  it('when created with a chosen template, then it toasts, closes, and confirms the queued email with its QR code', async () => {
+  it('when created with a chosen template, then it toasts, closes, and says the email is kept in the outbox, with its QR code', async () => {
     useApi();
     let body: unknown;
     server.use(
@@ -127,8 +127,9 @@ describe('CreateReviewRequestDialog', () => {
     expect(await findToast('Review request created')).toBeInTheDocument();
     expect(screen.getByText('The review request has been created successfully.')).toBeInTheDocument();
     expect(body).toEqual({ locationId: 3, contactId: 7, method: 'email', templateId: 5 });
-    const qrDialog = await screen.findByRole('dialog', { name: 'Email request queued' });
-    expect(within(qrDialog).getByText(/We will send it to Ana Lima as soon as we can/)).toBeInTheDocument();
+    // Email has no provider here (outbox mode): the dialog says nothing is sent, instead of "queued".
+    const qrDialog = await screen.findByRole('dialog', { name: 'Email request kept in the outbox' });
+    expect(within(qrDialog).getByText(/nothing is sent to Ana Lima/)).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Create Review Request' })).not.toBeInTheDocument();
     expect(await within(qrDialog).findByRole('img', { name: 'QR code of the review link' })).toHaveAttribute(
       'src',

@@ -4,8 +4,11 @@ import { getJson } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
 import type { Channel } from '@shared/schemas/domain';
 
-/** GET /api/channels: whether each channel really sends or keeps messages in the outbox. */
-export type ChannelModes = Record<Channel, { mode: string }>;
+/**
+ * GET /api/channels: whether each channel really sends or keeps messages in the outbox; for WhatsApp, whether
+ * an approved template is configured.
+ */
+export type ChannelModes = Record<Channel, { mode: string; template?: boolean }>;
 
 export function getChannelsQueryOptions(apiBase: string) {
   return queryOptions({

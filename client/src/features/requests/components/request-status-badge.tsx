@@ -18,5 +18,9 @@ const VARIANTS: Record<RequestStatus, BadgeProps['variant']> = {
  * outbox says it was not sent and why.
  */
 export function RequestStatusBadge({ status, method }: { status: RequestStatus; method: RequestMethod }) {
-  return <Badge variant={VARIANTS[status]}>{requestStatusText(status, method)}</Badge>;
+  return (
+    <Badge variant={VARIANTS[status]} className="whitespace-normal">
+      {requestStatusText(status, method)}
+    </Badge>
+  );
 }
