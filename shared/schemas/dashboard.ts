@@ -47,8 +47,10 @@ export const DashboardStatsSchema = z.object({
     averageRating: z.number().min(0).max(5),
     /** Mean time from review to response over the responses given in the window, days, one decimal. */
     avgResponseTimeDays: z.number().nonnegative().nullable(),
-    /** Requests whose message went out (sentAt) in the window. */
+    /** Requests whose message went out in the window (not kept in the outbox, not one-off links). */
     requestsSent: z.number().int().nonnegative(),
+    /** Requests whose message was kept in the outbox in the window: not sent, no provider configured. */
+    requestsNotSent: z.number().int().nonnegative(),
   }),
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;

@@ -30,6 +30,7 @@ export interface RequestFigures {
   last: number;
   previous: number;
   sentLast: number;
+  outboxLast: number;
 }
 
 export interface WeekRow {
@@ -136,8 +137,14 @@ export function createDashboardRepository(db: Database) {
           total: int(sql`count(*)::int`),
           last: int(sql`count(*) filter (where ${lastWindow(reviewRequests.createdAt)})::int`),
           previous: int(sql`count(*) filter (where ${previousWindow(reviewRequests.createdAt)})::int`),
+          // Sent means a message went out: not one kept in the outbox, not a link handed out by the owner.
           sentLast: int(
-            sql`count(*) filter (where ${reviewRequests.sentAt} > now() - make_interval(days => ${DASHBOARD_WINDOW_DAYS}))::int`,
+            sql`count(*) filter (where ${reviewRequests.sentAt} > now() - make_interval(days => ${DASHBOARD_WINDOW_DAYS})
+              and ${reviewRequests.status} <> 'outbox' and ${reviewRequests.method} <> 'link')::int`,
+          ),
+          outboxLast: int(
+            sql`count(*) filter (where ${reviewRequests.sentAt} > now() - make_interval(days => ${DASHBOARD_WINDOW_DAYS})
+              and ${reviewRequests.status} = 'outbox')::int`,
           ),
         })
         .from(reviewRequests)

@@ -52,6 +52,7 @@ export function createDashboardService(repository: DashboardRepository) {
             ? oneDecimal(reviews.recentResponseDays / reviews.recentResponses)
             : null,
           requestsSent: requests.sentLast,
+          requestsNotSent: requests.outboxLast,
         },
       };
     },

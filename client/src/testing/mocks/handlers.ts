@@ -70,7 +70,13 @@ const emptyClientArea = [
         averageRating: '0%',
         responseRate: '0%',
       },
-      recent: { reviews: 0, averageRating: 0, avgResponseTimeDays: null, requestsSent: 0 },
+      recent: {
+        reviews: 0,
+        averageRating: 0,
+        avgResponseTimeDays: null,
+        requestsSent: 0,
+        requestsNotSent: 0,
+      },
     }),
   ),
   http.get('*/dashboard/charts', () =>

@@ -101,8 +101,27 @@ describe.each(testDatabaseKinds)('dashboard API on %s', (kind) => {
           // responses given in the last 30 days took 2, 1 and 20 days
           avgResponseTimeDays: 7.7,
           requestsSent: 2,
+          requestsNotSent: 0,
         },
       });
+    });
+
+    it('when messages were kept in the outbox or links handed out, then they are not counted as sent', async () => {
+      const db = database.handle.db;
+      const user = await createUser(db);
+      const location = await createLocation(db, user.id);
+      await createReviewRequest(db, user.id, location.id, { status: 'sent', sentAt: daysAgo(2) });
+      await createReviewRequest(db, user.id, location.id, { status: 'outbox', sentAt: daysAgo(2) });
+      await createReviewRequest(db, user.id, location.id, { status: 'outbox', sentAt: daysAgo(4) });
+      await createReviewRequest(db, user.id, location.id, {
+        method: 'link',
+        status: 'sent',
+        sentAt: daysAgo(1),
+      });
+
+      const res = await (await signedInAgent(app(), user)).get('/api/dashboard/stats');
+
+      expect(res.body.recent).toMatchObject({ requestsSent: 1, requestsNotSent: 2 });
     });
 
     it('when a client has no data, then every figure is zero and no response time is shown', async () => {
@@ -126,7 +145,13 @@ describe.each(testDatabaseKinds)('dashboard API on %s', (kind) => {
           averageRating: '0%',
           responseRate: '0%',
         },
-        recent: { reviews: 0, averageRating: 0, avgResponseTimeDays: null, requestsSent: 0 },
+        recent: {
+          reviews: 0,
+          averageRating: 0,
+          avgResponseTimeDays: null,
+          requestsSent: 0,
+          requestsNotSent: 0,
+        },
       });
     });
 

@@ -24,7 +24,13 @@ export function RecentStatsRow({ recent }: { recent: DashboardStats['recent'] })
           value={formatResponseTime(recent.avgResponseTimeDays)}
           icon={CalendarClock}
         />
-        <StatCard title="Requests Sent" value={String(recent.requestsSent)} icon={Send} />
+        <StatCard title="Requests Sent" value={String(recent.requestsSent)} icon={Send}>
+          {recent.requestsNotSent > 0 ? (
+            <p className="text-sm text-amber-700 dark:text-amber-300">
+              {recent.requestsNotSent} not sent: no provider configured
+            </p>
+          ) : null}
+        </StatCard>
       </div>
     </section>
   );

@@ -27,7 +27,13 @@ function buildStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
       averageRating: '0%',
       responseRate: '+2%',
     },
-    recent: { reviews: 21, averageRating: 4.6, avgResponseTimeDays: 1.7, requestsSent: 44 },
+    recent: {
+      reviews: 21,
+      averageRating: 4.6,
+      avgResponseTimeDays: 1.7,
+      requestsSent: 44,
+      requestsNotSent: 3,
+    },
     ...overrides,
   };
 }
@@ -47,7 +53,7 @@ const EMPTY_STATS: DashboardStats = {
     averageRating: '0%',
     responseRate: '0%',
   },
-  recent: { reviews: 0, averageRating: 0, avgResponseTimeDays: null, requestsSent: 0 },
+  recent: { reviews: 0, averageRating: 0, avgResponseTimeDays: null, requestsSent: 0, requestsNotSent: 0 },
 };
 
 function buildCharts(counts = [1, 2, 3, 4, 5]): DashboardCharts {
