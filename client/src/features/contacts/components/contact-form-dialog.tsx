@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
@@ -14,12 +14,16 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { TimeZoneInput } from '@/components/ui/time-zone-input';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify-error';
 import { formatPhone } from '@shared/phone';
 import {
   ContactFormSchema,
+  OPT_IN_REASON_MAX,
+  SELF_OPT_OUT_CONFLICT,
   type Contact,
   type ContactFormInput,
   type ContactFormValues,
@@ -28,6 +32,7 @@ import { CHANNELS } from '@shared/schemas/domain';
 
 import { useCreateContact } from '../api/create-contact';
 import { useUpdateContact } from '../api/update-contact';
+import { ConsentRecord } from './consent-record';
 import { CHANNEL_LABELS } from './opt-out-badges';
 import { TagInput } from './tag-input';
 
@@ -44,6 +49,7 @@ function defaultsFor(contact?: Contact | null): ContactFormInput {
     email: contact?.email ?? '',
     phone: contact?.phone ? formatPhone(contact.phone) : '',
     tags: contact?.tags ?? [],
+    timeZone: contact?.timeZone ?? '',
     optedOut: {
       email: Boolean(contact?.optedOut.email),
       sms: Boolean(contact?.optedOut.sms),
@@ -77,13 +83,24 @@ export function ContactForm({ contact, onDone }: { contact?: Contact | null; onD
     defaultValues: defaultsFor(contact),
   });
   const { errors } = form.formState;
+  /** Set when re-subscribing someone who opted out themselves: the server asks for a recorded reason. */
+  const [reasonAsked, setReasonAsked] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
 
   useEffect(() => form.reset(defaultsFor(contact)), [contact, form]);
 
   async function onSubmit(values: ContactFormValues) {
+    if (reasonAsked && !reason.trim()) {
+      setReasonError('Please say why this person may be contacted again');
+      return;
+    }
     try {
       if (contact) {
-        await update.mutateAsync({ id: contact.id, input: values });
+        await update.mutateAsync({
+          id: contact.id,
+          input: { ...values, ...(reasonAsked ? { optInReason: reason.trim() } : {}) },
+        });
         toast({ title: 'Contact updated', description: `${values.name} was saved.` });
       } else {
         await create.mutateAsync(values);
@@ -92,6 +109,14 @@ export function ContactForm({ contact, onDone }: { contact?: Contact | null; onD
       onDone();
     } catch (error) {
       // A duplicate email or phone is shown on its field; anything else as the error toast.
+      if (
+        isApiError(error) &&
+        error.status === 409 &&
+        Object.values(SELF_OPT_OUT_CONFLICT).includes(error.message)
+      ) {
+        setReasonAsked(error.message);
+        return;
+      }
       if (isApiError(error) && error.status === 409) {
         form.setError(/phone/i.test(error.message) ? 'phone' : 'email', { message: error.message });
         return;
@@ -141,6 +166,23 @@ export function ContactForm({ contact, onDone }: { contact?: Contact | null; onD
           </FormField>
         )}
       />
+      <Controller
+        control={form.control}
+        name="timeZone"
+        render={({ field }) => (
+          <FormField
+            id="contact-time-zone"
+            label="Time zone (optional)"
+            error={errors.timeZone?.message}
+            description="Requests never reach them at night here. Unknown: their location's, else yours."
+          >
+            <TimeZoneInput
+              value={(field.value as string | null | undefined) ?? ''}
+              onChange={field.onChange}
+            />
+          </FormField>
+        )}
+      />
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Opted out (never sent to on these channels)</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
@@ -156,6 +198,26 @@ export function ContactForm({ contact, onDone }: { contact?: Contact | null; onD
           ))}
         </div>
       </fieldset>
+      {reasonAsked ? (
+        <FormField
+          id="contact-opt-in-reason"
+          label="Why may they be contacted again?"
+          error={reasonError ?? undefined}
+          description={reasonAsked}
+        >
+          <Textarea
+            rows={2}
+            maxLength={OPT_IN_REASON_MAX}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setReasonError(null);
+            }}
+            placeholder="They asked us in the shop on 3 March to send them offers again."
+          />
+        </FormField>
+      ) : null}
+      {contact ? <ConsentRecord contactId={contact.id} /> : null}
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={pending}>
           Cancel

@@ -69,6 +69,7 @@ describe('ContactForm', () => {
       email: null,
       phone: '+12133734253',
       tags: ['vip', 'dental'],
+      timeZone: null,
       optedOut: { email: false, sms: true, whatsapp: false },
     });
   }, 20_000);
@@ -118,5 +119,67 @@ describe('ContactForm', () => {
       phone: '+447911123456',
       tags: ['keep'],
     });
+  }, 20_000);
+});
+
+describe('ContactForm re-subscribing someone who opted out themselves', () => {
+  it('when the server asks why, then the form asks for a reason, requires it, and sends it', async () => {
+    const stopped: Contact = {
+      ...contactFrom({ name: 'Sam Reed', phone: '+447911123456' }, 9),
+      optedOut: { email: null, sms: '2026-03-01T10:00:00.000Z', whatsapp: null },
+    };
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.get('*/api/contacts/9/consent', () =>
+        HttpResponse.json([
+          {
+            id: 2,
+            channel: 'sms',
+            kind: 'opt_out',
+            source: 'sms_stop',
+            reason: null,
+            createdAt: '2026-03-01T10:00:00.000Z',
+          },
+          {
+            id: 1,
+            channel: 'sms',
+            kind: 'consent',
+            source: 'manual',
+            reason: null,
+            createdAt: '2026-01-01T10:00:00.000Z',
+          },
+        ]),
+      ),
+      http.patch('*/api/contacts/9', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (!body.optInReason)
+          return HttpResponse.json(
+            {
+              message:
+                'This person opted out themselves by replying STOP. Say why they may be contacted again to re-subscribe them.',
+            },
+            { status: 409 },
+          );
+        return HttpResponse.json({ ...stopped, optedOut: { email: null, sms: null, whatsapp: null } });
+      }),
+    );
+    const onDone = vi.fn();
+    const { user } = renderWithProviders(<ContactForm contact={stopped} onDone={onDone} />);
+    expect(await screen.findByText(/Opted out of SMS: they replied STOP/)).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('No SMS'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const reason = await screen.findByLabelText('Why may they be contacted again?');
+    expect(screen.getByText(/opted out themselves by replying STOP/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Please say why this person may be contacted again')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+
+    await user.type(reason, 'Asked us in the shop to text them again');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(bodies[1]).toMatchObject({ optInReason: 'Asked us in the shop to text them again' });
   }, 20_000);
 });
