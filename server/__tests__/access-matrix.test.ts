@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { DEFAULT_REQUEST_SETTINGS } from '@shared/schemas/request-settings';
 import { notifications, syncRuns } from '../db/schema';
 import { unsubscribeToken } from '../features/delivery/unsubscribe-token';
 import { alertUnsubscribeToken } from '../features/notifications/alert-token';
@@ -77,6 +78,9 @@ const open = (status: number, call?: Expectation['call'], extra: Partial<Expecta
   ({ call, status: { anon: status, a: status, b: status, admin: status }, ...extra }) satisfies Expectation;
 
 const id = (row: { id: number }) => ({ id: row.id });
+/** A fresh request of A's in the state a retry or cancel needs, for each call. */
+const requestOfA = (c: CallContext, status: 'failed' | 'queued') =>
+  createReviewRequest(c.db, c.a.user.id, c.a.location.id, { contactId: c.a.contact.id, status });
 /** A's earlier import runs are cleared so each call queues a new one (202), as a first click does. */
 const clearRuns = async (c: CallContext) => {
   await c.db.delete(syncRuns).where(eq(syncRuns.ownerId, c.a.user.id));
@@ -250,6 +254,17 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/review-requests': client(200, 200),
   'GET /api/review-requests/:id': client(200, 404, (c) => ({ params: id(c.a.request) })),
   'GET /api/review-requests/:id/qr': client(200, 404, (c) => ({ params: id(c.a.request) })),
+  'POST /api/review-requests/link': client(201, 404, (c) => ({ body: { locationId: c.a.location.id } })),
+  'GET /api/review-requests/audit.csv': client(200, 200),
+  'POST /api/review-requests/:id/retry': client(200, 404, async (c) => ({
+    params: id(await requestOfA(c, 'failed')),
+  })),
+  'POST /api/review-requests/:id/cancel': client(200, 404, async (c) => ({
+    params: id(await requestOfA(c, 'queued')),
+  })),
+  'POST /api/review-requests/:id/resend': client(201, 404, (c) => ({ params: id(c.a.request) })),
+  'GET /api/request-settings': client(200, 200),
+  'PUT /api/request-settings': client(200, 200, () => ({ body: DEFAULT_REQUEST_SETTINGS })),
   'GET /api/channels': client(200, 200),
   'POST /api/email-test': client(200, 200),
   'GET /api/integrations': client(200, 200),
