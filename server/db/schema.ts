@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  type ExtraConfigColumn,
   bigserial,
   boolean,
   check,
@@ -19,6 +20,10 @@ import type { NotificationKind } from '@shared/schemas/notifications';
 import type { Provider, SyncRunStatus, SyncTrigger } from '@shared/schemas/integrations';
 import type { ConsentEventKind, ConsentSource, OptOutSource } from '@shared/schemas/contacts';
 import type { Role } from '@shared/schemas/user';
+import { negativeSql, positiveSql, privateSql, respondedSql, unrespondedSql } from './review-filters';
+
+/** Newest first in an index, in the order ORDER BY ... DESC asks for (NULLS FIRST), so the index serves it. */
+const newest = (column: ExtraConfigColumn) => column.desc().nullsFirst();
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const at = () => timestamp({ withTimezone: true });
@@ -166,7 +171,7 @@ export const contacts = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    index('contacts_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index('contacts_owner_created_idx').on(t.ownerId, newest(t.createdAt), newest(t.id)),
     uniqueIndex('contacts_owner_email_unique')
       .on(t.ownerId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
@@ -230,8 +235,8 @@ export const reviewRequests = pgTable(
   },
   (t) => [
     uniqueIndex('review_requests_unique_link_unique').on(t.uniqueLink),
-    index('review_requests_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
-    index('review_requests_owner_status_idx').on(t.ownerId, t.status),
+    index('review_requests_owner_created_idx').on(t.ownerId, newest(t.createdAt), newest(t.id)),
+    index('review_requests_owner_status_idx').on(t.ownerId, t.status, newest(t.createdAt), newest(t.id)),
     index('review_requests_provider_message_idx').on(t.providerMessageId),
   ],
 );
@@ -264,10 +269,26 @@ export const reviews = pgTable(
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
-    index('reviews_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
-    index('reviews_owner_rating_idx').on(t.ownerId, t.rating, t.createdAt.desc()),
+    // Every list filter walks an index in the list's own order (created_at DESC, id DESC: NULLS FIRST, as
+    // ORDER BY ... DESC means), so page 1 reads ten rows instead of sorting the client's reviews. The
+    // partial indexes' predicates are the filters' own SQL (server/db/review-predicates.ts).
+    index('reviews_owner_created_idx').on(t.ownerId, newest(t.createdAt), newest(t.id)),
+    index('reviews_owner_rating_idx').on(t.ownerId, t.rating, newest(t.createdAt)),
     index('reviews_owner_responded_idx').on(t.ownerId, t.respondedAt),
-    index('reviews_owner_type_idx').on(t.ownerId, t.type, t.createdAt.desc()),
+    index('reviews_owner_type_idx').on(t.ownerId, t.type, newest(t.createdAt), newest(t.id)),
+    index('reviews_owner_positive_idx')
+      .on(t.ownerId, newest(t.createdAt), newest(t.id))
+      .where(positiveSql(t)),
+    index('reviews_owner_negative_idx')
+      .on(t.ownerId, newest(t.createdAt), newest(t.id))
+      .where(negativeSql(t)),
+    index('reviews_owner_answered_idx')
+      .on(t.ownerId, newest(t.createdAt), newest(t.id))
+      .where(respondedSql(t)),
+    index('reviews_owner_unanswered_idx')
+      .on(t.ownerId, newest(t.createdAt), newest(t.id))
+      .where(unrespondedSql(t)),
+    index('reviews_owner_private_idx').on(t.ownerId, newest(t.createdAt), newest(t.id)).where(privateSql(t)),
     index('reviews_owner_location_idx').on(t.ownerId, t.locationId),
     // A re-import never duplicates a review of the same source and location.
     uniqueIndex('reviews_source_location_external_unique')
@@ -309,8 +330,8 @@ export const outboundMessages = pgTable(
     uniqueIndex('outbound_messages_idempotency_unique')
       .on(t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
-    index('outbound_messages_created_idx').on(t.createdAt.desc()),
-    index('outbound_messages_owner_idx').on(t.ownerId, t.createdAt.desc()),
+    index('outbound_messages_created_idx').on(newest(t.createdAt)),
+    index('outbound_messages_owner_idx').on(t.ownerId, newest(t.createdAt)),
     // The no-gating audit export walks a client's request messages in id order.
     index('outbound_messages_owner_request_idx')
       .on(t.ownerId, t.id)
@@ -362,8 +383,8 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_log_created_idx').on(t.createdAt.desc()),
-    index('audit_log_target_idx').on(t.targetClientId, t.createdAt.desc()),
+    index('audit_log_created_idx').on(newest(t.createdAt)),
+    index('audit_log_target_idx').on(t.targetClientId, newest(t.createdAt)),
   ],
 );
 
@@ -385,11 +406,7 @@ export const notifications = pgTable(
   },
   (t) => [
     // Matches the list's ORDER BY created_at DESC, id DESC (NULLS FIRST is Postgres' default for DESC).
-    index('notifications_owner_created_idx').on(
-      t.ownerId,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index('notifications_owner_created_idx').on(t.ownerId, newest(t.createdAt), newest(t.id)),
     index('notifications_owner_unread_idx')
       .on(t.ownerId)
       .where(sql`${t.readAt} is null`),
@@ -419,7 +436,7 @@ export const syncRuns = pgTable(
     uniqueIndex('sync_runs_schedule_key_unique')
       .on(t.scheduleKey)
       .where(sql`${t.scheduleKey} is not null`),
-    index('sync_runs_owner_provider_idx').on(t.ownerId, t.provider, t.id.desc().nullsFirst()),
+    index('sync_runs_owner_provider_idx').on(t.ownerId, t.provider, newest(t.id)),
   ],
 );
 

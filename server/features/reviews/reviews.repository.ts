@@ -1,9 +1,14 @@
-import { and, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { ReviewFilter } from '@shared/schemas/reviews';
-import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
 import type { Database } from '../../db/client';
 import { locations, reviews } from '../../db/schema';
-import { reviewIsResponded } from '../../db/review-predicates';
+import {
+  reviewIsNegative,
+  reviewIsPositive,
+  reviewIsPrivate,
+  reviewIsResponded,
+  reviewIsUnresponded,
+} from '../../db/review-predicates';
 
 /** The database or a transaction. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -32,31 +37,25 @@ export interface ReviewRow {
   responsePublishedTo: 'google' | 'facebook' | null;
 }
 
-/** Types with a filter of their own; anything else reads as private (shared/schemas/domain.ts). */
-const NAMED_NOT_PRIVATE = ['google', 'facebook', 'video'] as const;
-
 /** `%`, `_` and the escape character itself match literally (LIKE's default escape is the backslash). */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-/** Responded when responseContent is present (seed-spec section 4): blank text counts as absent. */
-const responded = reviewIsResponded;
 
 function filterCondition(filter: ReviewFilter): SQL | undefined {
   switch (filter) {
     case 'all':
       return undefined;
     case 'positive':
-      return sql`${reviews.rating} >= ${POSITIVE_MIN_RATING}`;
+      return reviewIsPositive;
     case 'negative':
-      return sql`${reviews.rating} between 1 and ${POSITIVE_MIN_RATING - 1}`;
+      return reviewIsNegative;
     case 'responded':
-      return responded;
+      return reviewIsResponded;
     case 'unresponded':
-      return not(responded);
+      return reviewIsUnresponded;
     case 'private':
-      return not(inArray(reviews.type, [...NAMED_NOT_PRIVATE]));
+      return reviewIsPrivate;
     case 'google':
     case 'facebook':
     case 'video':
@@ -103,17 +102,27 @@ export function createReviewsRepository(db: Database) {
       // The location's name in the same query (no N+1); scoped to the owner as well, for safety.
       .leftJoin(locations, and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)));
 
+  /** The list's query, unrun (its plan is checked: it must walk an index, never sort the client's reviews). */
+  const listQuery = (
+    ownerId: number,
+    criteria: ReviewListCriteria,
+    window: { limit: number; offset: number },
+  ) =>
+    selectReviews()
+      .where(whereOf(ownerId, criteria))
+      .orderBy(...newestFirst)
+      .limit(window.limit)
+      .offset(window.offset);
+
   return {
+    listQuery,
+
     async list(
       ownerId: number,
       criteria: ReviewListCriteria,
       window: { limit: number; offset: number },
     ): Promise<ReviewRow[]> {
-      return selectReviews()
-        .where(whereOf(ownerId, criteria))
-        .orderBy(...newestFirst)
-        .limit(window.limit)
-        .offset(window.offset);
+      return listQuery(ownerId, criteria, window);
     },
 
     async count(ownerId: number, criteria: ReviewListCriteria): Promise<number> {
@@ -176,7 +185,11 @@ export function createReviewsRepository(db: Database) {
           responseExternalId: reply.externalId,
         })
         .where(
-          and(eq(reviews.ownerId, ownerId), eq(reviews.id, id), firstAnswer ? not(responded) : responded),
+          and(
+            eq(reviews.ownerId, ownerId),
+            eq(reviews.id, id),
+            firstAnswer ? reviewIsUnresponded : reviewIsResponded,
+          ),
         )
         .returning({ id: reviews.id });
       return rows.length > 0;
@@ -191,7 +204,7 @@ export function createReviewsRepository(db: Database) {
           responsePublishedTo: null,
           responseExternalId: null,
         })
-        .where(and(eq(reviews.ownerId, ownerId), eq(reviews.id, id), responded))
+        .where(and(eq(reviews.ownerId, ownerId), eq(reviews.id, id), reviewIsResponded))
         .returning({ id: reviews.id });
       return rows.length > 0;
     },
