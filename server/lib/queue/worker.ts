@@ -59,8 +59,13 @@ export interface WorkerOptions {
   backoffBaseMs?: number;
   /** Longest backoff (default 1 hour). */
   maxBackoffMs?: number;
-  /** A running job locked longer than this is considered crashed and made pending again (default 5 min). */
+  /**
+   * A running job whose lock was not renewed for this long belonged to a worker that died: it is made pending
+   * again (default 30 s). A live worker renews the locks of its running jobs every `heartbeatMs`.
+   */
   lockTimeoutMs?: number;
+  /** How often a started worker renews the locks of the jobs it runs (default 10 s). */
+  heartbeatMs?: number;
   /**
    * This process is the only one that can use the database (the embedded PGlite): at start every job
    * still marked running belonged to a process that died, so it is retried at once, not after the timeout.
@@ -104,7 +109,8 @@ export function createWorker(options: WorkerOptions): Worker {
     pollIntervalMs = 1000,
     backoffBaseMs = 5000,
     maxBackoffMs = 60 * 60 * 1000,
-    lockTimeoutMs = 5 * 60 * 1000,
+    lockTimeoutMs = 30 * 1000,
+    heartbeatMs = 10 * 1000,
   } = options;
   const id = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const logger = options.logger.child({ worker: id });
@@ -112,6 +118,7 @@ export function createWorker(options: WorkerOptions): Worker {
 
   let started = false;
   let timer: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
   let lastRecovery = 0;
   let ticking: Promise<void> | undefined;
   let again = false;
@@ -250,12 +257,23 @@ export function createWorker(options: WorkerOptions): Worker {
       if (started) return;
       started = true;
       lastRecovery = 0; // recover crashed jobs at once
+      // A heartbeat: the locks of this worker's running jobs stay fresh while it lives, so another worker
+      // takes over a dead one's jobs within lockTimeoutMs instead of minutes.
+      heartbeat = setInterval(() => {
+        if (inFlight.size === 0) return;
+        db.execute(
+          sql`
+          update jobs set locked_at = now() where status = 'running' and locked_by = ${id}`,
+        ).catch((error: unknown) => logger.error({ err: error }, 'job heartbeat failed'));
+      }, heartbeatMs);
+      heartbeat.unref();
       kick();
     },
     kick,
     async stop() {
       started = false;
       clearTimeout(timer);
+      clearInterval(heartbeat);
       await ticking;
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },

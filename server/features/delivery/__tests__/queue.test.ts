@@ -66,6 +66,61 @@ describe.each(testDatabaseKinds)('durable job queue on %s', (kind) => {
     expect(twilio.messages.filter((m) => m.to === phone)).toHaveLength(1);
   });
 
+  it('when a worker on a shared database dies, then another takes its job over within seconds, not minutes', async () => {
+    const [job] = await db()
+      .insert(jobs)
+      .values({
+        queue: 'deliver-review-request',
+        payload: { reviewRequestId: 987_655 },
+        status: 'running',
+        lockedBy: 'dead-worker',
+        // Its last heartbeat was 31 s ago: three were missed.
+        lockedAt: sql`now() - interval '31 seconds'`,
+        attempts: 1,
+      })
+      .returning();
+    const ran: number[] = [];
+    const handlers = {
+      'deliver-review-request': async (payload: { reviewRequestId: number }) => {
+        ran.push(payload.reviewRequestId);
+      },
+    };
+
+    expect(await createWorker({ db: db(), logger, handlers }).drain()).toBe(1);
+
+    expect(ran).toEqual([987_655]);
+    const [after] = await db()
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.id} = ${job!.id}`);
+    expect(after).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('when a live worker runs a long job, then its heartbeat keeps the lock fresh so nobody takes it over', async () => {
+    let finish!: () => void;
+    const release = new Promise<void>((resolve) => (finish = resolve));
+    const handlers = { 'deliver-review-request': () => release };
+    await enqueue(db(), 'deliver-review-request', { reviewRequestId: 987_656 });
+    const worker = createWorker({ db: db(), logger, handlers, heartbeatMs: 20, pollIntervalMs: 10 });
+    const lockOf = async () => {
+      const result = await db().execute(sql`
+        select id, locked_at > now() - interval '5 seconds' as fresh from jobs
+        where status = 'running' and payload->>'reviewRequestId' = '987656'`);
+      return (result as unknown as { rows: { id: number; fresh: boolean }[] }).rows[0];
+    };
+    worker.start();
+    const running = await waitFor(lockOf);
+    // As if the lock had not been renewed for a minute: the heartbeat renews it.
+    await db().execute(
+      sql`update jobs set locked_at = now() - interval '60 seconds' where id = ${running.id}`,
+    );
+
+    await waitFor(async () => (await lockOf())?.fresh);
+    expect(await createWorker({ db: db(), logger, handlers }).drain()).toBe(0);
+    finish();
+    await worker.stop();
+  });
+
   it('when the embedded database restarts, then a job its dead process had locked runs at once', async () => {
     const [job] = await db()
       .insert(jobs)
