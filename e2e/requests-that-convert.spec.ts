@@ -28,11 +28,22 @@ test.describe('on a 375 px phone', () => {
     ['Contacts', '/contacts', 'Alexandra Montgomery-Whitfield'],
     ['Settings › Locations', '/settings?tab=locations', 'Harbour Street Bakery and Coffee House'],
     ['Settings › Requests', '/settings?tab=requests', 'Follow-up reminders'],
+    ['Settings › Profile', '/settings?tab=profile', 'Profile'],
+    ['Settings › Integrations', '/settings?tab=integrations', 'Google'],
+    ['Settings › Notifications', '/settings?tab=notifications', 'Email notifications'],
+    ['Settings › Plan', '/settings?tab=plan', 'Plan'],
+    ['Dashboard', '/dashboard', 'Quick Actions'],
+    ['Reviews', '/reviews', 'Reviews'],
+    ['Templates', '/templates', 'Templates'],
+    ['Review Insights', '/optimized-reviews', 'Review Insights'],
+    ['Review Preview', '/review-preview', 'Review Preview'],
+    ['Help', '/help', 'Help'],
   ] as const) {
     test(`${screen} fits the screen with no sideways scroll`, async ({ page, client: _client }) => {
       await seed(page);
       await page.goto(path);
-      await expect(page.getByText(ready).first()).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText(ready).filter({ visible: true }).first()).toBeVisible({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
 
       const widths = await page.evaluate(() => ({
         document: document.documentElement.scrollWidth,
