@@ -8,6 +8,7 @@ import { pinoHttp } from 'pino-http';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { createAuthService } from './features/auth/auth.service';
+import { createPasswordResetService } from './features/auth/password-reset.service';
 import { createAuthRoutes } from './features/auth/auth.routes';
 import { createLoginThrottle } from './features/auth/login-throttle';
 import { createPassport } from './features/auth/passport';
@@ -149,6 +150,7 @@ export function createApp(options: AppOptions): Express {
       passport,
       authLimiter,
       sessionCookieName: SESSION_COOKIE,
+      passwordReset: createPasswordResetService(ctx),
     }),
   );
 

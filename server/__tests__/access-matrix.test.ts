@@ -144,6 +144,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
     showsA: "signing in with A's credentials answers A's own user",
   }),
   'POST /api/logout': open(204, undefined, { freshAgent: true }),
+  // The same answer for every email, and nothing said about A: a reset link goes to A's own inbox only.
+  'POST /api/forgot-password': open(200, (c) => ({ body: { email: c.a.user.email } })),
+  'POST /api/reset-password': open(400, () => ({ body: { token: 'z'.repeat(43), password: 'new-password' } }), {
+    note: 'a made-up token changes nothing',
+  }),
   'GET /api/user': { status: { anon: SIGNED_OUT, a: 200, b: 200, admin: 200 } },
 
   // Admin only.

@@ -502,3 +502,22 @@ export const reviewRequestEvents = pgTable(
   },
   (t) => [index('review_request_events_request_idx').on(t.reviewRequestId, t.id)],
 );
+
+/** "Forgot password?": single-use, one-hour tokens; only their SHA-256 is stored (issue 11). */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: at(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);

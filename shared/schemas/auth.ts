@@ -46,3 +46,24 @@ export const RegisterSchema = RegisterFormSchema.extend({
   username: z.string().max(EMAIL_MAX).optional(),
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+/** "Forgot password?" (issue 11): the same answer whether or not an account has this email. */
+export const ForgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
+
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+export const PASSWORD_RESET_MESSAGES = {
+  sent: 'If an account exists for this email, we have sent it a link to choose a new password. The link works for one hour.',
+  invalid: 'This reset link is not valid or has expired. Please ask for a new one.',
+  done: 'Your password was changed. Please sign in with the new one.',
+} as const;
+
+export const ResetPasswordSchema = z.object({
+  token: z
+    .string({ error: PASSWORD_RESET_MESSAGES.invalid })
+    .min(20, { error: PASSWORD_RESET_MESSAGES.invalid })
+    .max(200, { error: PASSWORD_RESET_MESSAGES.invalid }),
+  password: passwordField,
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;

@@ -1,10 +1,17 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { LoginSchema, RegisterSchema } from '@shared/schemas/auth';
+import {
+  ForgotPasswordSchema,
+  LoginSchema,
+  PASSWORD_RESET_MESSAGES,
+  RegisterSchema,
+  ResetPasswordSchema,
+} from '@shared/schemas/auth';
 import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../middleware/auth';
 import { validate } from '../../middleware/validate';
 import { INVALID_CREDENTIALS, toPublicUser, type AuthService } from './auth.service';
 import type { LoginThrottle } from './login-throttle';
+import type { createPasswordResetService } from './password-reset.service';
 import type { PassportInstance } from './passport';
 import type { UserRow } from './users.repository';
 
@@ -14,6 +21,7 @@ interface AuthRoutesDeps {
   passport: PassportInstance;
   authLimiter: (req: Request, res: Response, next: NextFunction) => void;
   sessionCookieName: string;
+  passwordReset: ReturnType<typeof createPasswordResetService>;
 }
 
 /** Passport 0.7 regenerates the session id inside req.login, so a signed-in session is always new. */
@@ -47,8 +55,30 @@ export function createAuthRoutes({
   passport,
   authLimiter,
   sessionCookieName,
+  passwordReset,
 }: AuthRoutesDeps): Router {
   const router = Router();
+
+  router.post(
+    '/forgot-password',
+    authLimiter,
+    validate({ body: ForgotPasswordSchema }, async ({ body }, req, res) => {
+      res.json({ message: PASSWORD_RESET_MESSAGES.sent });
+      // After the answer, whatever happens: the same answer, in the same time, for every email.
+      passwordReset
+        .requestReset(body.email)
+        .catch((err: unknown) => req.log?.error({ err }, 'password reset email not sent'));
+    }),
+  );
+
+  router.post(
+    '/reset-password',
+    authLimiter,
+    validate({ body: ResetPasswordSchema }, async ({ body }, _req, res) => {
+      await passwordReset.reset(body);
+      res.json({ message: PASSWORD_RESET_MESSAGES.done });
+    }),
+  );
 
   router.post(
     '/register',

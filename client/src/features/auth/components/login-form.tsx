@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -29,7 +30,19 @@ export function LoginForm() {
           {...form.register('email')}
         />
       </FormField>
-      <FormField id="login-password" label="Password" error={errors.password?.message}>
+      <FormField
+        id="login-password"
+        label="Password"
+        error={errors.password?.message}
+        labelAside={
+          <Link
+            href="/auth?tab=forgot"
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        }
+      >
         <PasswordInput
           autoComplete="current-password"
           placeholder="••••••••"

@@ -238,3 +238,58 @@ describe('Auth page when signed in', () => {
     await waitFor(() => expect(location()).toBe('/admin'));
   });
 });
+
+describe('Forgot password', () => {
+  it('when "Forgot password?" is followed and an email sent, then the page gives the same answer for any email', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/api/forgot-password', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ message: 'If an account exists for this email, we have sent it a link.' });
+      }),
+    );
+    const { user } = renderApp('/auth');
+
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send the reset link' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If an account exists for this email, we have sent it a link.',
+    );
+    expect(sent).toEqual({ email: 'ann@example.com' });
+  });
+
+  it('when the emailed link is opened, then a new password is set with its token; a spent link says so', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/reset-password', async ({ request }) => {
+        bodies.push(await request.json());
+        return bodies.length === 1
+          ? HttpResponse.json(
+              { message: 'This reset link is not valid or has expired. Please ask for a new one.' },
+              { status: 400 },
+            )
+          : HttpResponse.json({ message: 'Your password was changed. Please sign in with the new one.' });
+      }),
+    );
+    const { user } = renderApp('/auth?reset=the-token-from-the-email-link');
+
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'a-new-password');
+    await user.click(screen.getByRole('button', { name: 'Set the new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This reset link is not valid or has expired.',
+    );
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/auth?tab=forgot',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Set the new password' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password was changed.');
+    expect(bodies[1]).toEqual({ token: 'the-token-from-the-email-link', password: 'a-new-password' });
+  });
+});

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ForgotPasswordSchema, passwordField } from '@shared/schemas/auth';
+import { z } from 'zod';
+
+import { useForgotPassword, useResetPassword } from '../api/password-reset';
+import { PasswordInput } from './password-input';
+
+const backToSignIn = (
+  <Link href="/auth" className="text-sm font-medium text-primary underline underline-offset-4">
+    Back to sign in
+  </Link>
+);
+
+/** "Forgot password?": asks for the email and says the same whatever it is (issue 11). */
+export function ForgotPasswordForm() {
+  const forgot = useForgotPassword();
+  const form = useForm({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email: '' } });
+  const { errors } = form.formState;
+
+  if (forgot.data)
+    return (
+      <div className="grid gap-4">
+        <p role="status" className="rounded-md border bg-muted/40 p-3 text-sm">
+          {forgot.data.message}
+        </p>
+        {backToSignIn}
+      </div>
+    );
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => forgot.mutate(values))} className="grid gap-4">
+      <p className="text-sm text-muted-foreground">
+        Enter the email of your account and we will send you a link to choose a new password.
+      </p>
+      <FormField id="forgot-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+      </FormField>
+      {forgot.error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {forgot.error.message}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending}>
+        {forgot.isPending ? <Spinner size="sm" label="Sending…" /> : null}
+        Send the reset link
+      </Button>
+      {backToSignIn}
+    </form>
+  );
+}
+
+const NewPasswordSchema = z.object({ password: passwordField });
+
+/** The page the emailed link opens (/auth?reset=...): a new password, once. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const reset = useResetPassword();
+  const form = useForm({ resolver: zodResolver(NewPasswordSchema), defaultValues: { password: '' } });
+  const { errors } = form.formState;
+
+  if (reset.data)
+    return (
+      <div className="grid gap-4">
+        <p role="status" className="rounded-md border bg-muted/40 p-3 text-sm">
+          {reset.data.message}
+        </p>
+        <Button asChild size="lg" className="w-full">
+          <Link href="/auth">Sign in</Link>
+        </Button>
+      </div>
+    );
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(({ password }) => reset.mutate({ token, password }))}
+      className="grid gap-4"
+    >
+      <FormField id="reset-password" label="New password" error={errors.password?.message}>
+        <PasswordInput autoComplete="new-password" {...form.register('password')} />
+      </FormField>
+      {reset.error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {reset.error.message}{' '}
+          <Link href="/auth?tab=forgot" className="font-medium underline">
+            Ask for a new link
+          </Link>
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
+        {reset.isPending ? <Spinner size="sm" label="Saving…" /> : null}
+        Set the new password
+      </Button>
+    </form>
+  );
+}
