@@ -33,7 +33,7 @@ test('the register form shows the spec messages for bad input', async ({ page })
 
   await expect(page.getByText('First name must be at least 2 characters.')).toBeVisible();
   await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
-  await expect(page.getByText('Password must be at least 6 characters.')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
   await expect(page.getByText('Company name must be at least 2 characters.')).toBeVisible();
 });
 

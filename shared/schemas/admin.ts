@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { emailField, passwordField, RegisterFormSchema } from './auth';
+import { emailField, newPasswordField, RegisterFormSchema } from './auth';
 import { CHANNELS, IdSchema } from './domain';
 
 /** Page and page size of every admin list; answers carry X-Total-Count. */
@@ -44,7 +44,7 @@ export const UpdateClientSchema = z
     email: emailField,
     planId: planIdField,
     disabled: z.boolean(),
-    password: passwordField,
+    password: newPasswordField,
   })
   .partial()
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from '../common-passwords';
 
 // The messages are the spec's (seed-spec section 5); forms and the API share these schemas.
 export const PASSWORD_MIN = 6;
@@ -19,6 +20,19 @@ export const passwordField = z
   .min(PASSWORD_MIN, { error: 'Password must be at least 6 characters.' })
   .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters.` });
 
+/** Every new password (registration, change, reset, a client the admin creates): PRODUCT.md section 8. */
+export const NEW_PASSWORD_MIN = 8;
+export const NEW_PASSWORD_MESSAGES = {
+  short: 'Password must be at least 8 characters.',
+  common: 'This password is too common. Please choose another.',
+} as const;
+export const newPasswordField = z
+  .string({ error: NEW_PASSWORD_MESSAGES.short })
+  .min(NEW_PASSWORD_MIN, { error: NEW_PASSWORD_MESSAGES.short })
+  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters.` })
+  .refine((password) => !isCommonPassword(password), { error: NEW_PASSWORD_MESSAGES.common });
+
+/** Sign-in keeps the seed's rule and text, so every existing account can still sign in. */
 export const LoginSchema = z.object({
   email: emailField,
   password: passwordField,
@@ -32,7 +46,7 @@ export const RegisterFormSchema = z.object({
     .min(NAME_MIN, { error: 'First name must be at least 2 characters.' })
     .max(NAME_MAX, { error: `First name must be at most ${NAME_MAX} characters.` }),
   email: emailField,
-  password: passwordField,
+  password: newPasswordField,
   companyName: z
     .string({ error: 'Company name must be at least 2 characters.' })
     .trim()
@@ -64,6 +78,6 @@ export const ResetPasswordSchema = z.object({
     .string({ error: PASSWORD_RESET_MESSAGES.invalid })
     .min(20, { error: PASSWORD_RESET_MESSAGES.invalid })
     .max(200, { error: PASSWORD_RESET_MESSAGES.invalid }),
-  password: passwordField,
+  password: newPasswordField,
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;

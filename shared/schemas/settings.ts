@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, NAME_MAX, NAME_MIN, passwordField } from './auth';
+import { emailField, NAME_MAX, NAME_MIN, newPasswordField } from './auth';
 import { hasNoNul } from './locations';
 
 // Settings > Profile (PRODUCT.md section 5: PATCH /api/user, POST /api/user/password).
@@ -28,7 +28,7 @@ export const ChangePasswordSchema = z.object({
     .string({ error: CURRENT_PASSWORD_REQUIRED })
     .min(1, { error: CURRENT_PASSWORD_REQUIRED })
     .max(1024, { error: CURRENT_PASSWORD_INCORRECT }),
-  newPassword: passwordField,
+  newPassword: newPasswordField,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 

@@ -36,7 +36,12 @@ describe('LoginSchema', () => {
 });
 
 describe('RegisterFormSchema', () => {
-  const valid = { firstName: 'Ann', email: 'ann@example.com', password: 'secret1', companyName: 'Ann Co' };
+  const valid = {
+    firstName: 'Ann',
+    email: 'ann@example.com',
+    password: 'long-secret',
+    companyName: 'Ann Co',
+  };
 
   it('accepts a valid form', () => {
     expect(RegisterFormSchema.parse(valid)).toEqual(valid);
@@ -47,6 +52,16 @@ describe('RegisterFormSchema', () => {
       firstName: 'First name must be at least 2 characters.',
       companyName: 'Company name must be at least 2 characters.',
     });
+  });
+
+  it('asks a new password for 8 characters and refuses a common one, with the product’s messages', () => {
+    expect(messages(RegisterFormSchema.safeParse({ ...valid, password: 'secret1' }))).toEqual({
+      password: 'Password must be at least 8 characters.',
+    });
+    for (const common of ['12345678', 'Password1', 'qwertyuiop'])
+      expect(messages(RegisterFormSchema.safeParse({ ...valid, password: common }))).toEqual({
+        password: 'This password is too common. Please choose another.',
+      });
   });
 
   it('counts a name of spaces as empty', () => {

@@ -39,7 +39,8 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       ['firstName', { firstName: 'A' }, 'First name must be at least 2 characters.'],
       ['companyName', { companyName: ' B ' }, 'Company name must be at least 2 characters.'],
       ['email', { email: 'not-an-email' }, 'Please enter a valid email address.'],
-      ['password', { password: '12345' }, 'Password must be at least 6 characters.'],
+      ['password', { password: '1234567' }, 'Password must be at least 8 characters.'],
+      ['password', { password: '123456789' }, 'This password is too common. Please choose another.'],
     ])(
       'when %s is invalid, then it answers 400 with the spec message for that field',
       async (field, bad, message) => {

@@ -111,6 +111,6 @@ describe.each(testDatabaseKinds)('forgot password on %s', (kind) => {
       .send({ token: 'y'.repeat(43), password: '123' });
 
     expect(res.status).toBe(400);
-    expect(res.body.details.password).toEqual(['Password must be at least 6 characters.']);
+    expect(res.body.details.password).toEqual(['Password must be at least 8 characters.']);
   });
 });

@@ -158,7 +158,7 @@ describe.each(testDatabaseKinds)('settings API on %s', (kind) => {
         .post('/api/user/password')
         .send({ currentPassword: user.password, newPassword: '123' });
       expect(res.status).toBe(400);
-      expect(res.body.details.newPassword).toEqual(['Password must be at least 6 characters.']);
+      expect(res.body.details.newPassword).toEqual(['Password must be at least 8 characters.']);
     });
   });
 

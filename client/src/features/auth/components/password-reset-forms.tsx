@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { ForgotPasswordSchema, passwordField } from '@shared/schemas/auth';
+import { ForgotPasswordSchema, newPasswordField } from '@shared/schemas/auth';
 import { z } from 'zod';
 
 import { useForgotPassword, useResetPassword } from '../api/password-reset';
@@ -55,7 +55,7 @@ export function ForgotPasswordForm() {
   );
 }
 
-const NewPasswordSchema = z.object({ password: passwordField });
+const NewPasswordSchema = z.object({ password: newPasswordField });
 
 /** The page the emailed link opens (/auth?reset=...): a new password, once. */
 export function ResetPasswordForm({ token }: { token: string }) {

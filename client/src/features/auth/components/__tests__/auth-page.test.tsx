@@ -169,7 +169,8 @@ describe('Register form', () => {
     expect(await within(form).findByText('First name must be at least 2 characters.')).toBeInTheDocument();
     expect(within(form).getByText('Company name must be at least 2 characters.')).toBeInTheDocument();
     expect(within(form).getByText('Please enter a valid email address.')).toBeInTheDocument();
-    expect(within(form).getByText('Password must be at least 6 characters.')).toBeInTheDocument();
+    // A new password needs 8 characters (PRODUCT.md section 8); sign-in keeps the seed's 6.
+    expect(within(form).getByText('Password must be at least 8 characters.')).toBeInTheDocument();
   });
 
   it('when registration succeeds, then it sends username = email, greets the user and opens /dashboard', async () => {
