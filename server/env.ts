@@ -55,6 +55,9 @@ const EnvSchema = z
     // Minutes between automatic imports of every connected Google location and Facebook page.
     SYNC_INTERVAL_MINUTES: positiveInt.max(24 * 60).default(30),
     RATE_LIMIT_AUTH: positiveInt.default(20),
+    /** The free plan's limits when it is first created (PRODUCT.md section 8). */
+    FREE_PLAN_REQUESTS: positiveInt.default(100),
+    FREE_PLAN_LOCATIONS: positiveInt.default(3),
     RATE_LIMIT_PUBLIC: positiveInt.default(30),
     MAX_BODY_BYTES: positiveInt.default(100 * 1024),
     MAX_VIDEO_BYTES: positiveInt.default(50 * 1024 * 1024),

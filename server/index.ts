@@ -14,6 +14,7 @@ import { createWorker } from './lib/queue/worker';
 import { createBackgroundWork } from './jobs';
 import { resolveSessionSecret } from './lib/session-secret';
 import { seedDemo } from './seed/demo';
+import { createPlanLimits } from './features/billing/plan-limits';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
   await migrateDatabase(handle);
   logger.info({ database: handle.kind }, 'database ready');
 
+  // Every client starts on the free plan; it exists before anyone signs up (PRODUCT.md section 8).
+  await createPlanLimits({ db: handle.db, env, now: () => new Date() }).freePlan();
   const auth = createAuthService(createUsersRepository(handle.db));
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     await auth.ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);

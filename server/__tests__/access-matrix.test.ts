@@ -269,6 +269,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
   })),
   'POST /api/review-requests/:id/resend': client(201, 404, (c) => ({ params: id(c.a.request) })),
   'GET /api/request-settings': client(200, 200),
+  'GET /api/subscription': client(200, 200),
   'PUT /api/request-settings': client(200, 200, () => ({ body: DEFAULT_REQUEST_SETTINGS })),
   'GET /api/channels': client(200, 200),
   'POST /api/email-test': client(200, 200),

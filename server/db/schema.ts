@@ -73,22 +73,32 @@ export const rateLimits = pgTable('rate_limits', {
   resetAt: timestamp({ withTimezone: true }).notNull(),
 });
 
-export const plans = pgTable('plans', {
-  id: serial().primaryKey(),
-  name: text().notNull(),
-  priceCents: integer().notNull(),
-  currency: text().notNull().default('usd'),
-  /** Review requests a client may send per calendar month; null means unlimited. */
-  reviewRequestLimit: integer(),
-  locationsLimit: integer(),
-  features: text()
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  stripePriceId: text(),
-  createdAt: createdAt(),
-  archivedAt: at(),
-});
+export const plans = pgTable(
+  'plans',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    priceCents: integer().notNull(),
+    currency: text().notNull().default('usd'),
+    /** Review requests a client may send per calendar month; null means unlimited. */
+    reviewRequestLimit: integer(),
+    locationsLimit: integer(),
+    features: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    stripePriceId: text(),
+    /** 'free' for the plan every client starts on (created at start when missing); null for the others. */
+    key: text(),
+    createdAt: createdAt(),
+    archivedAt: at(),
+  },
+  (t) => [
+    uniqueIndex('plans_key_unique')
+      .on(t.key)
+      .where(sql`${t.key} is not null`),
+  ],
+);
 
 export const subscriptions = pgTable(
   'subscriptions',

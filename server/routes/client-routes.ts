@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../lib/context';
 import { createPlansRoutes } from '../features/admin/admin.routes';
+import { createBillingRoutes } from '../features/billing/billing.routes';
 import { createSupportRoutes } from '../features/support/support.routes';
 import { createIntegrationsRoutes } from '../features/integrations/integrations.routes';
 import { createContactsRoutes } from '../features/contacts/contacts.routes';
@@ -31,6 +32,6 @@ export function createClientRouter(_ctx: AppContext): Router {
   router.use(createIntegrationsRoutes(_ctx));
   router.use(createDashboardRoutes(_ctx), createInsightsRoutes(_ctx));
   router.use(createNotificationsRoutes(_ctx));
-  router.use(createSupportRoutes(_ctx), createPlansRoutes(_ctx));
+  router.use(createSupportRoutes(_ctx), createPlansRoutes(_ctx), createBillingRoutes(_ctx));
   return router;
 }

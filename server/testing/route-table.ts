@@ -67,7 +67,8 @@ export function allRoutesOf(app: Express): { routes: FoundRoute[]; unreadable: s
   return collectRoutes(root.stack);
 }
 
-const AUTH_PATHS = /^\/api\/(login|logout|register|user|me|password|auth|forgot-password|reset-password)(\/|$)/;
+const AUTH_PATHS =
+  /^\/api\/(login|logout|register|user|me|password|auth|forgot-password|reset-password)(\/|$)/;
 
 /** The area a route belongs to, from where the app mounts it (server/app.ts). */
 export function areaOf(route: FoundRoute, clientPaths: Set<string>): RouteArea {

@@ -18,6 +18,10 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     RATE_LIMIT_PUBLIC: '10000',
     // The suite must pass on a machine with little disk left; tests of the floor set it themselves.
     MIN_FREE_DISK_BYTES: String(1024 * 1024),
+    // Tests of other features are not about plans: the free plan they get stays out of their way. The plan
+    // tests give their clients a plan of small limits.
+    FREE_PLAN_REQUESTS: '1000000',
+    FREE_PLAN_LOCATIONS: '100000',
     ...overrides,
   });
 }

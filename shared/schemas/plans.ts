@@ -143,3 +143,36 @@ export function planFormValues(plan?: Plan): PlanFormInput {
     stripePriceId: plan?.stripePriceId ?? '',
   };
 }
+
+/** GET /api/subscription: the client's plan and this month's use of its limits (the Plan tab). */
+export interface SubscriptionOverview {
+  plan: {
+    id: number;
+    name: string;
+    priceCents: number;
+    currency: string;
+    /** null: unlimited. */
+    reviewRequestLimit: number | null;
+    locationsLimit: number | null;
+    free: boolean;
+  };
+  usage: {
+    /** The calendar month (UTC) the request count is for. */
+    periodStart: string;
+    reviewRequests: number;
+    locations: number;
+  };
+  /** No payment provider is connected yet: the plan changes through the team. */
+  payments: 'not_configured';
+}
+
+/** GET /api/plans for a client: the plans on offer. */
+export interface PlanOffer {
+  id: number;
+  name: string;
+  priceCents: number;
+  currency: string;
+  reviewRequestLimit: number | null;
+  locationsLimit: number | null;
+  features: string[];
+}

@@ -4,12 +4,14 @@ import { CreateLocationSchema, UpdateLocationSchema } from '@shared/schemas/loca
 import type { AppContext } from '../../lib/context';
 import { tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
+import { createPlanLimits } from '../billing/plan-limits';
 import { createLocationsRepository } from './locations.repository';
 import { createLocationsService } from './locations.service';
 
 export function createLocationsRoutes(ctx: AppContext): Router {
   const router = Router();
   const service = createLocationsService(createLocationsRepository(ctx.db), ctx.env.publicBaseUrl);
+  const limits = createPlanLimits(ctx);
 
   router.get('/locations', async (req, res) => {
     res.json(await service.list(tenantOf(req)));
@@ -18,6 +20,7 @@ export function createLocationsRoutes(ctx: AppContext): Router {
   router.post(
     '/locations',
     validate({ body: CreateLocationSchema }, async ({ body }, req, res) => {
+      await limits.assertCanAddLocation(tenantOf(req));
       res.status(201).json(await service.create(tenantOf(req), body));
     }),
   );

@@ -132,11 +132,17 @@ export function createReviewRequestsRepository(db: Database) {
     locationId: number,
     method: Channel,
     requests: NewRequest[],
-    chosenTemplateId?: number,
+    options: {
+      templateId?: number;
+      /** How many of the requests the client's plan allows, asked inside the transaction (it may throw 402). */
+      reserve?: (tx: Transaction, wanted: number) => Promise<number>;
+    } = {},
   ): Promise<number[]> {
     if (requests.length === 0) return [];
     return db.transaction(async (tx) => {
-      const templateId = chosenTemplateId ?? (await defaultTemplateId(tx, ownerId, method));
+      if (options.reserve) requests = requests.slice(0, await options.reserve(tx, requests.length));
+      if (requests.length === 0) return [];
+      const templateId = options.templateId ?? (await defaultTemplateId(tx, ownerId, method));
       const rows = await tx
         .insert(reviewRequests)
         .values(

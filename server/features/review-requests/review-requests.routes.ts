@@ -11,6 +11,7 @@ import type { AppContext } from '../../lib/context';
 import { sendCsvDownload } from '../../lib/csv-download';
 import { validate } from '../../middleware/validate';
 import { tenantOf } from '../../middleware/tenant';
+import { createPlanLimits } from '../billing/plan-limits';
 import { createRequestSettingsRepository } from './request-settings.repository';
 import { createReviewRequestsRepository } from './review-requests.repository';
 import { createReviewRequestsService, type ReviewRequestsService } from './review-requests.service';
@@ -19,6 +20,7 @@ export function reviewRequestsServiceFor(ctx: AppContext): ReviewRequestsService
   return createReviewRequestsService(createReviewRequestsRepository(ctx.db), {
     publicBaseUrl: ctx.env.publicBaseUrl,
     settings: createRequestSettingsRepository(ctx.db),
+    limits: createPlanLimits(ctx),
     now: () => ctx.now(),
   });
 }

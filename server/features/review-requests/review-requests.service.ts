@@ -24,6 +24,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ContactForRequest, ReviewRequestsRepository } from './review-requests.repository';
 import { sendingRules, type createRequestSettingsRepository } from './request-settings.repository';
 import { customerTimeZone, localDescription, sendTimeFor } from './sending-schedule';
+import type { PlanLimits } from '../billing/plan-limits';
 
 /** The customer's personal link: 128 random bits, 22 base64url characters (PRODUCT.md section 4). */
 export const newUniqueLink = () => randomBytes(16).toString('base64url');
@@ -64,10 +65,14 @@ export async function qrCodeFor(url: string): Promise<QrCodeResponse> {
 interface Options {
   publicBaseUrl: string;
   settings: ReturnType<typeof createRequestSettingsRepository>;
+  /** The plan's monthly request limit (issue 11); without it, no limit (unit tests of the rules). */
+  limits?: Pick<PlanLimits, 'reserveRequests'>;
   now?: () => Date;
   /** Tests replace it to force a collision; the default is newUniqueLink. */
   generateLink?: () => string;
 }
+
+export const MONTHLY_LIMIT_REACHED = "Not sent: this month's review requests of your plan are used";
 
 export const REQUEST_ACTION_MESSAGES = {
   notRetryable: 'Only a failed request, or one kept in the outbox, can be sent again.',
@@ -100,6 +105,13 @@ const AUDIT_BATCH = 500;
 export function createReviewRequestsService(repo: ReviewRequestsRepository, options: Options) {
   const generateLink = options.generateLink ?? newUniqueLink;
   const now = options.now ?? (() => new Date());
+  const limits = options.limits;
+  /** The plan's say on how many new requests may go out, asked in the inserting transaction. */
+  const reserveFor = (ownerId: number) =>
+    limits
+      ? (tx: Parameters<PlanLimits['reserveRequests']>[0], wanted: number) =>
+          limits.reserveRequests(tx, ownerId, wanted)
+      : undefined;
   const reviewUrl = (token: string) => `${options.publicBaseUrl}/review/${token}`;
 
   async function requireLocation(ownerId: number, id: number) {
@@ -153,7 +165,7 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
       input.locationId,
       input.method,
       [{ contactId: contact.id, uniqueLink: generateLink(), resentFromId: input.resentFromId, ...when }],
-      templateId,
+      { templateId, reserve: reserveFor(ownerId) },
     );
     return (await repo.findById(ownerId, id!))!;
   }
@@ -282,7 +294,11 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
         input.locationId,
         input.method,
         eligible.map((c) => ({ contactId: c.id, uniqueLink: generateLink(), ...when(c) })),
+        { reserve: reserveFor(ownerId) },
       );
+      // Past the plan's monthly limit, the rest are not sent, and each says why.
+      for (const contact of eligible.slice(ids.length))
+        skipped.push({ contactId: contact.id, reason: MONTHLY_LIMIT_REACHED });
       return { created: ids.length, skipped };
     },
 

@@ -92,10 +92,21 @@ describe('Routes', () => {
   });
 
   it('when /plans opens, then it redirects to the settings plan tab', async () => {
-    // What the server answers today: there is no subscription route yet.
     server.use(
       http.get('*/api/subscription', () =>
-        HttpResponse.json({ message: 'No such API route' }, { status: 404 }),
+        HttpResponse.json({
+          plan: {
+            id: 1,
+            name: 'Free',
+            priceCents: 0,
+            currency: 'usd',
+            reviewRequestLimit: 100,
+            locationsLimit: 3,
+            free: true,
+          },
+          usage: { periodStart: '2026-11-01T00:00:00.000Z', reviewRequests: 0, locations: 0 },
+          payments: 'not_configured',
+        }),
       ),
     );
     renderApp('/plans', { user: buildUser() });

@@ -2,23 +2,25 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getJson } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
-
-/** The fields the Plan tab reads; the billing API may answer more. */
-export interface SubscriptionSummary {
-  status?: string | null;
-  currentPeriodEnd?: string | null;
-  plan?: { name?: string; priceCents?: number; currency?: string } | null;
-  planName?: string | null;
-}
+import type { PlanOffer, SubscriptionOverview } from '@shared/schemas/plans';
 
 export function subscriptionQueryOptions(apiBase: string) {
   return queryOptions({
     queryKey: [`${apiBase}/subscription`] as const,
-    queryFn: ({ signal }) => getJson<SubscriptionSummary | null>(`${apiBase}/subscription`, { signal }),
+    queryFn: ({ signal }) => getJson<SubscriptionOverview>(`${apiBase}/subscription`, { signal }),
   });
 }
 
 export function useSubscription() {
   const { apiBase } = useTenant();
   return useQuery(subscriptionQueryOptions(apiBase));
+}
+
+/** The plans on offer (GET /api/plans: archived ones are hidden). */
+export function usePlanOffers() {
+  const { apiBase } = useTenant();
+  return useQuery({
+    queryKey: [`${apiBase}/plans`],
+    queryFn: ({ signal }) => getJson<PlanOffer[]>(`${apiBase}/plans`, { signal }),
+  });
 }

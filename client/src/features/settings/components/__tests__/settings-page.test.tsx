@@ -131,12 +131,15 @@ describe('SettingsPage', () => {
     );
   }, 20_000);
 
-  it('when the plan tab opens and there is no subscription, then it shows the free plan', async () => {
+  it('when the plan cannot be loaded, then the tab says why instead of guessing a plan', async () => {
     server.use(
-      http.get('*/api/subscription', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
+      http.get('*/api/subscription', () =>
+        HttpResponse.json({ message: 'The server is busy' }, { status: 503 }),
+      ),
     );
     renderWithProviders(<SettingsPage />, { path: '/settings?tab=plan' });
 
-    expect(await screen.findByText('Free plan')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server is busy');
+    expect(screen.queryByText('Free plan')).not.toBeInTheDocument();
   }, 20_000);
 });

@@ -1,0 +1,64 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { renderWithProviders, screen, server, within } from '@/testing/test-utils';
+
+import { PlanTab } from '../plan-tab';
+
+describe('PlanTab', () => {
+  it("when a client has used this month's requests, then the bar is full and the plans on offer show", async () => {
+    server.use(
+      http.get('*/api/subscription', () =>
+        HttpResponse.json({
+          plan: {
+            id: 1,
+            name: 'Free',
+            priceCents: 0,
+            currency: 'usd',
+            reviewRequestLimit: 100,
+            locationsLimit: 3,
+            free: true,
+          },
+          usage: { periodStart: '2026-11-01T00:00:00.000Z', reviewRequests: 100, locations: 1 },
+          payments: 'not_configured',
+        }),
+      ),
+      http.get('*/api/plans', () =>
+        HttpResponse.json([
+          {
+            id: 1,
+            name: 'Free',
+            priceCents: 0,
+            currency: 'usd',
+            reviewRequestLimit: 100,
+            locationsLimit: 3,
+            features: [],
+          },
+          {
+            id: 2,
+            name: 'Growth',
+            priceCents: 2900,
+            currency: 'usd',
+            reviewRequestLimit: null,
+            locationsLimit: 10,
+            features: [],
+          },
+        ]),
+      ),
+    );
+    renderWithProviders(<PlanTab />);
+
+    expect(await screen.findByText('Free plan')).toBeInTheDocument();
+    const requests = screen.getByRole('progressbar', { name: 'Review requests in November 2026' });
+    expect(requests).toHaveAttribute('aria-valuenow', '100');
+    expect(requests).toHaveAttribute('aria-valuemax', '100');
+    expect(screen.getByText('100 of 100')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Locations' })).toHaveAttribute('aria-valuenow', '1');
+    const offers = await screen.findByRole('list', { name: 'Plans on offer' });
+    const growth = within(offers).getByText('Growth').closest('li')!;
+    expect(growth).toHaveTextContent('$29.00 a month');
+    expect(growth).toHaveTextContent('Unlimited review requests a month · 10 locations');
+    expect(within(offers).getByText('Current plan').closest('li')).toHaveTextContent('Free');
+    expect(screen.getByText(/Online payment is not set up yet/)).toBeInTheDocument();
+  });
+});

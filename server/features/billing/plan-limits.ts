@@ -1,0 +1,133 @@
+import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
+import type { SubscriptionOverview } from '@shared/schemas/plans';
+import type { Database } from '../../db/client';
+import { locations, plans, reviewRequests, users } from '../../db/schema';
+import type { AppContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+
+export type PlanRow = typeof plans.$inferSelect;
+type Executor = Pick<Database, 'select' | 'insert'>;
+
+export const FREE_PLAN_KEY = 'free';
+
+/** The first instant of the calendar month (UTC) `now` falls in: monthly limits count from there. */
+export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+export const requestLimitMessage = (plan: PlanRow, limit: number) =>
+  `Your ${plan.name} plan includes ${limit} review requests a month, and this month's are used. Upgrade your plan to send more.`;
+export const locationLimitMessage = (plan: PlanRow, limit: number) =>
+  `Your ${plan.name} plan includes ${limit} ${limit === 1 ? 'location' : 'locations'}. Upgrade your plan to add more.`;
+
+/** Past a limit of the plan: 402 Payment Required, naming the limit and the plan. */
+export const overLimit = (message: string) => new AppError(402, message);
+
+/**
+ * Plans' limits, enforced on the server (issue 11): review requests per calendar month (every message of a
+ * bulk send counts; one-off links send nothing and do not) and locations. A client with no plan of its own
+ * is on the free plan, created when missing.
+ */
+export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
+  const { db, env } = ctx;
+
+  async function freePlan(executor: Executor = db): Promise<PlanRow> {
+    const [existing] = await executor.select().from(plans).where(eq(plans.key, FREE_PLAN_KEY));
+    if (existing) return existing;
+    await executor
+      .insert(plans)
+      .values({
+        key: FREE_PLAN_KEY,
+        name: 'Free',
+        priceCents: 0,
+        currency: 'usd',
+        reviewRequestLimit: env.FREE_PLAN_REQUESTS,
+        locationsLimit: env.FREE_PLAN_LOCATIONS,
+      })
+      .onConflictDoNothing();
+    const [created] = await executor.select().from(plans).where(eq(plans.key, FREE_PLAN_KEY));
+    return created!;
+  }
+
+  async function planOf(ownerId: number, executor: Executor = db): Promise<PlanRow> {
+    const [row] = await executor
+      .select({ plan: plans })
+      .from(users)
+      .leftJoin(plans, eq(plans.id, users.planId))
+      .where(eq(users.id, ownerId));
+    return row?.plan ?? freePlan(executor);
+  }
+
+  async function requestsThisMonth(ownerId: number, executor: Executor = db): Promise<number> {
+    const [row] = await executor
+      .select({ n: count() })
+      .from(reviewRequests)
+      .where(
+        and(
+          eq(reviewRequests.ownerId, ownerId),
+          ne(reviewRequests.method, 'link'),
+          gte(reviewRequests.createdAt, monthStart(ctx.now())),
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
+  async function locationCount(ownerId: number, executor: Executor = db): Promise<number> {
+    const [row] = await executor.select({ n: count() }).from(locations).where(eq(locations.ownerId, ownerId));
+    return row?.n ?? 0;
+  }
+
+  return {
+    freePlan,
+    planOf,
+
+    /**
+     * How many of `wanted` new requests the plan still allows this month, inside the transaction that
+     * inserts them: the client's row is locked first, so parallel sends cannot all pass the same count.
+     * None left: 402.
+     */
+    async reserveRequests(tx: Executor & Pick<Database, 'execute'>, ownerId: number, wanted: number) {
+      await tx.execute(sql`select id from ${users} where ${users.id} = ${ownerId} for update`);
+      const plan = await planOf(ownerId, tx);
+      const limit = plan.reviewRequestLimit;
+      if (limit === null) return wanted;
+      const left = Math.max(0, limit - (await requestsThisMonth(ownerId, tx)));
+      if (left === 0 && wanted > 0) throw overLimit(requestLimitMessage(plan, limit));
+      return Math.min(wanted, left);
+    },
+
+    async assertCanAddLocation(ownerId: number): Promise<void> {
+      const plan = await planOf(ownerId);
+      const limit = plan.locationsLimit;
+      if (limit !== null && (await locationCount(ownerId)) >= limit)
+        throw overLimit(locationLimitMessage(plan, limit));
+    },
+
+    /** GET /api/subscription: the plan and this month's use of each limit. */
+    async usage(ownerId: number): Promise<SubscriptionOverview> {
+      const [plan, requests, locationsUsed] = await Promise.all([
+        planOf(ownerId),
+        requestsThisMonth(ownerId),
+        locationCount(ownerId),
+      ]);
+      return {
+        plan: {
+          id: plan.id,
+          name: plan.name,
+          priceCents: plan.priceCents,
+          currency: plan.currency,
+          reviewRequestLimit: plan.reviewRequestLimit,
+          locationsLimit: plan.locationsLimit,
+          free: plan.key === FREE_PLAN_KEY,
+        },
+        usage: {
+          periodStart: monthStart(ctx.now()).toISOString(),
+          reviewRequests: requests,
+          locations: locationsUsed,
+        },
+        /** No payment provider is connected yet: plans change through the team (PRODUCT.md section 5). */
+        payments: 'not_configured',
+      };
+    },
+  };
+}
+
+export type PlanLimits = ReturnType<typeof createPlanLimits>;
