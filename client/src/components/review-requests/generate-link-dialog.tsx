@@ -1,11 +1,10 @@
-import { Download, Link2, QrCode } from 'lucide-react';
+import { Link2, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -14,8 +13,7 @@ import type { QrCodeResponse } from '@shared/schemas/review-requests';
 
 import { useCreateReviewLink, type ReviewLinkKind } from './api/create-review-link';
 import { useLocations } from './api/get-locations';
-import { CopyLinkButton } from './copy-link-button';
-import { downloadDataUrl } from './download';
+import { QrCodeResult } from './qr-code-result';
 
 interface GenerateLinkDialogProps {
   open: boolean;
@@ -140,28 +138,7 @@ export function GenerateLinkDialog({ open, onOpenChange }: GenerateLinkDialogPro
                   ? 'A link of its own: you see in Get Reviews when it is opened and used.'
                   : 'The location’s permanent link: print it on a poster or a receipt.'}
               </p>
-              <img
-                src={result.qr.qrCode}
-                alt="QR code of the review link"
-                className="mx-auto aspect-square w-full max-w-56 rounded-md border bg-white p-2"
-              />
-              <div className="flex min-w-0 items-center gap-2">
-                <label htmlFor="generated-link" className="sr-only">
-                  Review link
-                </label>
-                <Input
-                  id="generated-link"
-                  readOnly
-                  value={result.qr.url}
-                  onFocus={(e) => e.currentTarget.select()}
-                  className="min-w-0"
-                />
-                <CopyLinkButton url={result.qr.url} />
-              </div>
-              <Button type="button" onClick={() => downloadDataUrl(result.qr.qrCode, 'review-link.png')}>
-                <Download aria-hidden="true" />
-                Download
-              </Button>
+              <QrCodeResult qr={result.qr} fileName="review-link.png" />
             </section>
           ) : null}
         </div>

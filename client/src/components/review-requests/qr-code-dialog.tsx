@@ -1,17 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
 import { useEffect } from 'react';
 
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useTenant } from '@/lib/tenant';
 
 import { getReviewRequestQrQueryOptions, useReviewRequestQr } from './api/get-review-request-qr';
-import { CopyLinkButton } from './copy-link-button';
-import { downloadDataUrl } from './download';
+import { QrCodeResult } from './qr-code-result';
 
 interface QrCodeDialogProps {
   requestId: number | null;
@@ -50,27 +46,7 @@ export function QrCodeDialog({ requestId, open, onOpenChange, title, description
           </DialogDescription>
         </DialogHeader>
         {qr.data ? (
-          <div className="grid gap-4">
-            <img
-              src={qr.data.qrCode}
-              alt="QR code of the review link"
-              className="mx-auto aspect-square w-full max-w-64 rounded-md border bg-white p-2"
-            />
-            <div className="flex items-center gap-2">
-              <label htmlFor="qr-link" className="sr-only">
-                Review link
-              </label>
-              <Input id="qr-link" readOnly value={qr.data.url} onFocus={(e) => e.currentTarget.select()} />
-              <CopyLinkButton url={qr.data.url} />
-            </div>
-            <Button
-              type="button"
-              onClick={() => downloadDataUrl(qr.data.qrCode, `review-request-${requestId}.png`)}
-            >
-              <Download aria-hidden="true" />
-              Download
-            </Button>
-          </div>
+          <QrCodeResult qr={qr.data} fileName={`review-request-${requestId}.png`} />
         ) : (
           <div className="flex justify-center py-12 text-primary">
             <Spinner size="lg" label="Generating QR code…" />
