@@ -82,6 +82,9 @@ export async function startServer(env: Record<string, string>): Promise<Running>
       SEED_DEMO: 'false',
       RATE_LIMIT_AUTH: '100000',
       RATE_LIMIT_PUBLIC: '100000',
+      // These tests send bursts; the free plan's limits are another test's subject.
+      FREE_PLAN_REQUESTS: '1000000',
+      FREE_PLAN_LOCATIONS: '100000',
       SESSION_SECRET: 'server-process-test-session-secret-0123456789',
       TOKEN_ENCRYPTION_KEY: 'a'.repeat(64),
       ...env,
