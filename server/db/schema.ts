@@ -46,6 +46,8 @@ export const users = pgTable(
     planId: integer().references((): AnyPgColumn => plans.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     disabledAt: timestamp({ withTimezone: true }),
+    /** Null until the owner follows the link in the verification email; until then sending is capped (issue 11). */
+    emailVerifiedAt: at(),
   },
   (t) => [
     // Email is unique whatever its case: Ann@x.com and ann@x.com are one account.
@@ -112,11 +114,47 @@ export const subscriptions = pgTable(
     stripeCustomerId: text(),
     stripeSubscriptionId: text(),
     currentPeriodEnd: at(),
+    /** Set by invoice.payment_failed, cleared by invoice.paid: the paid limits hold until the grace period ends. */
+    paymentFailedAt: at(),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
-  (t) => [uniqueIndex('subscriptions_owner_unique').on(t.ownerId)],
+  (t) => [
+    uniqueIndex('subscriptions_owner_unique').on(t.ownerId),
+    uniqueIndex('subscriptions_stripe_subscription_unique')
+      .on(t.stripeSubscriptionId)
+      .where(sql`${t.stripeSubscriptionId} is not null`),
+    index('subscriptions_stripe_customer_idx').on(t.stripeCustomerId),
+  ],
 );
+
+/** Stripe Checkout sessions this server created: /subscribe shows the outcome from here, never from the URL. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    /** Stripe's id (cs_...). */
+    id: text().primaryKey(),
+    ownerId: ownerId(),
+    planId: integer()
+      .notNull()
+      .references(() => plans.id),
+    /** 'open' until Stripe says otherwise: 'complete' or 'expired'. */
+    status: text().$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
+    createdAt: createdAt(),
+    completedAt: at(),
+  },
+  (t) => [index('checkout_sessions_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** Stripe webhook events already applied: each is applied once, however often Stripe delivers it. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  /** When the event happened at Stripe: a late, older event never overwrites a newer state. */
+  stripeCreatedAt: timestamp({ withTimezone: true }).notNull(),
+  receivedAt: createdAt(),
+});
 
 export const locations = pgTable(
   'locations',
@@ -529,5 +567,29 @@ export const passwordResetTokens = pgTable(
   (t) => [
     uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
     index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Email verification links (issue 11): for the address an account registered with, or a new address the
+ * owner asked to change to (applied only once verified). Only the SHA-256 of the token is stored.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address this link verifies: the account's own, or the one it changes to. */
+    email: text().notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: at(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_verification_tokens_hash_unique').on(t.tokenHash),
+    index('email_verification_tokens_user_idx').on(t.userId),
   ],
 );
