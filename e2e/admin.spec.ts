@@ -111,7 +111,11 @@ test.describe('admin area', () => {
     await page.getByRole('button', { name: 'Send test email' }).click();
 
     await expect(page.getByRole('status').filter({ hasText: 'Kept in the outbox' })).toBeVisible();
-    const message = page.getByRole('list', { name: 'Outbox messages' }).getByRole('listitem').first();
+    // Other tests running at the same time write to the same outbox: find ours by its recipient.
+    const message = page
+      .getByRole('list', { name: 'Outbox messages' })
+      .getByRole('listitem')
+      .filter({ hasText: to });
     await expect(message).toContainText('Welcome to ReviewFlow');
     await message.getByText('Welcome to ReviewFlow', { exact: true }).click();
     await expect(message.getByText(to)).toBeVisible();

@@ -115,7 +115,10 @@ test.describe('reviews on a desktop', () => {
     await openReviews(page);
     await chooseFilter(page, 'Google');
     const rows = page.getByRole('table').getByRole('row');
-    await expect(rows.nth(1)).toBeVisible();
+    // The unfiltered page stays on screen until the filtered one arrives: wait for Google rows only.
+    await expect
+      .poll(async () => new Set(await rows.locator('td:nth-child(3)').allTextContents()))
+      .toEqual(new Set(['Google']));
     const statuses = await rows.locator('td:nth-child(5)').allTextContents();
     const index = statuses.indexOf('Not Responded');
     expect(index).toBeGreaterThanOrEqual(0);
