@@ -90,7 +90,7 @@ describe('ClientsPage', () => {
     const { user } = renderWithProviders(<ClientsPage />);
 
     expect(await screen.findByText('Showing 1 to 10 of 23 results')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Showing 11 to 20 of 23 results')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Company 13' })).toBeInTheDocument();
 
