@@ -65,7 +65,7 @@ export function ClientsPage() {
         <p role="alert" className="text-destructive">
           {error.message}
         </p>
-      ) : data.rows.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <EmptyState
           icon={Building2}
           title={q ? 'No clients match your search' : 'No clients yet'}
@@ -74,7 +74,7 @@ export function ClientsPage() {
       ) : (
         <div className="grid gap-4" aria-busy={isFetching}>
           <ClientsTable
-            clients={data.rows}
+            clients={data.items}
             actions={{
               onEdit: (client) => setAction({ kind: 'edit', client }),
               onToggleStatus: (client) => setAction({ kind: 'status', client }),

@@ -260,12 +260,12 @@ function OutboxCard() {
           <p role="alert" className="text-destructive">
             {error.message}
           </p>
-        ) : data.rows.length === 0 ? (
+        ) : data.items.length === 0 ? (
           <EmptyState icon={Inbox} title="No messages yet" />
         ) : (
           <>
             <ul className="divide-y" aria-label="Outbox messages">
-              {data.rows.map((message) => (
+              {data.items.map((message) => (
                 <OutboxItem key={message.id} message={message} />
               ))}
             </ul>

@@ -51,7 +51,7 @@ export function ContactsPage() {
     page,
     pageSize: CONTACTS_PAGE_SIZE,
   });
-  const contacts = list.data?.contacts ?? [];
+  const contacts = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const filtered = Boolean(q) || tag !== ALL_TAGS;
 
