@@ -28,10 +28,10 @@ import {
 import { useChannels } from './api/get-channels';
 import { useContacts } from './api/get-contacts';
 import { useCreateReviewRequest } from './api/create-review-request';
-import { useLocations } from './api/get-locations';
 import { useTemplates } from './api/get-templates';
 import { ChannelModeNote } from './channel-mode-note';
 import { QrCodeDialog } from './qr-code-dialog';
+import { useLocations } from '@/lib/locations';
 
 interface CreateReviewRequestDialogProps {
   open: boolean;

@@ -12,8 +12,8 @@ import { useTenant } from '@/lib/tenant';
 import type { QrCodeResponse } from '@shared/schemas/review-requests';
 
 import { useCreateReviewLink, type ReviewLinkKind } from './api/create-review-link';
-import { useLocations } from './api/get-locations';
 import { QrCodeResult } from './qr-code-result';
+import { useLocations } from '@/lib/locations';
 
 interface GenerateLinkDialogProps {
   open: boolean;

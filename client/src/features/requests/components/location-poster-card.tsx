@@ -1,7 +1,8 @@
 import { Download, Printer } from 'lucide-react';
 import { useState } from 'react';
 
-import { CopyLinkButton, downloadDataUrl, useLocations } from '@/components/review-requests';
+import { CopyLinkButton, downloadDataUrl } from '@/components/review-requests';
+import { useLocations } from '@/lib/locations';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';

@@ -127,7 +127,7 @@ describe('ClientsPage', () => {
     const { user } = renderWithProviders(<ClientsPage />);
 
     await user.click(await screen.findByRole('button', { name: 'Delete Company 23' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Company 23?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Company 23?' });
     const confirm = within(dialog).getByRole('button', { name: 'Delete client' });
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox'), 'Company 2');
