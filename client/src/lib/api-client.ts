@@ -60,12 +60,13 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export async function apiRequest<T = unknown>(
+/** Sends one request the client's way and returns the OK response; anything else throws an `ApiError`. */
+async function send(
   method: HttpMethod,
   url: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
+  body: unknown,
+  options: RequestOptions,
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const init: RequestInit = { method, credentials: 'include', headers, signal: options.signal };
 
@@ -81,6 +82,16 @@ export async function apiRequest<T = unknown>(
 
   const response = await fetch(url, init);
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await send(method, url, body, options);
   if (response.status === 204) return undefined as T;
 
   const text = await response.text();
@@ -101,12 +112,7 @@ export interface Page<T> {
 
 /** GETs a paged list: the items from the body, the total from X-Total-Count (else the items' count). */
 export async function getPage<T>(url: string, options: RequestOptions = {}): Promise<Page<T>> {
-  const response = await fetch(url, {
-    credentials: 'include',
-    headers: { Accept: 'application/json', ...options.headers },
-    signal: options.signal,
-  });
-  if (!response.ok) throw await toApiError(response);
+  const response = await send('GET', url, undefined, options);
   const items = (await response.json()) as T[];
   const header = Number(response.headers.get('X-Total-Count') ?? Number.NaN);
   return { items, total: Number.isFinite(header) && header >= 0 ? header : items.length };

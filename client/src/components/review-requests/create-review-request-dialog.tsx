@@ -25,10 +25,10 @@ import {
   type CreateReviewRequestInput,
 } from '@shared/schemas/review-requests';
 
+import { LocationField } from './location-field';
 import { useChannels } from './api/get-channels';
 import { useContacts } from './api/get-contacts';
 import { useCreateReviewRequest } from './api/create-review-request';
-import { useLocations } from './api/get-locations';
 import { useTemplates } from './api/get-templates';
 import { ChannelModeNote } from './channel-mode-note';
 import { QrCodeDialog } from './qr-code-dialog';
@@ -76,7 +76,6 @@ function createdRequestText(request: CreatedRequest): { title: string; descripti
  */
 export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRequestDialogProps) {
   const { routeBase } = useTenant();
-  const locations = useLocations();
   const contacts = useContacts();
   const create = useCreateReviewRequest();
   const templates = useTemplates();
@@ -91,9 +90,7 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
   const { errors } = form.formState;
   const method = form.watch('method') as Channel | '';
 
-  const locationList = locations.data ?? [];
   const contactList = contacts.data ?? [];
-  const locationsDisabled = locations.isPending || locationList.length === 0;
   const contactsDisabled = contacts.isPending || contactList.length === 0;
 
   function submit(values: CreateReviewRequestInput) {
@@ -140,54 +137,19 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
             </DialogDescription>
           </DialogHeader>
           <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4">
-            <FormField
-              id="request-location"
-              label="Location"
-              error={errors.locationId?.message}
-              description={
-                !locations.isPending && locationList.length === 0 ? (
-                  <>
-                    No locations yet.{' '}
-                    <Link
-                      href={`${routeBase}/settings?tab=locations`}
-                      className="font-medium text-primary underline"
-                    >
-                      Add a location
-                    </Link>
-                  </>
-                ) : undefined
-              }
-            >
-              <Controller
-                control={form.control}
-                name="locationId"
-                render={({ field }) => (
-                  <Select
-                    value={field.value ? String(field.value) : ''}
-                    onValueChange={field.onChange}
-                    disabled={locationsDisabled}
-                  >
-                    <SelectTrigger
-                      id="request-location"
-                      aria-invalid={errors.locationId ? true : undefined}
-                      aria-describedby={errors.locationId ? 'request-location-error' : undefined}
-                      onBlur={field.onBlur}
-                    >
-                      <SelectValue
-                        placeholder={locations.isPending ? 'Loading locations…' : 'Select a location'}
-                      />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {locationList.map((location) => (
-                        <SelectItem key={location.id} value={String(location.id)}>
-                          {location.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </FormField>
+            <Controller
+              control={form.control}
+              name="locationId"
+              render={({ field }) => (
+                <LocationField
+                  id="request-location"
+                  value={field.value ? String(field.value) : ''}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.locationId?.message}
+                />
+              )}
+            />
 
             <FormField
               id="request-contact"

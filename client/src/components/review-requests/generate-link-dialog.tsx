@@ -1,19 +1,16 @@
 import { Link2, QrCode } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useTenant } from '@/lib/tenant';
 import type { QrCodeResponse } from '@shared/schemas/review-requests';
 
+import { LocationField } from './location-field';
 import { useCreateReviewLink, type ReviewLinkKind } from './api/create-review-link';
-import { useLocations } from './api/get-locations';
 import { QrCodeResult } from './qr-code-result';
+import { useLocations } from '@/lib/locations';
 
 interface GenerateLinkDialogProps {
   open: boolean;
@@ -25,7 +22,6 @@ interface GenerateLinkDialogProps {
  * The location's permanent link (for a poster or a receipt) or a one-off link that is tracked as a request.
  */
 export function GenerateLinkDialog({ open, onOpenChange }: GenerateLinkDialogProps) {
-  const { routeBase } = useTenant();
   const locations = useLocations();
   const create = useCreateReviewLink();
   const [locationId, setLocationId] = useState('');
@@ -66,43 +62,14 @@ export function GenerateLinkDialog({ open, onOpenChange }: GenerateLinkDialogPro
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
-          <FormField
+          <LocationField
             id="link-location"
-            label="Location"
-            description={
-              !locations.isPending && list.length === 0 ? (
-                <>
-                  No locations yet.{' '}
-                  <Link
-                    href={`${routeBase}/settings?tab=locations`}
-                    className="font-medium text-primary underline"
-                  >
-                    Add a location
-                  </Link>
-                </>
-              ) : undefined
-            }
-          >
-            <Select
-              value={chosen}
-              onValueChange={(value) => {
-                setLocationId(value);
-                setResult(null);
-              }}
-              disabled={locations.isPending || list.length === 0}
-            >
-              <SelectTrigger id="link-location">
-                <SelectValue placeholder={locations.isPending ? 'Loading locations…' : 'Select a location'} />
-              </SelectTrigger>
-              <SelectContent>
-                {list.map((location) => (
-                  <SelectItem key={location.id} value={String(location.id)}>
-                    {location.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
+            value={chosen}
+            onValueChange={(value) => {
+              setLocationId(value);
+              setResult(null);
+            }}
+          />
           <div className="grid gap-2 sm:grid-cols-2">
             <Button
               type="button"

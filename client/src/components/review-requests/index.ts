@@ -3,6 +3,5 @@ export { QrCodeDialog } from './qr-code-dialog';
 export { ChannelModeNote } from './channel-mode-note';
 export { CopyLinkButton } from './copy-link-button';
 export { downloadDataUrl } from './download';
-export { useLocations, type LocationOption } from './api/get-locations';
 export { useContacts, type ContactOption } from './api/get-contacts';
 export { GenerateLinkDialog } from './generate-link-dialog';

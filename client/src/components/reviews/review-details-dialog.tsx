@@ -315,6 +315,8 @@ function ResponseForm({ review, editing, onCancel, onResponded, onAnswered }: Re
   const suggest = () => {
     if (!review) return;
     setGenerating(true);
+    // Disabling the pressed button would drop focus to the page body: keep it in the dialog, on the reply.
+    fieldRef.current?.focus();
     timer.current = setTimeout(() => {
       setText(suggestResponse(review));
       setGenerating(false);

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { server } from '@/testing/mocks/server';
 
-import { ApiError, apiRequest, getJson, toApiError } from '../api-client';
+import { ApiError, apiRequest, getJson, getPage, toApiError } from '../api-client';
 
 function stubFetch(response: Response) {
   return vi.spyOn(globalThis, 'fetch').mockResolvedValue(response);
@@ -118,5 +118,29 @@ describe('apiRequest success', () => {
     server.use(http.get('*/api/ping', () => HttpResponse.json({ ok: true })));
 
     await expect(getJson('/api/ping')).resolves.toEqual({ ok: true });
+  });
+});
+
+describe('getPage', () => {
+  it('when the list answers with X-Total-Count, then the items and that total come back', async () => {
+    server.use(
+      http.get('/api/things', () =>
+        HttpResponse.json([{ id: 1 }, { id: 2 }], { headers: { 'X-Total-Count': '42' } }),
+      ),
+    );
+    await expect(getPage<{ id: number }>('/api/things?page=1')).resolves.toEqual({
+      items: [{ id: 1 }, { id: 2 }],
+      total: 42,
+    });
+  });
+
+  it('when the header is missing, then the total is the number of items', async () => {
+    server.use(http.get('/api/things', () => HttpResponse.json([{ id: 1 }])));
+    await expect(getPage('/api/things')).resolves.toEqual({ items: [{ id: 1 }], total: 1 });
+  });
+
+  it('when the list fails, then it throws the same ApiError as every other call', async () => {
+    server.use(http.get('/api/things', () => HttpResponse.json({ message: 'Nope' }, { status: 403 })));
+    await expect(getPage('/api/things')).rejects.toMatchObject({ status: 403, message: 'Nope' });
   });
 });

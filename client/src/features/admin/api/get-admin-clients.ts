@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { AdminClientRow } from '@shared/schemas/admin';
-
-import { getPaged } from './paged';
+import { getPage } from '@/lib/api-client';
+import { queryKeyToUrl } from '@/lib/query-client';
 
 export const ADMIN_CLIENTS_PATH = '/api/admin/clients';
 
@@ -15,7 +15,8 @@ export interface AdminClientsParams {
 export function adminClientsQueryOptions(params: AdminClientsParams) {
   return queryOptions({
     queryKey: [ADMIN_CLIENTS_PATH, params] as const,
-    queryFn: () => getPaged<AdminClientRow>(ADMIN_CLIENTS_PATH, { ...params }),
+    queryFn: ({ signal }) =>
+      getPage<AdminClientRow>(queryKeyToUrl([ADMIN_CLIENTS_PATH, { ...params }]), { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

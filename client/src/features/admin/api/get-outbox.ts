@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { OutboxMessage } from '@shared/schemas/admin';
 import type { Channel } from '@shared/schemas/domain';
-
-import { getPaged } from './paged';
+import { getPage } from '@/lib/api-client';
+import { queryKeyToUrl } from '@/lib/query-client';
 
 export const OUTBOX_PATH = '/api/admin/outbox';
 
@@ -16,7 +16,7 @@ export interface OutboxParams {
 export function outboxQueryOptions(params: OutboxParams) {
   return queryOptions({
     queryKey: [OUTBOX_PATH, params] as const,
-    queryFn: () => getPaged<OutboxMessage>(OUTBOX_PATH, { ...params }),
+    queryFn: ({ signal }) => getPage<OutboxMessage>(queryKeyToUrl([OUTBOX_PATH, { ...params }]), { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   Dialog,
   DialogContent,
@@ -252,30 +253,20 @@ export function ClientStatusDialog({ client, onClose }: { client: AdminClientRow
     );
 
   return (
-    <Dialog open onOpenChange={(next) => !next && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{disabling ? `Disable ${name}?` : `Enable ${name}?`}</DialogTitle>
-          <DialogDescription>
-            {disabling
-              ? 'They are signed out at once and cannot sign in until you enable the account again. Their data is kept.'
-              : 'They will be able to sign in again with their password.'}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant={disabling ? 'destructive' : 'default'}
-            onClick={confirm}
-            disabled={update.isPending}
-          >
-            {disabling ? 'Disable client' : 'Enable client'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      title={disabling ? `Disable ${name}?` : `Enable ${name}?`}
+      description={
+        disabling
+          ? 'They are signed out at once and cannot sign in until you enable the account again. Their data is kept.'
+          : 'They will be able to sign in again with their password.'
+      }
+      variant={disabling ? 'destructive' : 'default'}
+      confirmLabel={disabling ? 'Disable client' : 'Enable client'}
+      pending={update.isPending}
+      onConfirm={confirm}
+    />
   );
 }
 
@@ -296,34 +287,27 @@ export function DeleteClientDialog({ client, onClose }: { client: AdminClientRow
     });
 
   return (
-    <Dialog open onOpenChange={(next) => !next && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete {name}?</DialogTitle>
-          <DialogDescription>
-            This permanently deletes the account and all its locations, contacts, requests and reviews. It
-            cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <FormField
-          id="delete-confirm"
-          label={
-            <>
-              Type <strong>{name}</strong> to confirm
-            </>
-          }
-        >
-          <Input value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
-        </FormField>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={!matches || remove.isPending}>
-            Delete client
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      title={`Delete ${name}?`}
+      description="This permanently deletes the account and all its locations, contacts, requests and reviews. It cannot be undone."
+      confirmLabel="Delete client"
+      pending={remove.isPending}
+      pendingLabel="Deleting…"
+      confirmDisabled={!matches}
+      onConfirm={confirm}
+    >
+      <FormField
+        id="delete-confirm"
+        label={
+          <>
+            Type <strong>{name}</strong> to confirm
+          </>
+        }
+      >
+        <Input value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
+      </FormField>
+    </ConfirmDialog>
   );
 }

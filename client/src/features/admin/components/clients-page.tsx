@@ -1,7 +1,9 @@
 import { Building2, Plus, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { FullPageSpinner } from '@/components/ui/spinner';
@@ -10,25 +12,15 @@ import type { AdminClientRow } from '@shared/schemas/admin';
 import { useAdminClients } from '../api/get-admin-clients';
 import { AddClientDialog, ClientStatusDialog, DeleteClientDialog, EditClientDialog } from './client-dialogs';
 import { ClientsTable } from './clients-table';
-import { Pager } from './pager';
 
 export const CLIENTS_PAGE_SIZE = 10;
 const SEARCH_DELAY_MS = 300;
 
 type Action = { kind: 'edit' | 'status' | 'delete'; client: AdminClientRow } | null;
 
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
 export function ClientsPage() {
   const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [action, setAction] = useState<Action>(null);
@@ -73,7 +65,7 @@ export function ClientsPage() {
         <p role="alert" className="text-destructive">
           {error.message}
         </p>
-      ) : data.rows.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <EmptyState
           icon={Building2}
           title={q ? 'No clients match your search' : 'No clients yet'}
@@ -82,18 +74,18 @@ export function ClientsPage() {
       ) : (
         <div className="grid gap-4" aria-busy={isFetching}>
           <ClientsTable
-            clients={data.rows}
+            clients={data.items}
             actions={{
               onEdit: (client) => setAction({ kind: 'edit', client }),
               onToggleStatus: (client) => setAction({ kind: 'status', client }),
               onDelete: (client) => setAction({ kind: 'delete', client }),
             }}
           />
-          <Pager
+          <Pagination
             page={page}
             pageSize={CLIENTS_PAGE_SIZE}
             total={data.total}
-            onPage={setPage}
+            onPageChange={setPage}
             label="Clients pages"
           />
         </div>

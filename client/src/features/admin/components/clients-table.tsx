@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/lib/use-mobile';
 import { formatDate } from '@/lib/utils';
 import type { AdminClientRow } from '@shared/schemas/admin';
@@ -102,56 +103,42 @@ export function ClientsTable({ clients, actions }: { clients: AdminClientRow[]; 
 
   return (
     <div className="overflow-x-auto rounded-xl border bg-card">
-      <table className="w-full text-sm">
-        <thead className="border-b bg-muted/50 text-left text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Company
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Email
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Plan
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              Reviews
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Created
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
+      <Table className="w-full text-sm">
+        <TableHeader className="border-b bg-muted/50 text-left text-muted-foreground">
+          <TableRow>
+            <TableHead className="px-4 py-3 font-medium">Company</TableHead>
+            <TableHead className="px-4 py-3 font-medium">Name</TableHead>
+            <TableHead className="px-4 py-3 font-medium">Email</TableHead>
+            <TableHead className="px-4 py-3 font-medium">Plan</TableHead>
+            <TableHead className="px-4 py-3 text-right font-medium">Reviews</TableHead>
+            <TableHead className="px-4 py-3 font-medium">Created</TableHead>
+            <TableHead className="px-4 py-3 font-medium">Status</TableHead>
+            <TableHead className="px-4 py-3 text-right font-medium">
               <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody className="divide-y">
           {clients.map((client) => (
-            <tr key={client.id} className="hover:bg-muted/30">
-              <td className="px-4 py-3 font-medium">{client.companyName || '—'}</td>
-              <td className="px-4 py-3">{client.firstName}</td>
-              <td className="max-w-[16rem] truncate px-4 py-3">{client.email}</td>
-              <td className="px-4 py-3">
+            <TableRow key={client.id} className="hover:bg-muted/30">
+              <TableCell className="px-4 py-3 font-medium">{client.companyName || '—'}</TableCell>
+              <TableCell className="px-4 py-3">{client.firstName}</TableCell>
+              <TableCell className="max-w-[16rem] truncate px-4 py-3">{client.email}</TableCell>
+              <TableCell className="px-4 py-3">
                 <PlanName client={client} />
-              </td>
-              <td className="px-4 py-3 text-right tabular-nums">{client.reviews}</td>
-              <td className="whitespace-nowrap px-4 py-3">{formatDate(client.createdAt)}</td>
-              <td className="px-4 py-3">
+              </TableCell>
+              <TableCell className="px-4 py-3 text-right tabular-nums">{client.reviews}</TableCell>
+              <TableCell className="whitespace-nowrap px-4 py-3">{formatDate(client.createdAt)}</TableCell>
+              <TableCell className="px-4 py-3">
                 <StatusBadge client={client} />
-              </td>
-              <td className="px-4 py-3">
+              </TableCell>
+              <TableCell className="px-4 py-3">
                 <RowActions client={client} actions={actions} />
-              </td>
-            </tr>
+              </TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }

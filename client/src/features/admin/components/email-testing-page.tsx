@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
@@ -25,7 +26,6 @@ import { CHANNELS, type Channel } from '@shared/schemas/domain';
 import { useMailStatus } from '../api/get-mail-status';
 import { useOutbox } from '../api/get-outbox';
 import { useSendTestEmail } from '../api/send-test-email';
-import { Pager } from './pager';
 
 const OUTBOX_PAGE_SIZE = 10;
 const ALL = 'all';
@@ -260,20 +260,20 @@ function OutboxCard() {
           <p role="alert" className="text-destructive">
             {error.message}
           </p>
-        ) : data.rows.length === 0 ? (
+        ) : data.items.length === 0 ? (
           <EmptyState icon={Inbox} title="No messages yet" />
         ) : (
           <>
             <ul className="divide-y" aria-label="Outbox messages">
-              {data.rows.map((message) => (
+              {data.items.map((message) => (
                 <OutboxItem key={message.id} message={message} />
               ))}
             </ul>
-            <Pager
+            <Pagination
               page={page}
               pageSize={OUTBOX_PAGE_SIZE}
               total={data.total}
-              onPage={setPage}
+              onPageChange={setPage}
               label="Outbox pages"
             />
           </>

@@ -14,6 +14,7 @@ import {
 import { EmptyState } from '@/components/ui/empty-state';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { notifyError } from '@/lib/notify-error';
 import { cn } from '@/lib/utils';
 import { formatPrice, type AdminPlan } from '@shared/schemas/plans';
@@ -103,57 +104,45 @@ export function PlansPage() {
         />
       ) : (
         <div className="overflow-x-auto rounded-xl border bg-card">
-          <table className="w-full min-w-[40rem] text-sm">
-            <thead className="border-b bg-muted/50 text-left text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Plan
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Price
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Requests / month
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Locations
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  Clients
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
+          <Table className="w-full min-w-[40rem] text-sm">
+            <TableHeader className="border-b bg-muted/50 text-left text-muted-foreground">
+              <TableRow>
+                <TableHead className="px-4 py-3 font-medium">Plan</TableHead>
+                <TableHead className="px-4 py-3 font-medium">Price</TableHead>
+                <TableHead className="px-4 py-3 font-medium">Requests / month</TableHead>
+                <TableHead className="px-4 py-3 font-medium">Locations</TableHead>
+                <TableHead className="px-4 py-3 text-right font-medium">Clients</TableHead>
+                <TableHead className="px-4 py-3 font-medium">Status</TableHead>
+                <TableHead className="px-4 py-3 text-right font-medium">
                   <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody className="divide-y">
               {visible.map((plan) => (
-                <tr key={plan.id} className={cn(plan.archived && 'text-muted-foreground opacity-60')}>
-                  <td className="px-4 py-3">
+                <TableRow key={plan.id} className={cn(plan.archived && 'text-muted-foreground opacity-60')}>
+                  <TableCell className="px-4 py-3">
                     <p className="font-medium">{plan.name}</p>
                     {plan.features.length > 0 ? (
                       <p className="max-w-xs truncate text-xs text-muted-foreground">
                         {plan.features.join(' · ')}
                       </p>
                     ) : null}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 tabular-nums">
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap px-4 py-3 tabular-nums">
                     {formatPrice(plan.priceCents, plan.currency)}
-                  </td>
-                  <td className="px-4 py-3">{limit(plan.reviewRequestLimit)}</td>
-                  <td className="px-4 py-3">{limit(plan.locationsLimit)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{plan.clients}</td>
-                  <td className="px-4 py-3">
+                  </TableCell>
+                  <TableCell className="px-4 py-3">{limit(plan.reviewRequestLimit)}</TableCell>
+                  <TableCell className="px-4 py-3">{limit(plan.locationsLimit)}</TableCell>
+                  <TableCell className="px-4 py-3 text-right tabular-nums">{plan.clients}</TableCell>
+                  <TableCell className="px-4 py-3">
                     {plan.archived ? (
                       <Badge variant="secondary">Archived</Badge>
                     ) : (
                       <Badge variant="success">Active</Badge>
                     )}
-                  </td>
-                  <td className="px-4 py-3">
+                  </TableCell>
+                  <TableCell className="px-4 py-3">
                     <div className="flex justify-end gap-1">
                       <Button
                         variant="ghost"
@@ -174,11 +163,11 @@ export function PlansPage() {
                         </Button>
                       ) : null}
                     </div>
-                  </td>
-                </tr>
+                  </TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         </div>
       )}
 

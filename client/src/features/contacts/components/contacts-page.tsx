@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Pencil, Plus, Search, Trash2, Upload, Users } from 'lucide-react';
+import { Pencil, Plus, Search, Trash2, Upload, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
@@ -6,8 +6,19 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useIsMobile } from '@/lib/use-mobile';
 import { formatPhone } from '@shared/phone';
 import { CONTACTS_PAGE_SIZE, type Contact } from '@shared/schemas/contacts';
@@ -21,19 +32,10 @@ import { OptOutBadges } from './opt-out-badges';
 
 const ALL_TAGS = '__all__';
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 export function ContactsPage() {
   const isMobile = useIsMobile();
   const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), 300);
+  const q = useDebouncedValue(search.trim(), 300);
   const [tag, setTag] = useState(ALL_TAGS);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Contact | null | undefined>(undefined);
@@ -49,9 +51,8 @@ export function ContactsPage() {
     page,
     pageSize: CONTACTS_PAGE_SIZE,
   });
-  const contacts = list.data?.contacts ?? [];
+  const contacts = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
   const filtered = Boolean(q) || tag !== ALL_TAGS;
 
   const actions = (
@@ -120,49 +121,39 @@ export function ContactsPage() {
   } else {
     body = (
       <div className="overflow-x-auto rounded-xl border bg-card">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Contacts</caption>
-          <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Phone
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Tags
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Opted out
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
+        <Table className="w-full text-sm">
+          <TableCaption className="sr-only">Contacts</TableCaption>
+          <TableHeader className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
+            <TableRow>
+              <TableHead className="px-4 py-3 font-medium">Name</TableHead>
+              <TableHead className="px-4 py-3 font-medium">Email</TableHead>
+              <TableHead className="px-4 py-3 font-medium">Phone</TableHead>
+              <TableHead className="px-4 py-3 font-medium">Tags</TableHead>
+              <TableHead className="px-4 py-3 font-medium">Opted out</TableHead>
+              <TableHead className="px-4 py-3 text-right font-medium">
                 <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {contacts.map((contact) => (
-              <tr key={contact.id} className="border-b last:border-0">
-                <td className="px-4 py-3 font-medium">{contact.name}</td>
-                <td className="max-w-56 truncate px-4 py-3">{contact.email ?? ''}</td>
-                <td className="whitespace-nowrap px-4 py-3">{formatPhone(contact.phone)}</td>
-                <td className="px-4 py-3">
+              <TableRow key={contact.id} className="border-b last:border-0">
+                <TableCell className="px-4 py-3 font-medium">{contact.name}</TableCell>
+                <TableCell className="max-w-56 truncate px-4 py-3">{contact.email ?? ''}</TableCell>
+                <TableCell className="whitespace-nowrap px-4 py-3">{formatPhone(contact.phone)}</TableCell>
+                <TableCell className="px-4 py-3">
                   <TagChips tags={contact.tags} />
-                </td>
-                <td className="px-4 py-3">
+                </TableCell>
+                <TableCell className="px-4 py-3">
                   <OptOutBadges contact={contact} />
-                </td>
-                <td className="px-4 py-3">
+                </TableCell>
+                <TableCell className="px-4 py-3">
                   <RowActions contact={contact} onEdit={setEditing} onDelete={setDeleting} />
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
     );
   }
@@ -209,27 +200,7 @@ export function ContactsPage() {
       {body}
 
       {showToolbar && total > 0 ? (
-        <nav aria-label="Pagination" className="flex items-center justify-between gap-2 text-sm">
-          <p className="text-muted-foreground">
-            {`Showing ${(page - 1) * CONTACTS_PAGE_SIZE + 1}–${Math.min(page * CONTACTS_PAGE_SIZE, total)} of ${total}`}
-          </p>
-          <div className="flex items-center gap-2">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              <ChevronLeft aria-hidden="true" />
-              Previous
-            </Button>
-            <span className="tabular-nums">{`Page ${page} of ${pages}`}</span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              Next
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </div>
-        </nav>
+        <Pagination page={page} pageSize={CONTACTS_PAGE_SIZE} total={total} onPageChange={setPage} />
       ) : null}
 
       <ContactFormDialog

@@ -107,7 +107,8 @@ export function ImportContactsDialog({ open, onOpenChange }: ImportContactsDialo
               description="Phone numbers written without a country code are read as this country's."
             >
               <Select value={country} onValueChange={setCountry}>
-                <SelectTrigger>
+                {/* The label's `for` must reach the trigger (the focusable button), not the Select root. */}
+                <SelectTrigger id="import-country" aria-describedby="import-country-description">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>

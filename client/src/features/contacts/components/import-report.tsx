@@ -1,4 +1,13 @@
 import { Badge } from '@/components/ui/badge';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import type { ImportResult, ImportRowStatus } from '@shared/schemas/contacts';
 
 const STATUS_VARIANT: Record<ImportRowStatus, 'success' | 'secondary' | 'warning'> = {
@@ -37,33 +46,27 @@ export function ImportReport({ result }: { result: ImportResult }) {
       </p>
       {skippedFirst.length > 0 ? (
         <div className="max-h-64 overflow-y-auto rounded-lg border">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Rows of the file</caption>
-            <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Line
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Result
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Reason
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table className="w-full text-sm">
+            <TableCaption className="sr-only">Rows of the file</TableCaption>
+            <TableHeader className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
+              <TableRow>
+                <TableHead className="px-3 py-2 font-medium">Line</TableHead>
+                <TableHead className="px-3 py-2 font-medium">Result</TableHead>
+                <TableHead className="px-3 py-2 font-medium">Reason</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
               {skippedFirst.map((row) => (
-                <tr key={row.line} className="border-t">
-                  <td className="px-3 py-1.5 tabular-nums">{row.line}</td>
-                  <td className="px-3 py-1.5">
+                <TableRow key={row.line} className="border-t">
+                  <TableCell className="px-3 py-1.5 tabular-nums">{row.line}</TableCell>
+                  <TableCell className="px-3 py-1.5">
                     <Badge variant={STATUS_VARIANT[row.status]}>{STATUS_LABEL[row.status]}</Badge>
-                  </td>
-                  <td className="px-3 py-1.5">{row.reason ?? ''}</td>
-                </tr>
+                  </TableCell>
+                  <TableCell className="px-3 py-1.5">{row.reason ?? ''}</TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         </div>
       ) : null}
       {result.truncated ? (

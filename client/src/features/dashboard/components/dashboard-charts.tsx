@@ -24,7 +24,11 @@ export default function DashboardCharts({ weekly }: { weekly: WeeklyReviews[] })
     <figure className="m-0 grid gap-2">
       <div className="h-64 w-full text-xs" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 256 }}>
-          <ComposedChart data={weekly} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <ComposedChart
+            accessibilityLayer={false}
+            data={weekly}
+            margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+          >
             <CartesianGrid strokeDasharray="3 3" className="stroke-border" vertical={false} />
             <XAxis
               dataKey="weekStart"

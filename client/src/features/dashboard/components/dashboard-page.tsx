@@ -4,11 +4,14 @@ import type { Review } from '@shared/schemas/reviews';
 import { CreateReviewRequestDialog, GenerateLinkDialog } from '@/components/review-requests';
 import { ReviewDetailsDialog } from '@/components/reviews/review-details-dialog';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { Spinner } from '@/components/ui/spinner';
 
 import { useDashboardCharts } from '../api/get-dashboard-charts';
 import { useDashboardStats } from '../api/get-dashboard-stats';
+import { useGettingStarted } from '../api/get-getting-started';
 import { useRecentReviews } from '../api/get-recent-reviews';
+import { DashboardSkeleton } from './dashboard-skeleton';
+import { GettingStarted } from './getting-started';
 import { QuickActions } from './quick-actions';
 import { RatingDistribution } from './rating-distribution';
 import { RecentReviews } from './recent-reviews';
@@ -23,6 +26,7 @@ export function DashboardPage() {
   const stats = useDashboardStats();
   const charts = useDashboardCharts();
   const reviews = useRecentReviews();
+  const gettingStarted = useGettingStarted(stats.data?.reviewRequests);
   const [selected, setSelected] = useState<Review | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [requestOpen, setRequestOpen] = useState(false);
@@ -40,7 +44,7 @@ export function DashboardPage() {
     setDetailsOpen(true);
   };
 
-  if (stats.isLoading) return <FullPageSpinner label="Loading dashboard…" />;
+  if (stats.isLoading) return <DashboardSkeleton />;
   if (stats.error || !stats.data) {
     return (
       <p role="alert" className="rounded-lg border border-destructive/40 p-4 text-sm text-destructive">
@@ -51,6 +55,7 @@ export function DashboardPage() {
 
   return (
     <div className="grid gap-6">
+      <GettingStarted steps={gettingStarted.steps} />
       <StatCards stats={stats.data} />
       <RecentStatsRow recent={stats.data.recent} />
 

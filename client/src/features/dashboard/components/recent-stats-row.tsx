@@ -16,15 +16,26 @@ export function RecentStatsRow({ recent }: { recent: DashboardStats['recent'] })
       <h2 id="last-30-days-heading" className="text-base font-semibold">
         Last 30 days
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard title="Recent Reviews" value={String(recent.reviews)} icon={MessageSquareText} />
-        <StatCard title="Average Rating" value={recent.averageRating.toFixed(1)} icon={Star} />
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatCard
+          title="Recent Reviews"
+          period="last 30 days"
+          value={String(recent.reviews)}
+          icon={MessageSquareText}
+        />
+        <StatCard
+          title="Average Rating"
+          period="last 30 days"
+          value={recent.averageRating.toFixed(1)}
+          icon={Star}
+        />
         <StatCard
           title="Avg. Response Time"
+          period="last 30 days"
           value={formatResponseTime(recent.avgResponseTimeDays)}
           icon={CalendarClock}
         />
-        <StatCard title="Requests Sent" value={String(recent.requestsSent)} icon={Send}>
+        <StatCard title="Requests Sent" period="last 30 days" value={String(recent.requestsSent)} icon={Send}>
           {recent.requestsNotSent > 0 ? (
             <p className="text-sm text-amber-700 dark:text-amber-300">
               {recent.requestsNotSent} not sent: no provider configured

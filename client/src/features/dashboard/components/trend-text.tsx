@@ -16,7 +16,9 @@ export function TrendText({ trend, invert = false }: TrendTextProps) {
   const good = direction === 'flat' ? null : (direction === 'up') !== invert;
   const Icon = direction === 'up' ? ArrowUpRight : direction === 'down' ? ArrowDownRight : ArrowRight;
   return (
-    <p className="flex items-center gap-1 text-xs text-muted-foreground">
+    <p className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+      {/* The change is of the same measure in two 30-day windows, never of the all-time figure above. */}
+      <span>Last 30 days</span>
       <span
         data-direction={direction}
         className={cn(

@@ -1,4 +1,13 @@
 import type { RatingBreakdown } from '@shared/schemas/insights';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 
 import { cn } from '@/lib/utils';
 
@@ -19,39 +28,31 @@ export interface BreakdownRowData extends RatingBreakdown {
 /** Rows of rating distributions: name, count, average and a stacked bar of 1★ to 5★ shares. */
 export function RatingBreakdownTable({ caption, rows }: { caption: string; rows: BreakdownRowData[] }) {
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className="text-left text-xs text-muted-foreground">
-          <th scope="col" className="pb-2 font-medium">
-            Name
-          </th>
-          <th scope="col" className="pb-2 text-right font-medium">
-            Reviews
-          </th>
-          <th scope="col" className="pb-2 text-right font-medium">
-            Average
-          </th>
-          <th scope="col" className="hidden pb-2 pl-4 font-medium sm:table-cell">
-            Ratings (1★ to 5★)
-          </th>
-        </tr>
-      </thead>
-      <tbody>
+    <Table className="w-full text-sm">
+      <TableCaption className="sr-only">{caption}</TableCaption>
+      <TableHeader>
+        <TableRow className="text-left text-xs text-muted-foreground">
+          <TableHead className="pb-2 font-medium">Name</TableHead>
+          <TableHead className="pb-2 text-right font-medium">Reviews</TableHead>
+          <TableHead className="pb-2 text-right font-medium">Average</TableHead>
+          <TableHead className="hidden pb-2 pl-4 font-medium sm:table-cell">Ratings (1★ to 5★)</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
         {rows.map((row) => (
-          <tr key={row.key} className="border-t">
-            <th scope="row" className="py-2 pr-2 text-left font-medium">
+          <TableRow key={row.key} className="border-t">
+            <TableHead scope="row" className="py-2 pr-2 text-left font-medium">
               {row.label}
-            </th>
-            <td className="py-2 text-right tabular-nums">{row.total}</td>
-            <td className="py-2 text-right tabular-nums">{row.averageRating.toFixed(1)}</td>
-            <td className="hidden w-1/2 py-2 pl-4 sm:table-cell">
+            </TableHead>
+            <TableCell className="py-2 text-right tabular-nums">{row.total}</TableCell>
+            <TableCell className="py-2 text-right tabular-nums">{row.averageRating.toFixed(1)}</TableCell>
+            <TableCell className="hidden w-1/2 py-2 pl-4 sm:table-cell">
               <StackedBar counts={row.counts} total={row.total} />
-            </td>
-          </tr>
+            </TableCell>
+          </TableRow>
         ))}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   );
 }
 

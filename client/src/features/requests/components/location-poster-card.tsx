@@ -1,7 +1,9 @@
 import { Download, Printer } from 'lucide-react';
 import { useState } from 'react';
 
-import { CopyLinkButton, downloadDataUrl, useLocations } from '@/components/review-requests';
+import { CopyLinkButton, downloadDataUrl } from '@/components/review-requests';
+import { useLocations } from '@/lib/locations';
+import { markPosterShared } from '@/lib/poster-shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -73,6 +75,7 @@ export function LocationPosterCard() {
         await renderPoster(location.name, qr.data.qrCode, qr.data.url),
         `review-poster-${slug(location.name)}.png`,
       );
+      markPosterShared();
     } catch (error) {
       toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
     }

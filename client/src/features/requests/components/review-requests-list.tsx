@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, History, Inbox, QrCode } from 'lucide-react';
+import { History, Inbox, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 
@@ -7,7 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/lib/use-mobile';
 import { formatDate } from '@/lib/utils';
 import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/domain';
@@ -54,9 +56,6 @@ export function ReviewRequestsList() {
   });
   const rows = requests.data?.rows ?? [];
   const total = requests.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / REQUEST_PAGE_SIZE));
-  const from = total === 0 ? 0 : (page - 1) * REQUEST_PAGE_SIZE + 1;
-  const to = Math.min(total, page * REQUEST_PAGE_SIZE);
 
   const rowActions = (r: ReviewRequest) => (
     <div className="flex justify-end gap-1">
@@ -153,97 +152,42 @@ export function ReviewRequestsList() {
           </ul>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <thead className="border-b text-left text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Contact
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Location
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Method
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Created
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Updated
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
+            <Table className="w-full text-sm">
+              <TableHeader className="border-b text-left text-muted-foreground">
+                <TableRow>
+                  <TableHead className="py-2 pr-3 font-medium">Contact</TableHead>
+                  <TableHead className="py-2 pr-3 font-medium">Location</TableHead>
+                  <TableHead className="py-2 pr-3 font-medium">Method</TableHead>
+                  <TableHead className="py-2 pr-3 font-medium">Status</TableHead>
+                  <TableHead className="py-2 pr-3 font-medium">Created</TableHead>
+                  <TableHead className="py-2 pr-3 font-medium">Updated</TableHead>
+                  <TableHead className="py-2 font-medium">
                     <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
                 {rows.map((r) => (
-                  <tr key={r.id} className="border-b last:border-0">
-                    <td className="py-2 pr-3 font-medium">{recipientOf(r)}</td>
-                    <td className="py-2 pr-3">{r.locationName}</td>
-                    <td className="py-2 pr-3">{REQUEST_METHOD_LABELS[r.method]}</td>
-                    <td className="py-2 pr-3">
+                  <TableRow key={r.id} className="border-b last:border-0">
+                    <TableCell className="py-2 pr-3 font-medium">{recipientOf(r)}</TableCell>
+                    <TableCell className="py-2 pr-3">{r.locationName}</TableCell>
+                    <TableCell className="py-2 pr-3">{REQUEST_METHOD_LABELS[r.method]}</TableCell>
+                    <TableCell className="py-2 pr-3">
                       <Status request={r} />
-                    </td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{formatDate(r.createdAt)}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{formatDate(lastStepDate(r))}</td>
-                    <td className="py-2 text-right">{rowActions(r)}</td>
-                  </tr>
+                    </TableCell>
+                    <TableCell className="py-2 pr-3 whitespace-nowrap">{formatDate(r.createdAt)}</TableCell>
+                    <TableCell className="py-2 pr-3 whitespace-nowrap">
+                      {formatDate(lastStepDate(r))}
+                    </TableCell>
+                    <TableCell className="py-2 text-right">{rowActions(r)}</TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </div>
         )}
         {total > REQUEST_PAGE_SIZE ? (
-          <nav
-            aria-label="Pagination"
-            className="flex flex-col items-center justify-between gap-2 sm:flex-row"
-          >
-            <p className="text-sm text-muted-foreground">
-              Showing {from} to {to} of {total} results
-            </p>
-            <div className="flex gap-1">
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label="First page"
-                disabled={page === 1}
-                onClick={() => setPage(1)}
-              >
-                <ChevronsLeft aria-hidden="true" />
-              </Button>
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label="Previous page"
-                disabled={page === 1}
-                onClick={() => setPage(page - 1)}
-              >
-                <ChevronLeft aria-hidden="true" />
-              </Button>
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label="Next page"
-                disabled={page >= lastPage}
-                onClick={() => setPage(page + 1)}
-              >
-                <ChevronRight aria-hidden="true" />
-              </Button>
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label="Last page"
-                disabled={page >= lastPage}
-                onClick={() => setPage(lastPage)}
-              >
-                <ChevronsRight aria-hidden="true" />
-              </Button>
-            </div>
-          </nav>
+          <Pagination page={page} pageSize={REQUEST_PAGE_SIZE} total={total} onPageChange={setPage} />
         ) : null}
       </CardContent>
       <QrCodeDialog requestId={qrId} open={qrId !== null} onOpenChange={(open) => !open && setQrId(null)} />

@@ -1,7 +1,8 @@
 import { Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 
-import { ChannelModeNote, useContacts, useLocations } from '@/components/review-requests';
+import { ChannelModeNote, useContacts } from '@/components/review-requests';
+import { useLocations } from '@/lib/locations';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';

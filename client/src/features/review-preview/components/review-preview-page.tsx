@@ -10,7 +10,7 @@ import { useTenant } from '@/lib/tenant';
 import { cn } from '@/lib/utils';
 
 import { useLocationReviewPage } from '../api/get-location-review-page';
-import { useLocations } from '../api/get-locations';
+import { useLocations } from '@/lib/locations';
 
 type Audience = 'request' | 'location';
 const AUDIENCES: Array<{ value: Audience; label: string }> = [

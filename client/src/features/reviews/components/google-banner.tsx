@@ -5,7 +5,8 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { useTenant } from '@/lib/tenant';
 
-import { isGoogleConnected, useLocations } from '../api/get-locations';
+import { isGoogleConnected } from '@shared/schemas/locations';
+import { useLocations } from '@/lib/locations';
 
 /** Dismissed for the rest of the browser session (seed-spec section 4). */
 export const GOOGLE_BANNER_KEY = 'reviewflow.googleBannerDismissed';
@@ -30,7 +31,7 @@ export function GoogleBanner({ onImport, importing }: GoogleBannerProps) {
   const [dismissed, setDismissed] = useState(readDismissed);
 
   if (dismissed || locations.isPending) return null;
-  const connected = isGoogleConnected(locations.data);
+  const connected = (locations.data ?? []).some(isGoogleConnected);
 
   const dismiss = () => {
     try {

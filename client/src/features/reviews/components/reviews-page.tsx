@@ -7,6 +7,7 @@ import { REVIEW_PAGE_SIZE, SEARCH_MAX, type Review, type ReviewFilter } from '@s
 import { ReviewDetailsDialog } from '@/components/reviews/review-details-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { pageCount, Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import {
   hasConnection,
@@ -16,15 +17,14 @@ import {
   useIntegrations,
 } from '@/features/integrations';
 import { useTenant } from '@/lib/tenant';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useIsMobile } from '@/lib/use-mobile';
 
 import { reviewsExportUrl } from '../api/export-reviews';
 import { useReview, useReviews } from '../api/get-reviews';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { GoogleBanner } from './google-banner';
 import { ReviewFilterSelect } from './review-filter-select';
 import { ReviewCards, ReviewsTable } from './reviews-table';
-import { pageCount, ReviewsPagination } from './reviews-pagination';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -176,7 +176,7 @@ export function ReviewsPage() {
           ) : (
             <ReviewsTable reviews={rows} onView={view} />
           )}
-          <ReviewsPagination page={page} pageSize={REVIEW_PAGE_SIZE} total={total} onPageChange={setPage} />
+          <Pagination page={page} pageSize={REVIEW_PAGE_SIZE} total={total} onPageChange={setPage} />
         </>
       )}
 

@@ -5,6 +5,7 @@ import { REVIEW_SOURCE_LABELS, reviewerLabel } from '@/components/reviews/review
 import { StarRating } from '@/components/reviews/star-rating';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/utils';
 
 import { ReviewerAvatar } from './reviewer-avatar';
@@ -20,60 +21,60 @@ const COLUMNS = ['Customer', 'Rating', 'Source', 'Date', 'Status'] as const;
 export function ReviewsTable({ reviews, onView }: ReviewListProps) {
   return (
     <div className="overflow-x-auto rounded-xl border bg-card">
-      <table className="w-full text-sm">
-        <thead className="border-b bg-muted/40 text-left text-muted-foreground">
-          <tr>
+      <Table className="w-full text-sm">
+        <TableHeader className="border-b bg-muted/40 text-left text-muted-foreground">
+          <TableRow>
             {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 font-medium">
+              <TableHead key={column} className="px-4 py-3 font-medium">
                 {column}
-              </th>
+              </TableHead>
             ))}
-            <th scope="col" className="px-4 py-3 text-right font-medium">
+            <TableHead className="px-4 py-3 text-right font-medium">
               <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {reviews.length === 0 ? (
-            <tr>
-              <td colSpan={COLUMNS.length + 1} className="h-24 px-4 text-center text-muted-foreground">
+            <TableRow>
+              <TableCell colSpan={COLUMNS.length + 1} className="h-24 px-4 text-center text-muted-foreground">
                 No results
-              </td>
-            </tr>
+              </TableCell>
+            </TableRow>
           ) : (
             reviews.map((review) => {
               const name = reviewerLabel(review.reviewerName);
               return (
-                <tr key={review.id} className="border-b last:border-0 hover:bg-muted/30">
-                  <td className="px-4 py-3">
+                <TableRow key={review.id} className="border-b last:border-0 hover:bg-muted/30">
+                  <TableCell className="px-4 py-3">
                     <div className="flex items-center gap-3">
                       <ReviewerAvatar name={name} />
                       <span className="font-medium">{name}</span>
                     </div>
-                  </td>
-                  <td className="px-4 py-3">
+                  </TableCell>
+                  <TableCell className="px-4 py-3">
                     <StarRating rating={review.rating} size="sm" />
-                  </td>
-                  <td className="px-4 py-3">
+                  </TableCell>
+                  <TableCell className="px-4 py-3">
                     <Badge variant="outline">{REVIEW_SOURCE_LABELS[review.type]}</Badge>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3">
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap px-4 py-3">
                     <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
-                  </td>
-                  <td className="px-4 py-3">
+                  </TableCell>
+                  <TableCell className="px-4 py-3">
                     <ResponseBadge review={review} />
-                  </td>
-                  <td className="px-4 py-3 text-right">
+                  </TableCell>
+                  <TableCell className="px-4 py-3 text-right">
                     <Button variant="ghost" size="sm" onClick={() => onView(review)}>
                       View<span className="sr-only"> review from {name}</span>
                     </Button>
-                  </td>
-                </tr>
+                  </TableCell>
+                </TableRow>
               );
             })
           )}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }

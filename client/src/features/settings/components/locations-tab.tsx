@@ -2,25 +2,18 @@ import { Copy, ExternalLink, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
-import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { notifyError } from '@/lib/notify-error';
 import type { Location } from '@shared/schemas/locations';
 
 import { useDeleteLocation } from '../api/delete-location';
-import { useLocations } from '../api/get-locations';
 import { LocationFormDialog } from './location-form-dialog';
+import { useLocations } from '@/lib/locations';
 
 async function copyText(text: string): Promise<void> {
   try {
@@ -163,38 +156,24 @@ function ReviewLink({ label, href }: { label: string; href: string | null }) {
 function DeleteLocationDialog({ location, onClose }: { location: Location | null; onClose: () => void }) {
   const remove = useDeleteLocation();
   return (
-    <Dialog open={location !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete {location?.name}?</DialogTitle>
-          <DialogDescription>
-            Its review requests are deleted with it and its public link stops working. Reviews already
-            received stay in your list.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              location &&
-              remove.mutate(location.id, {
-                onSuccess: () => {
-                  toast({ title: 'Location deleted', description: `${location.name} was deleted.` });
-                  onClose();
-                },
-                onError: (error) => notifyError(error),
-              })
-            }
-          >
-            {remove.isPending ? <Spinner size="sm" label="Deleting…" /> : null}
-            Delete location
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={location !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={`Delete ${location?.name ?? ''}?`}
+      description="Its review requests are deleted with it and its public link stops working. Reviews already received stay in your list."
+      confirmLabel="Delete location"
+      pending={remove.isPending}
+      pendingLabel="Deleting…"
+      onConfirm={() =>
+        location &&
+        remove.mutate(location.id, {
+          onSuccess: () => {
+            toast({ title: 'Location deleted', description: `${location.name} was deleted.` });
+            onClose();
+          },
+          onError: (error) => notifyError(error),
+        })
+      }
+    />
   );
 }

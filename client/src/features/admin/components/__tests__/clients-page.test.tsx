@@ -90,7 +90,7 @@ describe('ClientsPage', () => {
     const { user } = renderWithProviders(<ClientsPage />);
 
     expect(await screen.findByText('Showing 1 to 10 of 23 results')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Showing 11 to 20 of 23 results')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Company 13' })).toBeInTheDocument();
 
@@ -127,7 +127,7 @@ describe('ClientsPage', () => {
     const { user } = renderWithProviders(<ClientsPage />);
 
     await user.click(await screen.findByRole('button', { name: 'Delete Company 23' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Company 23?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Company 23?' });
     const confirm = within(dialog).getByRole('button', { name: 'Delete client' });
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox'), 'Company 2');

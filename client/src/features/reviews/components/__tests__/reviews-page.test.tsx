@@ -16,7 +16,7 @@ import {
 import { GOOGLE_BANNER_KEY } from '../google-banner';
 import { ReviewsPage } from '../reviews-page';
 import { ReviewsTable } from '../reviews-table';
-import { showingText } from '../reviews-pagination';
+import { showingText } from '@/components/ui/pagination';
 
 function buildReview(id: number, overrides: Partial<Review> = {}): Review {
   return {

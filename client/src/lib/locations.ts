@@ -4,7 +4,11 @@ import { getJson } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
 import type { Location } from '@shared/schemas/locations';
 
-/** The spec's GET /api/locations; other screens (request form, Google banner) read the same key. */
+/**
+ * GET {apiBase}/locations: the one query for the client's locations. Settings, the request dialogs, the poster
+ * card, the Google banner, the review preview and the dashboard's checklist all read this key with this type,
+ * so one mutation's invalidation (lib/invalidate.ts) refreshes every screen.
+ */
 export const locationsKey = (apiBase: string) => [`${apiBase}/locations`] as const;
 
 export function locationsQueryOptions(apiBase: string) {

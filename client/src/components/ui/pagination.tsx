@@ -1,0 +1,83 @@
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** 'Showing X to Y of Z results' (seed-spec section 9); 0 to 0 of 0 when nothing matches. */
+export function showingText(page: number, pageSize: number, total: number): string {
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, total);
+  return `Showing ${from} to ${to} of ${total} results`;
+}
+
+export interface PaginationProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  /** The navigation landmark's name; a page with two lists names each one. */
+  label?: string;
+  className?: string;
+}
+
+/** The one pager of every list: the spec's 'Showing X to Y of Z results', first/previous/next/last. */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  label = 'Pagination',
+  className,
+}: PaginationProps) {
+  const last = pageCount(total, pageSize);
+  const current = Math.min(page, last);
+  const buttons = [
+    { label: 'First page', icon: ChevronsLeft, to: 1, disabled: current <= 1 },
+    { label: 'Previous page', icon: ChevronLeft, to: current - 1, disabled: current <= 1 },
+    { label: 'Next page', icon: ChevronRight, to: current + 1, disabled: current >= last },
+    { label: 'Last page', icon: ChevronsRight, to: last, disabled: current >= last },
+  ];
+  return (
+    <nav
+      aria-label={label}
+      className={cn('flex flex-col items-center justify-between gap-3 sm:flex-row', className)}
+    >
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {showingText(current, pageSize, total)}
+      </p>
+      <div className="flex items-center gap-1">
+        {buttons.slice(0, 2).map((b) => (
+          <Button
+            key={b.label}
+            variant="outline"
+            size="icon"
+            aria-label={b.label}
+            disabled={b.disabled}
+            onClick={() => onPageChange(b.to)}
+          >
+            <b.icon aria-hidden="true" />
+          </Button>
+        ))}
+        <span className="px-2 text-sm tabular-nums">
+          Page {current} of {last}
+        </span>
+        {buttons.slice(2).map((b) => (
+          <Button
+            key={b.label}
+            variant="outline"
+            size="icon"
+            aria-label={b.label}
+            disabled={b.disabled}
+            onClick={() => onPageChange(b.to)}
+          >
+            <b.icon aria-hidden="true" />
+          </Button>
+        ))}
+      </div>
+    </nav>
+  );
+}

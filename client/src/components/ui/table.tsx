@@ -1,0 +1,58 @@
+import type { ComponentProps } from 'react';
+
+import { cn } from '@/lib/utils';
+
+/**
+ * Semantic table parts in the shadcn style. The wrapper scrolls sideways on narrow screens (375 px) so the
+ * page itself never does; screens that read better as cards on phones render their own list instead.
+ */
+export function Table({ className, ...props }: ComponentProps<'table'>) {
+  return (
+    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+      <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
+    </div>
+  );
+}
+
+export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
+  return (
+    <thead
+      data-slot="table-header"
+      className={cn('border-b text-left text-muted-foreground', className)}
+      {...props}
+    />
+  );
+}
+
+export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
+  return <tbody data-slot="table-body" className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
+}
+
+export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
+  return <tr data-slot="table-row" className={cn('border-b transition-colors', className)} {...props} />;
+}
+
+export function TableHead({ className, scope = 'col', ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      data-slot="table-head"
+      scope={scope}
+      className={cn('whitespace-nowrap px-3 py-2 text-left align-middle font-medium', className)}
+      {...props}
+    />
+  );
+}
+
+export function TableCell({ className, ...props }: ComponentProps<'td'>) {
+  return <td data-slot="table-cell" className={cn('px-3 py-2 align-middle', className)} {...props} />;
+}
+
+export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
+  return (
+    <caption
+      data-slot="table-caption"
+      className={cn('mt-3 text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
+}

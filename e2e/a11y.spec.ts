@@ -1,0 +1,168 @@
+import AxeBuilder from '@axe-core/playwright';
+import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { admin, expect, test } from './fixtures';
+
+/**
+ * Every route of the app, in both themes, on a phone (375 px) and a desktop (1280 px): axe finds no
+ * serious or critical violation (issue 15). One page load per route × theme × width; each case is its own
+ * test so the suite spreads over the workers. Sessions are made once per worker and reused through the
+ * storage state, so the login rate limit is never near.
+ */
+
+// The demo client's seeded data (server/seed/demo.ts): full lists exercise more markup than an empty account.
+const DEMO = { email: 'demo@reviewflow.test', password: 'demo-password' };
+
+type Role = 'public' | 'client' | 'admin';
+interface Route {
+  path: string;
+  role: Role;
+}
+
+const SETTINGS_TABS = ['profile', 'locations', 'integrations', 'requests', 'notifications', 'plan'];
+
+const ROUTES: Route[] = [
+  ...[
+    '/',
+    '/auth',
+    '/auth?tab=register',
+    '/privacy-policy',
+    '/terms-of-service',
+    '/help',
+    '/oauth-error',
+  ].map((path) => ({ path, role: 'public' as const })),
+  { path: '/no-such-page', role: 'public' },
+  { path: '/review/:link', role: 'public' },
+  ...[
+    '/dashboard',
+    '/reviews',
+    '/get-reviews',
+    '/contacts',
+    '/templates',
+    '/optimized-reviews',
+    '/review-preview',
+    '/email-test',
+    '/system-test',
+    '/debug',
+    '/subscribe',
+    '/checkout/:planId',
+    ...SETTINGS_TABS.map((tab) => `/settings?tab=${tab}`),
+  ].map((path) => ({ path, role: 'client' as const })),
+  ...[
+    '/admin',
+    '/admin/clients',
+    '/admin/plans',
+    '/admin/email-test',
+    '/admin/client/:id',
+    '/admin/client/:id/reviews',
+    '/admin/client/:id/get-reviews',
+    '/admin/client/:id/contacts',
+    '/admin/client/:id/templates',
+    '/admin/client/:id/settings',
+  ].map((path) => ({ path, role: 'admin' as const })),
+];
+
+const THEMES = ['light', 'dark'] as const;
+const WIDTHS = [
+  { name: 'phone', width: 375, height: 800 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
+interface Sessions {
+  client: Awaited<ReturnType<APIRequestContext['storageState']>>;
+  admin: Awaited<ReturnType<APIRequestContext['storageState']>>;
+  params: Record<string, string>;
+}
+
+let sessions: Promise<Sessions> | undefined;
+
+async function signedIn(baseURL: string, credentials: { email: string; password: string }) {
+  const context = await request.newContext({ baseURL });
+  const res = await context.post('/api/login', { data: credentials });
+  expect(res.status(), await res.text()).toBe(200);
+  return context;
+}
+
+/** Once per worker: a demo-client session, an admin session and the ids the parameterised routes need. */
+async function arrange(baseURL: string): Promise<Sessions> {
+  const client = await signedIn(baseURL, DEMO);
+  const adminApi = await signedIn(baseURL, admin);
+
+  const requests = await client.get('/api/review-requests?page=1&pageSize=1');
+  expect(requests.status()).toBe(200);
+  let link = ((await requests.json()) as { uniqueLink: string }[])[0]?.uniqueLink;
+  if (!link) {
+    const locations = (await (await client.get('/api/locations')).json()) as { id: number }[];
+    const contact = await client.post('/api/contacts', {
+      data: { name: 'Axe Check', email: 'axe@example.com' },
+    });
+    const created = await client.post('/api/review-requests', {
+      data: { locationId: locations[0]!.id, contactId: (await contact.json()).id, method: 'email' },
+    });
+    link = (await created.json()).uniqueLink as string;
+  }
+
+  const clients = await adminApi.get(
+    `/api/admin/clients?q=${encodeURIComponent(DEMO.email)}&page=1&pageSize=1`,
+  );
+  const id = String(((await clients.json()) as { id: number }[])[0]!.id);
+  const plans = (await (await client.get('/api/plans')).json().catch(() => [])) as { id: number }[];
+  const planId = String(Array.isArray(plans) && plans[0] ? plans[0].id : 1);
+
+  const state = {
+    client: await client.storageState(),
+    admin: await adminApi.storageState(),
+    params: { link: link ?? 'missing', id, planId },
+  };
+  await client.dispose();
+  await adminApi.dispose();
+  return state;
+}
+
+function fill(path: string, params: Record<string, string>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? name);
+}
+
+async function settle(page: Page) {
+  // Lazy chunks and first queries: wait until the network is quiet (polling pages are never quiet for long).
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+  await expect(page.locator('h1, h2').first()).toBeVisible({ timeout: 15_000 });
+}
+
+for (const route of ROUTES) {
+  for (const theme of THEMES) {
+    for (const size of WIDTHS) {
+      test(`${route.path} (${route.role}, ${theme}, ${size.name}): no serious or critical axe violation`, async ({
+        browser,
+        baseURL,
+      }) => {
+        sessions ??= arrange(baseURL!);
+        const arranged = await sessions;
+        const context = await browser.newContext({
+          baseURL: baseURL!,
+          viewport: { width: size.width, height: size.height },
+          storageState: route.role === 'public' ? undefined : arranged[route.role],
+          // lib/theme.tsx reads the stored choice; no stored choice is light.
+          colorScheme: theme,
+        });
+        await context.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+        const page = await context.newPage();
+
+        await page.goto(fill(route.path, arranged.params));
+        await settle(page);
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+          }));
+        await context.close();
+        expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+      });
+    }
+  }
+}
