@@ -6,6 +6,8 @@ interface ReviewsPaginationProps {
   page: number;
   pageSize: number;
   total: number;
+  /** `total` is a floor (the API's bounded count): more pages follow and the last one is unknown. */
+  capped?: boolean;
   onPageChange: (page: number) => void;
 }
 
@@ -13,19 +15,30 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** 'Showing X to Y of Z results' (seed-spec section 9); 0 to 0 of 0 when nothing matches. */
-export function showingText(page: number, pageSize: number, total: number): string {
+/**
+ * 'Showing X to Y of Z results' (seed-spec section 9); 0 to 0 of 0 when nothing matches; past the API's
+ * bounded count, 'of 10,000+ results'.
+ */
+export function showingText(page: number, pageSize: number, total: number, capped = false): string {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
-  return `Showing ${from} to ${to} of ${total} results`;
+  const to = capped ? page * pageSize : Math.min(page * pageSize, total);
+  return `Showing ${from} to ${to} of ${capped ? `${total.toLocaleString('en-US')}+` : total} results`;
 }
 
-export function ReviewsPagination({ page, pageSize, total, onPageChange }: ReviewsPaginationProps) {
-  const last = pageCount(total, pageSize);
+export function ReviewsPagination({
+  page,
+  pageSize,
+  total,
+  capped = false,
+  onPageChange,
+}: ReviewsPaginationProps) {
+  const counted = pageCount(total, pageSize);
+  // Past the bounded count the last page is unknown: Next goes on, Last has nowhere to go.
+  const last = capped ? Math.max(counted, page + 1) : counted;
   return (
     <nav aria-label="Pagination" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {showingText(page, pageSize, total)}
+        {showingText(page, pageSize, total, capped)}
       </p>
       <div className="flex items-center gap-1">
         <Button
@@ -47,7 +60,7 @@ export function ReviewsPagination({ page, pageSize, total, onPageChange }: Revie
           <ChevronLeft aria-hidden="true" />
         </Button>
         <span className="px-2 text-sm tabular-nums">
-          Page {Math.min(page, last)} of {last}
+          Page {Math.min(page, last)} of {capped ? `${counted.toLocaleString('en-US')}+` : last}
         </span>
         <Button
           variant="outline"
@@ -62,7 +75,7 @@ export function ReviewsPagination({ page, pageSize, total, onPageChange }: Revie
           variant="outline"
           size="icon"
           aria-label="Last page"
-          disabled={page >= last}
+          disabled={capped || page >= last}
           onClick={() => onPageChange(last)}
         >
           <ChevronsRight aria-hidden="true" />
