@@ -21,6 +21,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Built for debugging a production report, never referenced by the files nor served (server/app.ts).
     sourcemap: 'hidden',
+    // Which files each route loads, for the bench's bundle sizes (bench/bundle-sizes.ts); never served.
+    manifest: true,
   },
   server: { port: 5173 },
   test: {

@@ -18,13 +18,17 @@ export interface DatabaseHandle {
 
 const casing = 'snake_case';
 
+/** Sees each statement and its parameters before it runs (the bench replays them in its bare baseline). */
+export type QueryListener = (text: string, params: unknown[]) => void;
+
 /** A Postgres server through `pg`. */
-export function openPostgres(connectionString: string, max = 10): DatabaseHandle {
+export function openPostgres(connectionString: string, max = 10, onQuery?: QueryListener): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max });
   // An idle connection dropped by the server (restart, failover) is discarded by the pool and replaced on
   // the next query; without a listener its error would crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema, casing }) as unknown as Database;
+  const logger = onQuery ? { logQuery: onQuery } : undefined;
+  const db = drizzlePg({ client: pool, schema, casing, logger }) as unknown as Database;
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 

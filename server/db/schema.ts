@@ -5,10 +5,13 @@ import {
   bigserial,
   boolean,
   check,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -349,6 +352,41 @@ export const reviews = pgTable(
     index('reviews_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
     index('reviews_reviewer_name_trgm_idx').using('gin', sql`${t.reviewerName} gin_trgm_ops`),
   ],
+);
+
+/**
+ * A client's reviews summed per day of creation (UTC), so the dashboard reads O(days) rows instead of every
+ * review (issue 13). Kept by a trigger on reviews in the same transaction as each insert, update and delete
+ * (migration 0010, which also backfilled it): no code path can forget it.
+ */
+export const reviewDailyStats = pgTable(
+  'review_daily_stats',
+  {
+    ownerId: ownerId(),
+    day: date({ mode: 'string' }).notNull(),
+    reviews: integer().notNull().default(0),
+    positive: integer().notNull().default(0),
+    responded: integer().notNull().default(0),
+    ratingSum: integer().notNull().default(0),
+    rating1: integer().notNull().default(0),
+    rating2: integer().notNull().default(0),
+    rating3: integer().notNull().default(0),
+    rating4: integer().notNull().default(0),
+    rating5: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.day] })],
+);
+
+/** A client's responses summed per day they were given (UTC): how many, and their review-to-response days. */
+export const reviewResponseDailyStats = pgTable(
+  'review_response_daily_stats',
+  {
+    ownerId: ownerId(),
+    day: date({ mode: 'string' }).notNull(),
+    responses: integer().notNull().default(0),
+    responseDays: doublePrecision().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.day] })],
 );
 
 /** Every message sent or, with its provider unconfigured, kept in the outbox, with its rendered content. */

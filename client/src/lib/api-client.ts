@@ -108,6 +108,8 @@ export function getJson<T = unknown>(url: string, options?: RequestOptions): Pro
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The API counted no further than `total` (X-Total-Count-Capped): there are more, "10,000+". */
+  capped: boolean;
 }
 
 /** GETs a paged list: the items from the body, the total from X-Total-Count (else the items' count). */
@@ -115,5 +117,9 @@ export async function getPage<T>(url: string, options: RequestOptions = {}): Pro
   const response = await send('GET', url, undefined, options);
   const items = (await response.json()) as T[];
   const header = Number(response.headers.get('X-Total-Count') ?? Number.NaN);
-  return { items, total: Number.isFinite(header) && header >= 0 ? header : items.length };
+  return {
+    items,
+    total: Number.isFinite(header) && header >= 0 ? header : items.length,
+    capped: response.headers.get('X-Total-Count-Capped') === 'true',
+  };
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { reviewRequests, reviews } from '../../db/schema';
+import { reviewDailyStats, reviewRequests, reviewResponseDailyStats, reviews } from '../../db/schema';
 import { reviewIsResponded } from '../../db/review-predicates';
 import { DASHBOARD_CHART_WEEKS, DASHBOARD_WINDOW_DAYS } from '@shared/schemas/dashboard';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
@@ -45,6 +45,18 @@ interface WeekSqlRow {
   average_rating: number | null;
 }
 
+interface BucketSqlRow {
+  bucket: 'last' | 'previous' | 'other';
+  total: number;
+  positive: number;
+  pending: number;
+  responded: number;
+  rating_sum: number;
+}
+
+/** Both drivers (pg and PGlite) answer raw queries with `rows` of plain objects. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 
 /** Responded when responseContent holds text (seed-spec section 3: empty means not responded). */
@@ -71,8 +83,89 @@ function windowSums(window: ReturnType<typeof sql> | null) {
 
 export function createDashboardRepository(db: Database) {
   return {
-    /** Every review figure of the dashboard in one scan of the client's reviews. */
+    /**
+     * Every review figure from the daily rollups (O(days), issue 13): whole days inside a window from
+     * review_daily_stats, and the window's two partial edge days (its first day after the boundary, and
+     * today) from the reviews themselves, over the (owner, created_at) index. Exactly liveReviewFigures.
+     */
     async reviewFigures(ownerId: number): Promise<ReviewFigures> {
+      const days = DASHBOARD_WINDOW_DAYS;
+      const bounds = sql`(select now() - make_interval(days => ${days}) as l,
+                                 now() - make_interval(days => ${days * 2}) as p,
+                                 ((now() - make_interval(days => ${days})) at time zone 'UTC')::date as l_day,
+                                 ((now() - make_interval(days => ${days * 2})) at time zone 'UTC')::date as p_day,
+                                 (now() at time zone 'UTC')::date as today) b`;
+      const utc = (day: string) => sql.raw(`(${day}::timestamp at time zone 'UTC')`);
+      const [rolled, edges, responses] = await Promise.all([
+        db.execute(sql`
+          select case when s.day > b.l_day and s.day < b.today then 'last'
+                      when s.day > b.p_day and s.day < b.l_day then 'previous' else 'other' end as bucket,
+                 sum(s.reviews)::int as total, sum(s.positive)::int as positive,
+                 sum(s.reviews - s.responded)::int as pending, sum(s.responded)::int as responded,
+                 sum(s.rating_sum)::int as rating_sum
+          from ${reviewDailyStats} s, ${bounds}
+          where s.owner_id = ${ownerId}
+          group by 1`),
+        db.execute(sql`
+          select case when ${reviews.createdAt} > b.l then 'last' else 'previous' end as bucket,
+                 count(*)::int as total,
+                 count(*) filter (where ${reviews.rating} >= ${POSITIVE_MIN_RATING})::int as positive,
+                 count(*) filter (where not ${isResponded})::int as pending,
+                 count(*) filter (where ${isResponded})::int as responded,
+                 coalesce(sum(${reviews.rating}), 0)::int as rating_sum
+          from ${reviews}, ${bounds}
+          where ${reviews.ownerId} = ${ownerId}
+            and ((${reviews.createdAt} > b.l and ${reviews.createdAt} < ${utc('(b.l_day + 1)')})
+              or ${reviews.createdAt} >= ${utc('b.today')}
+              or (${reviews.createdAt} > b.p and ${reviews.createdAt} < ${utc('(b.p_day + 1)')})
+              or (${reviews.createdAt} >= ${utc('b.l_day')} and ${reviews.createdAt} <= b.l))
+          group by 1`),
+        db.execute(sql`
+          select coalesce(sum(x.responses), 0)::int as responses, coalesce(sum(x.days), 0)::float8 as days from (
+            select s.responses, s.response_days as days
+            from ${reviewResponseDailyStats} s, ${bounds}
+            where s.owner_id = ${ownerId} and s.day > b.l_day and s.day < b.today
+            union all
+            select 1, extract(epoch from (${reviews.respondedAt} - ${reviews.createdAt})) / 86400.0
+            from ${reviews}, ${bounds}
+            where ${reviews.ownerId} = ${ownerId} and ${isResponded}
+              and ((${reviews.respondedAt} > b.l and ${reviews.respondedAt} < ${utc('(b.l_day + 1)')})
+                or ${reviews.respondedAt} >= ${utc('b.today')})
+          ) x`),
+      ]);
+      const empty = (): ReviewWindowSums => ({
+        total: 0,
+        positive: 0,
+        pending: 0,
+        responded: 0,
+        ratingSum: 0,
+      });
+      const figures = { all: empty(), last: empty(), previous: empty() };
+      const add = (into: ReviewWindowSums, row: BucketSqlRow) => {
+        into.total += Number(row.total);
+        into.positive += Number(row.positive);
+        into.pending += Number(row.pending);
+        into.responded += Number(row.responded);
+        into.ratingSum += Number(row.rating_sum);
+      };
+      for (const row of rowsOf<BucketSqlRow>(rolled)) {
+        add(figures.all, row);
+        if (row.bucket !== 'other') add(figures[row.bucket], row);
+      }
+      // The edge days are in the rollups' all-time sums already; they only complete the windows.
+      for (const row of rowsOf<BucketSqlRow>(edges)) {
+        if (row.bucket !== 'other') add(figures[row.bucket], row);
+      }
+      const [answered] = rowsOf<{ responses: number; days: number }>(responses);
+      return {
+        ...figures,
+        recentResponses: Number(answered?.responses ?? 0),
+        recentResponseDays: Number(answered?.days ?? 0),
+      };
+    },
+
+    /** The same figures in one scan of every review of the client: what the rollups must always equal. */
+    async liveReviewFigures(ownerId: number): Promise<ReviewFigures> {
       const all = windowSums(null);
       const last = windowSums(lastWindow(reviews.createdAt));
       const previous = windowSums(previousWindow(reviews.createdAt));
@@ -160,13 +253,14 @@ export function createDashboardRepository(db: Database) {
       const firstWeek = sql`date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${DASHBOARD_CHART_WEEKS - 1})`;
       const result = await db.execute(sql`
         with counted as (
-          select date_trunc('week', ${reviews.createdAt} at time zone 'UTC') as week,
-                 count(*)::int as reviews,
-                 round(avg(${reviews.rating}), 1)::float8 as average_rating
-          from ${reviews}
-          where ${reviews.ownerId} = ${ownerId}
-            and ${reviews.createdAt} >= (${firstWeek}) at time zone 'UTC'
+          select date_trunc('week', s.day::timestamp) as week,
+                 sum(s.reviews)::int as reviews,
+                 round(sum(s.rating_sum)::numeric / sum(s.reviews), 1)::float8 as average_rating
+          from ${reviewDailyStats} s
+          where s.owner_id = ${ownerId}
+            and s.day >= (${firstWeek})::date
           group by 1
+          having sum(s.reviews) > 0
         )
         select to_char(weeks.week_start, 'YYYY-MM-DD') as week_start,
                coalesce(counted.reviews, 0)::int as reviews,
@@ -189,15 +283,15 @@ export function createDashboardRepository(db: Database) {
       const [row] = await db
         .select({
           counts: sql<number[]>`array[
-            count(*) filter (where ${reviews.rating} = 1),
-            count(*) filter (where ${reviews.rating} = 2),
-            count(*) filter (where ${reviews.rating} = 3),
-            count(*) filter (where ${reviews.rating} = 4),
-            count(*) filter (where ${reviews.rating} = 5)
+            coalesce(sum(${reviewDailyStats.rating1}), 0),
+            coalesce(sum(${reviewDailyStats.rating2}), 0),
+            coalesce(sum(${reviewDailyStats.rating3}), 0),
+            coalesce(sum(${reviewDailyStats.rating4}), 0),
+            coalesce(sum(${reviewDailyStats.rating5}), 0)
           ]::int[]`,
         })
-        .from(reviews)
-        .where(eq(reviews.ownerId, ownerId));
+        .from(reviewDailyStats)
+        .where(eq(reviewDailyStats.ownerId, ownerId));
       return (row?.counts ?? [0, 0, 0, 0, 0]).map(Number);
     },
   };

@@ -114,8 +114,20 @@ export function createReviewsRepository(db: Database) {
       .limit(window.limit)
       .offset(window.offset);
 
+  /** The count query, unrun (its plan is checked: it must stop after `upTo` rows). */
+  const countQuery = (ownerId: number, criteria: ReviewListCriteria, upTo: number) =>
+    db.select({ total: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(reviews)
+        .where(whereOf(ownerId, criteria))
+        .limit(upTo)
+        .as('matching'),
+    );
+
   return {
     listQuery,
+    countQuery,
 
     async list(
       ownerId: number,
@@ -125,8 +137,9 @@ export function createReviewsRepository(db: Database) {
       return listQuery(ownerId, criteria, window);
     },
 
-    async count(ownerId: number, criteria: ReviewListCriteria): Promise<number> {
-      const [row] = await db.select({ total: count() }).from(reviews).where(whereOf(ownerId, criteria));
+    /** How many reviews match, counting no further than `upTo`: a bounded count reads at most that many. */
+    async count(ownerId: number, criteria: ReviewListCriteria, upTo: number): Promise<number> {
+      const [row] = await countQuery(ownerId, criteria, upTo);
       return row?.total ?? 0;
     },
 

@@ -1,5 +1,6 @@
 import { normalizeReviewType } from '@shared/schemas/domain';
 import {
+  REVIEW_COUNT_CAP,
   REVIEW_EXPORT_COLUMNS,
   REVIEW_NOT_FOUND,
   REVIEW_PAGE_SIZE,
@@ -50,19 +51,25 @@ function csvRow(review: Review): string {
   ]);
 }
 
-export function createReviewsService(repo: ReviewsRepository) {
+export function createReviewsService(repo: ReviewsRepository, countCap = REVIEW_COUNT_CAP) {
   return {
-    /** A page of the list and the total matching the same filter. Without paging, the newest 1,000. */
-    async list(ownerId: number, query: ReviewListQuery): Promise<{ reviews: Review[]; total: number }> {
+    /**
+     * A page of the list and the total matching the same filter, counted up to REVIEW_COUNT_CAP: past it
+     * `capped` says there are more. Without paging, the newest 1,000.
+     */
+    async list(
+      ownerId: number,
+      query: ReviewListQuery,
+    ): Promise<{ reviews: Review[]; total: number; capped: boolean }> {
       const criteria = { filter: query.filter, q: query.q || undefined };
       const paged = query.page !== undefined || query.pageSize !== undefined;
       const limit = paged ? (query.pageSize ?? REVIEW_PAGE_SIZE) : UNPAGED_LIMIT;
       const offset = paged ? ((query.page ?? 1) - 1) * limit : 0;
-      const [rows, total] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         repo.list(ownerId, criteria, { limit, offset }),
-        repo.count(ownerId, criteria),
+        repo.count(ownerId, criteria, countCap + 1),
       ]);
-      return { reviews: rows.map(toReview), total };
+      return { reviews: rows.map(toReview), total: Math.min(counted, countCap), capped: counted > countCap };
     },
 
     /** The export's lines, header first, fetched a batch at a time by keyset. */

@@ -77,4 +77,18 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       expect(nodes.some((type) => type.startsWith('Index'))).toBe(true);
     },
   );
+
+  it.each(REVIEW_FILTERS)(
+    'when the list counts the %s reviews, then the count stops at its bound over an index',
+    async (filter) => {
+      const repo = createReviewsRepository(database.handle.db);
+      const query = repo.countQuery(ownerId, { filter }, 10_001).toSQL();
+
+      const nodes = await planOf(database.handle.db, query);
+
+      // Aggregate over Limit over an index: at most 10,001 entries read, whatever the client holds.
+      expect(nodes.slice(0, 2)).toEqual(['Aggregate', 'Limit']);
+      expect(nodes.some((type) => type.startsWith('Index'))).toBe(true);
+    },
+  );
 });

@@ -1,7 +1,12 @@
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { REVIEW_EXPORT_COLUMNS, RESPONSE_MAX, UNPAGED_LIMIT } from '@shared/schemas/reviews';
+import {
+  REVIEW_COUNT_CAP,
+  REVIEW_EXPORT_COLUMNS,
+  RESPONSE_MAX,
+  UNPAGED_LIMIT,
+} from '@shared/schemas/reviews';
 import { reviews as reviewsTable } from '../../../db/schema';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { createTestApp } from '../../../testing/test-app';
@@ -261,6 +266,31 @@ describe.each(testDatabaseKinds)('reviews API on %s', (kind) => {
       expect(res.body.map((r: { reviewerName: string }) => r.reviewerName)).toEqual(
         namesWhere((r) => r.type === 'facebook' && /e/i.test(r.content + r.name)),
       );
+    });
+  });
+
+  describe('GET /api/reviews past the count bound', () => {
+    it('when more reviews match than REVIEW_COUNT_CAP, then X-Total-Count stops at it and says it is capped', async () => {
+      const db = database.handle.db;
+      const bulk = await createUser(db);
+      const rows = Array.from({ length: REVIEW_COUNT_CAP + 1 }, (_, i) => ({
+        ownerId: bulk.id,
+        type: 'private' as const,
+        rating: 5,
+        createdAt: new Date(BASE - i * 60_000),
+      }));
+      await db.insert(reviewsTable).values(rows);
+      const bulkAgent = await signedInAgent(app, bulk);
+
+      const capped = await bulkAgent.get('/api/reviews?page=1&pageSize=10');
+      const exact = await bulkAgent.get('/api/reviews?page=1&pageSize=10&filter=negative');
+
+      expect(capped.status).toBe(200);
+      expect(capped.headers['x-total-count']).toBe(String(REVIEW_COUNT_CAP));
+      expect(capped.headers['x-total-count-capped']).toBe('true');
+      expect(capped.body).toHaveLength(10);
+      expect(exact.headers['x-total-count']).toBe('0');
+      expect(exact.headers['x-total-count-capped']).toBeUndefined();
     });
   });
 

@@ -15,6 +15,8 @@ export interface ReviewsPage {
   reviews: Review[];
   /** Every review matching the filter (the X-Total-Count header), not just this page. */
   total: number;
+  /** More match than `total` (the API's bounded count): the UI says "10,000+". */
+  capped: boolean;
 }
 
 export function reviewsQueryKey(apiBase: string, { filter, page, q }: ReviewsParams) {
@@ -23,8 +25,8 @@ export function reviewsQueryKey(apiBase: string, { filter, page, q }: ReviewsPar
 
 /** One page of the list; the total comes from the X-Total-Count header. */
 export async function getReviews(url: string, signal?: AbortSignal): Promise<ReviewsPage> {
-  const { items, total } = await getPage<Review>(url, { signal });
-  return { reviews: items, total };
+  const { items, total, capped } = await getPage<Review>(url, { signal });
+  return { reviews: items, total, capped };
 }
 
 export function reviewsQueryOptions(apiBase: string, params: ReviewsParams) {

@@ -49,6 +49,7 @@ export function ReviewsPage() {
   const importGoogle = useImportReviews('google');
   const importFacebook = useImportReviews('facebook');
   const total = reviews.data?.total ?? 0;
+  const capped = reviews.data?.capped ?? false;
   const rows = reviews.data?.reviews ?? [];
   const facebookConnected = hasConnection(integrations.data, 'facebook');
   const reconnect = (['google', 'facebook'] as const).filter(
@@ -59,10 +60,10 @@ export function ReviewsPage() {
   useEffect(() => setPage(1), [q]);
   // After replies or imports the list may shrink under the current page: step back to the last one.
   useEffect(() => {
-    if (reviews.data && !reviews.isPlaceholderData && page > pageCount(total, REVIEW_PAGE_SIZE)) {
+    if (reviews.data && !reviews.isPlaceholderData && !capped && page > pageCount(total, REVIEW_PAGE_SIZE)) {
       setPage(pageCount(total, REVIEW_PAGE_SIZE));
     }
-  }, [reviews.data, reviews.isPlaceholderData, page, total]);
+  }, [reviews.data, reviews.isPlaceholderData, page, total, capped]);
   useEffect(() => {
     if (!linked.data) return;
     setSelected(linked.data);
@@ -176,7 +177,13 @@ export function ReviewsPage() {
           ) : (
             <ReviewsTable reviews={rows} onView={view} />
           )}
-          <Pagination page={page} pageSize={REVIEW_PAGE_SIZE} total={total} onPageChange={setPage} />
+          <Pagination
+            page={page}
+            pageSize={REVIEW_PAGE_SIZE}
+            total={total}
+            capped={capped}
+            onPageChange={setPage}
+          />
         </>
       )}
 

@@ -1,0 +1,112 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviews } from '../../../db/schema';
+import { createReview, createUser } from '../../../testing/factories';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
+import { createDashboardRepository } from '../dashboard.repository';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The rollups as the trigger keeps them, and as the reviews say they should be, per owner and day. */
+async function rollupsAndTruth(database: TestDatabase, ownerId: number) {
+  const db = database.handle.db;
+  const kept = rowsOf(
+    await db.execute(sql`
+      select day::text, reviews, positive, responded, rating_sum, rating1, rating2, rating3, rating4, rating5
+      from review_daily_stats where owner_id = ${ownerId} and reviews <> 0 order by day`),
+  );
+  const truth = rowsOf(
+    await db.execute(sql`
+      select (created_at at time zone 'UTC')::date::text as day, count(*)::int as reviews,
+        count(*) filter (where rating >= 4)::int as positive,
+        count(*) filter (where coalesce(btrim(response_content), '') <> '')::int as responded,
+        sum(rating)::int as rating_sum,
+        count(*) filter (where rating = 1)::int as rating1, count(*) filter (where rating = 2)::int as rating2,
+        count(*) filter (where rating = 3)::int as rating3, count(*) filter (where rating = 4)::int as rating4,
+        count(*) filter (where rating = 5)::int as rating5
+      from reviews where owner_id = ${ownerId} group by 1 order by 1`),
+  );
+  return { kept, truth };
+}
+
+describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => {
+  let database: TestDatabase;
+  const now = Date.now();
+  const ago = (ms: number) => new Date(now - ms);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('when reviews are added, answered, edited, moved and deleted, then the rollups equal the live aggregate', async () => {
+    const db = database.handle.db;
+    const owner = await createUser(db);
+    const other = await createUser(db);
+    const repository = createDashboardRepository(db);
+    // Around every edge of the windows: today, 30 days ago (either side), 60 days ago, and older.
+    const ages = [
+      0,
+      HOUR,
+      29 * DAY,
+      30 * DAY - HOUR,
+      30 * DAY + HOUR,
+      45 * DAY,
+      60 * DAY - HOUR,
+      60 * DAY + HOUR,
+      200 * DAY,
+    ];
+    const ids: number[] = [];
+    for (const [i, age] of ages.entries()) {
+      const answered = i % 2 === 0;
+      const review = await createReview(db, owner.id, {
+        rating: (i % 5) + 1,
+        createdAt: ago(age),
+        responseContent: answered ? 'Thank you' : null,
+        respondedAt: answered ? ago(Math.max(0, age - 2 * HOUR)) : null,
+      });
+      ids.push(review.id);
+    }
+    await createReview(db, other.id, { rating: 1, createdAt: ago(DAY) });
+
+    // A first answer, a blanked answer, a new rating, a review moved to another day, and a deletion.
+    await db
+      .update(reviews)
+      .set({ responseContent: 'Thanks!', respondedAt: ago(0) })
+      .where(eq(reviews.id, ids[1]!));
+    await db.update(reviews).set({ responseContent: '   ' }).where(eq(reviews.id, ids[2]!));
+    await db.update(reviews).set({ rating: 5 }).where(eq(reviews.id, ids[3]!));
+    await db
+      .update(reviews)
+      .set({ createdAt: ago(10 * DAY) })
+      .where(eq(reviews.id, ids[5]!));
+    await db.delete(reviews).where(eq(reviews.id, ids[4]!));
+
+    const { kept, truth } = await rollupsAndTruth(database, owner.id);
+    expect(kept).toEqual(truth);
+
+    const [rolled, live] = await Promise.all([
+      repository.reviewFigures(owner.id),
+      repository.liveReviewFigures(owner.id),
+    ]);
+    expect({ ...rolled, recentResponseDays: 0 }).toEqual({ ...live, recentResponseDays: 0 });
+    expect(rolled.recentResponseDays).toBeCloseTo(live.recentResponseDays, 9);
+    expect(rolled.last.total).toBeGreaterThan(0);
+    expect(rolled.previous.total).toBeGreaterThan(0);
+  });
+
+  it('when a client is deleted, then its rollups go with it and deleting does not fail', async () => {
+    const db = database.handle.db;
+    const owner = await createUser(db);
+    await createReview(db, owner.id, { rating: 4 });
+
+    await db.execute(sql`delete from users where id = ${owner.id}`);
+
+    const left = rowsOf(await db.execute(sql`select 1 from review_daily_stats where owner_id = ${owner.id}`));
+    expect(left).toHaveLength(0);
+  });
+});
