@@ -65,7 +65,7 @@ export default defineConfig({
       command: `npx tsx server/testing/fake-providers-cli.ts ${PORT + 1} ${PORT + 3}`,
       url: `${E2E_GOOGLE_URL}/__control/reviews`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
     },
     appServer({
       // The built app (npm run test:e2e builds first) on a fresh embedded database.
@@ -92,7 +92,7 @@ function appServer({ command, port, databaseUrl }: { command: string; port: numb
     command,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
