@@ -344,9 +344,10 @@ export function createBillingService(ctx: AppContext) {
      * is recorded in the same transaction that applies it, so a second delivery finds it and changes nothing.
      */
     async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ applied: boolean }> {
+      // No signature is a bad request whatever the setup; a signed one without our secret cannot be checked.
+      if (!signature) throw badRequest(BAD_SIGNATURE);
       const secret = ctx.env.STRIPE_WEBHOOK_SECRET;
       if (!secret) throw new AppError(503, 'Stripe webhooks are not set up (STRIPE_WEBHOOK_SECRET).');
-      if (!signature) throw badRequest(BAD_SIGNATURE);
       let event: Stripe.Event;
       try {
         event = verifyStripeEvent(rawBody, signature, secret);
