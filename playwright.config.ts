@@ -5,6 +5,9 @@ const PORT = Number(process.env.E2E_PORT ?? 5180);
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-password' };
 /** The fake Google Business Profile the app is connected to (server/testing/fake-providers-cli.ts). */
 export const E2E_GOOGLE_URL = `http://127.0.0.1:${PORT + 1}`;
+/** The fake Stripe (same process as the fake Google), with its hosted checkout page. */
+export const E2E_STRIPE_URL = `http://127.0.0.1:${PORT + 3}`;
+export const E2E_STRIPE = { secretKey: 'sk_test_e2e', webhookSecret: 'whsec_e2e_0123456789abcdef' };
 /**
  * When a Postgres server answers (.ci/run sets TEST_DATABASE_URL), the whole suite runs a second time
  * against the same build on a fresh database there (project 'chromium-postgres', on PORT + 2).
@@ -58,11 +61,11 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // Google's OAuth and reviews APIs, faked in their own process on the next port.
-      command: `npx tsx server/testing/fake-providers-cli.ts ${PORT + 1}`,
+      // Google's OAuth and reviews APIs on the next port, and Stripe on PORT + 3, faked in their own process.
+      command: `npx tsx server/testing/fake-providers-cli.ts ${PORT + 1} ${PORT + 3}`,
       url: `${E2E_GOOGLE_URL}/__control/reviews`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
     },
     appServer({
       // The built app (npm run test:e2e builds first) on a fresh embedded database.
@@ -89,7 +92,7 @@ function appServer({ command, port, databaseUrl }: { command: string; port: numb
     command,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -110,6 +113,9 @@ function appServer({ command, port, databaseUrl }: { command: string; port: numb
       GOOGLE_API_BASE: E2E_GOOGLE_URL,
       GOOGLE_OAUTH_BASE: E2E_GOOGLE_URL,
       GOOGLE_AUTHORIZE_URL: `${E2E_GOOGLE_URL}/o/oauth2/v2/auth`,
+      STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+      STRIPE_API_BASE: E2E_STRIPE_URL,
     },
   };
 }

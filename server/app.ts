@@ -14,6 +14,7 @@ import { createLoginThrottle } from './features/auth/login-throttle';
 import { createPassport } from './features/auth/passport';
 import { createUsersRepository } from './features/auth/users.repository';
 import { createHealthRoutes } from './features/health/health.routes';
+import { createStripeWebhookRoutes } from './features/billing/billing.routes';
 import { errorHandler, notFoundHandler } from './lib/errors';
 import { serializeError, type Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limit';
@@ -22,6 +23,7 @@ import { createSecretBox } from './lib/crypto';
 import type { AppContext } from './lib/context';
 import { createMailer } from './lib/mail/mailer';
 import { createTwilioClient } from './lib/twilio/twilio';
+import { createStripeClient } from './lib/stripe';
 import { createFacebookClient } from './features/integrations/facebook.client';
 import { createGoogleClient } from './features/integrations/google.client';
 import { auditAdminAccess } from './middleware/audit';
@@ -64,6 +66,7 @@ export function createAppContext(
     twilio: createTwilioClient(env),
     google: createGoogleClient(env, secretBox),
     facebook: createFacebookClient(env, secretBox),
+    stripe: createStripeClient(env),
     now: () => new Date(),
   };
 }
@@ -126,6 +129,9 @@ export function createApp(options: AppOptions): Express {
     windowMs: MINUTES_15,
     message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   });
+
+  // Stripe signs the raw body: its webhook is parsed, checked and answered before the JSON parser runs.
+  app.use('/api', createStripeWebhookRoutes(ctx));
 
   const api = express.Router();
   api.use(express.json({ limit: env.MAX_BODY_BYTES }));

@@ -50,6 +50,8 @@ const EnvSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+    // Days a client keeps its paid plan's limits after a failed renewal payment, before the free plan's apply.
+    BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
     // 32 bytes as 64 hex characters or base64; encrypts provider tokens at rest.
     TOKEN_ENCRYPTION_KEY: z.string().min(32, 'must be 32 bytes as hex or base64').optional(),
     // Minutes between automatic imports of every connected Google location and Facebook page.

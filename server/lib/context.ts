@@ -5,6 +5,7 @@ import type { GoogleClient } from '../features/integrations/google.client';
 import type { SecretBox } from './crypto';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { StripeClient } from './stripe';
 import type { TwilioClient } from './twilio/twilio';
 
 /** What every feature's routes are built from. */
@@ -21,6 +22,8 @@ export interface AppContext {
   /** Google Business Profile and Facebook Pages (features/integrations): imports and replies. */
   google: GoogleClient;
   facebook: FacebookClient;
+  /** Stripe's SDK for checkout, the customer portal and cancellations; null when STRIPE_SECRET_KEY is unset. */
+  stripe: StripeClient | null;
   /** The clock for what is scheduled by time (quiet hours, reminders); tests set their own. */
   now: () => Date;
 }

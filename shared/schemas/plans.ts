@@ -144,6 +144,19 @@ export function planFormValues(plan?: Plan): PlanFormInput {
   };
 }
 
+/** Where a client's Stripe subscription stands (the Plan tab's status line). */
+export interface SubscriptionStatus {
+  /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete... */
+  status: string;
+  currentPeriodEnd: string | null;
+  /** Cancelled in the portal: the plan holds until currentPeriodEnd, then the free plan. */
+  cancelAtPeriodEnd: boolean;
+  /** A renewal payment failed at this time and none has succeeded since. */
+  paymentFailedAt: string | null;
+  /** Until then the paid plan's limits hold despite the failed payment; after it, the free plan's. */
+  graceEndsAt: string | null;
+}
+
 /** GET /api/subscription: the client's plan and this month's use of its limits (the Plan tab). */
 export interface SubscriptionOverview {
   plan: {
@@ -162,8 +175,29 @@ export interface SubscriptionOverview {
     reviewRequests: number;
     locations: number;
   };
-  /** No payment provider is connected yet: the plan changes through the team. */
-  payments: 'not_configured';
+  /** 'not_configured': no STRIPE_SECRET_KEY, so plans change through the team, not online. */
+  payments: 'configured' | 'not_configured';
+  /** The Stripe subscription, if the client ever had one. */
+  subscription: SubscriptionStatus | null;
+  /** Whether "Manage billing" (Stripe's customer portal) has a customer to open. */
+  canManageBilling: boolean;
+  /** The grace period after a failed payment is over: the free plan's limits apply until a payment succeeds. */
+  limitedToFree: boolean;
+}
+
+/** POST /api/checkout/{planId}: where to send the browser (Stripe Checkout). */
+export interface CheckoutStart {
+  url: string;
+}
+
+/**
+ * GET /api/checkout/sessions/{id}: the outcome from the server's own record, never from the URL:
+ * 'success' once Stripe's webhook confirmed it, 'pending' while it has not, 'cancelled' when the session was
+ * left or expired.
+ */
+export interface CheckoutOutcome {
+  status: 'success' | 'pending' | 'cancelled';
+  plan: PlanOffer;
 }
 
 /** GET /api/plans for a client: the plans on offer. */
@@ -175,4 +209,6 @@ export interface PlanOffer {
   reviewRequestLimit: number | null;
   locationsLimit: number | null;
   features: string[];
+  /** Null: not sold through Stripe Checkout (the free plan, or one the team assigns). */
+  stripePriceId: string | null;
 }

@@ -32,6 +32,15 @@ export const ChangePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 
+/** DELETE /api/user: the account goes only with its current password. */
+export const DeleteAccountSchema = z.object({
+  password: z
+    .string({ error: CURRENT_PASSWORD_REQUIRED })
+    .min(1, { error: CURRENT_PASSWORD_REQUIRED })
+    .max(1024, { error: CURRENT_PASSWORD_INCORRECT }),
+});
+export type DeleteAccountInput = z.infer<typeof DeleteAccountSchema>;
+
 /** The form adds a confirmation the API does not need. */
 export const ChangePasswordFormSchema = ChangePasswordSchema.extend({
   confirmPassword: z.string(),

@@ -1,6 +1,30 @@
+import { createElement } from 'react';
+import { navigate } from 'wouter/use-browser-location';
+
+import { ToastAction, type ToastActionElement } from '@/components/ui/toast';
 import { toast } from '@/components/ui/use-toast';
 
 import { ApiError } from './api-client';
+
+/** The Plan tab of whoever is acting: the client's own, or the viewed client's for an admin. */
+function planTabPath(): string {
+  const inClient = window.location.pathname.match(/^\/admin\/client\/\d+/);
+  return `${inClient ? inClient[0] : ''}/settings?tab=plan`;
+}
+
+/**
+ * A 402 (a plan limit reached, issue 11) offers the way out: an "Upgrade" action to Settings › Plan.
+ * Every error toast passes its error here, so any screen that hits a limit offers it.
+ */
+export function upgradeActionFor(error: unknown): ToastActionElement | undefined {
+  if (!(error instanceof ApiError) || error.status !== 402) return undefined;
+  return createElement(
+    ToastAction,
+    { altText: 'Upgrade your plan', onClick: () => navigate(planTabPath()) },
+    'Upgrade',
+    // shadcn types the element as ReactElement<typeof ToastAction>, which createElement's type never matches.
+  ) as unknown as ToastActionElement;
+}
 
 /** The spec's error state (seed-spec section 3). */
 export type ErrorSeverity = 'error' | 'warning' | 'information';
@@ -52,6 +76,7 @@ export function notifyError(error: unknown, severity?: ErrorSeverity): ErrorStat
     title: TITLES[state.severity],
     description: state.message,
     variant: state.severity === 'error' ? 'destructive' : 'default',
+    action: upgradeActionFor(error),
   });
   return state;
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
 import type { SubscriptionOverview } from '@shared/schemas/plans';
 import type { Database } from '../../db/client';
-import { locations, plans, reviewRequests, users } from '../../db/schema';
+import { locations, plans, reviewRequests, subscriptions, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 
@@ -47,13 +47,33 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
     return created!;
   }
 
-  async function planOf(ownerId: number, executor: Executor = db): Promise<PlanRow> {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+
+  /** When the paid limits end after a failed payment (BILLING_GRACE_DAYS later), or null when none failed. */
+  const graceEnd = (paymentFailedAt: Date | null) =>
+    paymentFailedAt ? new Date(paymentFailedAt.getTime() + env.BILLING_GRACE_DAYS * DAY_MS) : null;
+
+  async function planAndSubscription(ownerId: number, executor: Executor = db) {
     const [row] = await executor
-      .select({ plan: plans })
+      .select({ plan: plans, subscription: subscriptions })
       .from(users)
       .leftJoin(plans, eq(plans.id, users.planId))
+      .leftJoin(subscriptions, eq(subscriptions.ownerId, users.id))
       .where(eq(users.id, ownerId));
-    return row?.plan ?? freePlan(executor);
+    const subscription = row?.subscription ?? null;
+    const end = graceEnd(subscription?.paymentFailedAt ?? null);
+    // A renewal failed and the grace period is over: the free plan's limits until a payment succeeds.
+    // Only for the plan that subscription pays for; a plan the admin assigned stays as assigned.
+    const limitedToFree = Boolean(
+      end && row?.plan && subscription?.planId === row.plan.id && ctx.now() >= end,
+    );
+    const plan = !row?.plan || limitedToFree ? await freePlan(executor) : row.plan;
+    return { plan, subscription, graceEndsAt: end, limitedToFree };
+  }
+
+  /** The plan whose limits apply to the client now: users.planId, or the free plan (none, or grace over). */
+  async function planOf(ownerId: number, executor: Executor = db): Promise<PlanRow> {
+    return (await planAndSubscription(ownerId, executor)).plan;
   }
 
   async function requestsThisMonth(ownerId: number, executor: Executor = db): Promise<number> {
@@ -103,11 +123,10 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
 
     /** GET /api/subscription: the plan and this month's use of each limit. */
     async usage(ownerId: number): Promise<SubscriptionOverview> {
-      const [plan, requests, locationsUsed] = await Promise.all([
-        planOf(ownerId),
-        requestsThisMonth(ownerId),
-        locationCount(ownerId),
-      ]);
+      const [{ plan, subscription, graceEndsAt, limitedToFree }, requests, locationsUsed] = await Promise.all(
+        [planAndSubscription(ownerId), requestsThisMonth(ownerId), locationCount(ownerId)],
+      );
+      const iso = (date: Date | null) => (date ? date.toISOString() : null);
       return {
         plan: {
           id: plan.id,
@@ -123,8 +142,19 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
           reviewRequests: requests,
           locations: locationsUsed,
         },
-        /** No payment provider is connected yet: plans change through the team (PRODUCT.md section 5). */
-        payments: 'not_configured',
+        // Without a Stripe key plans change through the team, and the Plan tab says so.
+        payments: env.STRIPE_SECRET_KEY ? 'configured' : 'not_configured',
+        subscription: subscription?.stripeSubscriptionId
+          ? {
+              status: subscription.status,
+              currentPeriodEnd: iso(subscription.currentPeriodEnd),
+              cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+              paymentFailedAt: iso(subscription.paymentFailedAt),
+              graceEndsAt: iso(graceEndsAt),
+            }
+          : null,
+        canManageBilling: Boolean(env.STRIPE_SECRET_KEY && subscription?.stripeCustomerId),
+        limitedToFree,
       };
     },
   };

@@ -40,6 +40,14 @@ export function createSettingsRepository(db: Database) {
         await tx.delete(sessions).where(and(eq(sessions.userId, id), ne(sessions.sid, keepSessionId)));
       });
     },
+
+    /** The user and every session of theirs; their rows (locations, reviews, subscription...) cascade. */
+    async deleteAccount(id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(sessions).where(eq(sessions.userId, id));
+        await tx.delete(users).where(eq(users.id, id));
+      });
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { ChangePasswordSchema, UpdateProfileSchema } from '@shared/schemas/settings';
+import { ChangePasswordSchema, DeleteAccountSchema, UpdateProfileSchema } from '@shared/schemas/settings';
 import type { AppContext } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
@@ -7,6 +7,8 @@ import { tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
 import { createSettingsRepository } from './settings.repository';
 import { createSettingsService } from './settings.service';
+import { createBillingService } from '../billing/billing.service';
+import { SESSION_COOKIE } from '../../lib/session';
 
 export const OWN_ACCOUNT_ONLY = "Only the account's owner can change its profile and password.";
 /** Each try checks the current password with scrypt: a handful per account, then wait (issue 12, item 3). */
@@ -48,6 +50,20 @@ export function createSettingsRoutes(ctx: AppContext): Router {
     passwordLimiter,
     validate({ body: ChangePasswordSchema }, async ({ body }, req, res) => {
       await service.changePassword(req.user!.id, body, req.sessionID);
+      res.status(204).end();
+    }),
+  );
+
+  const billing = createBillingService(ctx);
+  router.delete(
+    '/user',
+    ownAccountOnly,
+    passwordLimiter,
+    validate({ body: DeleteAccountSchema }, async ({ body }, req, res) => {
+      await service.deleteAccount(req.user!.id, body, billing.cancelSubscriptionNow);
+      // The session row is gone with the others; this ends the one in hand and its cookie.
+      await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
       res.status(204).end();
     }),
   );

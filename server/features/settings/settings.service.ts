@@ -1,12 +1,16 @@
 import {
   CURRENT_PASSWORD_INCORRECT,
   type ChangePasswordInput,
+  type DeleteAccountInput,
   type UpdateProfileInput,
 } from '@shared/schemas/settings';
 import type { PublicUser } from '@shared/schemas/user';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { isUniqueViolation, type SettingsRepository, type UserRow } from './settings.repository';
+
+export const ADMIN_CANNOT_DELETE_SELF =
+  'An admin account cannot be deleted from its own settings. Another admin can remove it.';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
@@ -45,6 +49,26 @@ export function createSettingsService(repo: SettingsRepository) {
         throw badRequest(CURRENT_PASSWORD_INCORRECT, { currentPassword: [CURRENT_PASSWORD_INCORRECT] });
       }
       await repo.changePassword(userId, await hashPassword(input.newPassword), sessionId);
+    },
+
+    /**
+     * Deletes the account after checking its password: the subscription is cancelled at Stripe first (if
+     * that fails the account stays, so nobody is billed for an account that is gone), then the user, their
+     * rows and every session of theirs.
+     */
+    async deleteAccount(
+      userId: number,
+      input: DeleteAccountInput,
+      cancelSubscription: (ownerId: number) => Promise<void>,
+    ): Promise<void> {
+      const user = await repo.findUser(userId);
+      if (!user) throw notFound('Account not found');
+      if (user.role === 'admin') throw forbidden(ADMIN_CANNOT_DELETE_SELF);
+      if (!(await verifyPassword(input.password, user.passwordHash))) {
+        throw badRequest(CURRENT_PASSWORD_INCORRECT, { password: [CURRENT_PASSWORD_INCORRECT] });
+      }
+      await cancelSubscription(userId);
+      await repo.deleteAccount(userId);
     },
   };
 }

@@ -16,6 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { upgradeActionFor } from '@/lib/notify-error';
 import { useTenant } from '@/lib/tenant';
 import { CHANNELS, type Channel } from '@shared/schemas/domain';
 import {
@@ -115,6 +116,7 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
           title: 'Error',
           description: error.message || 'Failed to create review request. Please try again.',
           variant: 'destructive',
+          action: upgradeActionFor(error),
         });
       },
     });

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { Toaster } from '@/components/ui/toaster';
@@ -39,5 +40,27 @@ describe('notifyError', () => {
     // One toast at a time (TOAST_LIMIT = 1): the newer one replaces the older.
     expect(await screen.findByText('Information')).toBeInTheDocument();
     expect(screen.queryByText('Warning')).not.toBeInTheDocument();
+  });
+
+  it('when the answer is 402 (a plan limit), then the toast offers Upgrade, which opens Settings › Plan', async () => {
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', '/get-reviews');
+    render(<Toaster />);
+
+    act(() => {
+      notifyError(new ApiError(402, 'Your Free plan includes 3 locations. Upgrade your plan to add more.'));
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Upgrade' }));
+    expect(window.location.pathname + window.location.search).toBe('/settings?tab=plan');
+  });
+
+  it('when the error is not a 402, then there is no Upgrade action', async () => {
+    render(<Toaster />);
+    act(() => {
+      notifyError(new ApiError(400, 'Name is required'));
+    });
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).toBeNull();
   });
 });

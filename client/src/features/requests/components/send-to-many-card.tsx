@@ -11,6 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
+import { upgradeActionFor } from '@/lib/notify-error';
 import { CHANNELS, type Channel } from '@shared/schemas/domain';
 import {
   BulkReviewRequestSchema,
@@ -99,6 +100,7 @@ export function SendToManyCard() {
           title: 'Error',
           description: error.message || 'Failed to create review requests. Please try again.',
           variant: 'destructive',
+          action: upgradeActionFor(error),
         });
       },
     });

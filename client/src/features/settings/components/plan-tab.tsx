@@ -1,17 +1,15 @@
+import { Link } from 'wouter';
+
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FullPageSpinner } from '@/components/ui/spinner';
-import type { SubscriptionOverview } from '@shared/schemas/plans';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { formatDate, limitText, planPrice as money, useOpenBillingPortal } from '@/features/billing';
+import { notifyError } from '@/lib/notify-error';
+import { useTenant } from '@/lib/tenant';
+import type { PlanOffer, SubscriptionOverview } from '@shared/schemas/plans';
 
 import { usePlanOffers, useSubscription } from '../api/get-subscription';
-
-const money = (cents: number, currency: string) =>
-  cents === 0
-    ? 'Free'
-    : `${new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100)} a month`;
-
-const limitText = (limit: number | null, unit: string) =>
-  limit === null ? `Unlimited ${unit}` : `${limit} ${unit}`;
 
 /** One limit: how much of it is used, as words and a bar (full and red when reached). */
 function UsageBar({ label, used, limit }: { label: string; used: number; limit: number | null }) {
@@ -56,6 +54,7 @@ function CurrentPlan({ data }: { data: SubscriptionOverview }) {
         <CardDescription>{money(data.plan.priceCents, data.plan.currency)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
+        <SubscriptionStatusLine data={data} />
         <UsageBar
           label={`Review requests in ${month}`}
           used={data.usage.reviewRequests}
@@ -67,10 +66,71 @@ function CurrentPlan({ data }: { data: SubscriptionOverview }) {
   );
 }
 
+/** Where the Stripe subscription stands, in words: active, past due until a date, ending on a date. */
+function SubscriptionStatusLine({ data }: { data: SubscriptionOverview }) {
+  const sub = data.subscription;
+  if (data.limitedToFree)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Your last payment failed and the grace period is over: the Free plan's limits apply until a payment
+        succeeds. Update your card with Manage billing.
+      </p>
+    );
+  if (!sub || sub.status === 'canceled') return null;
+  if (sub.paymentFailedAt)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Past due: your last payment failed. Your plan's limits hold until{' '}
+        {sub.graceEndsAt ? formatDate(sub.graceEndsAt) : 'the grace period ends'}; update your card with
+        Manage billing.
+      </p>
+    );
+  if (sub.cancelAtPeriodEnd)
+    return (
+      <p className="text-sm text-muted-foreground">
+        Cancelled: your plan ends{sub.currentPeriodEnd ? ` on ${formatDate(sub.currentPeriodEnd)}` : ''}, then
+        you move to the Free plan.
+      </p>
+    );
+  return (
+    <p className="text-sm text-muted-foreground">
+      Status: {sub.status === 'active' || sub.status === 'trialing' ? 'active' : sub.status.replace('_', ' ')}
+      {sub.currentPeriodEnd ? `, renews on ${formatDate(sub.currentPeriodEnd)}` : ''}.
+    </p>
+  );
+}
+
+const ENDED = new Set(['canceled', 'unpaid', 'incomplete_expired']);
+
+/** What a plan's button does: checkout for a paid plan, the portal (cancel) to go back to free. */
+function PlanAction({ plan, current }: { plan: PlanOffer; current: SubscriptionOverview }) {
+  if (plan.id === current.plan.id) return null;
+  const verb = plan.priceCents > current.plan.priceCents ? 'Upgrade' : 'Downgrade';
+  // A live subscription changes in Stripe's portal; a second checkout would bill a second one.
+  const subscribed = Boolean(current.subscription && !ENDED.has(current.subscription.status));
+  if (plan.stripePriceId && !subscribed)
+    return (
+      <Button asChild size="sm" className="mt-2 w-fit">
+        <Link href={`/checkout/${plan.id}`} aria-label={`${verb} to ${plan.name}`}>
+          {verb}
+        </Link>
+      </Button>
+    );
+  if (subscribed && current.canManageBilling)
+    return (
+      <p className="mt-2 text-xs text-muted-foreground">
+        {plan.stripePriceId ? 'Switch' : 'Cancel your subscription'} with Manage billing.
+      </p>
+    );
+  return null;
+}
+
 /** Settings › Plan: the current plan, this month's use of each limit, and the plans on offer (issue 11). */
 export function PlanTab() {
+  const { clientId } = useTenant();
   const subscription = useSubscription();
   const offers = usePlanOffers();
+  const portal = useOpenBillingPortal();
   if (subscription.isPending) return <FullPageSpinner label="Loading your plan…" />;
   if (subscription.isError)
     return (
@@ -79,6 +139,8 @@ export function PlanTab() {
       </p>
     );
   const current = subscription.data;
+  // Paying is the client's own act; an admin inside the client's area only looks.
+  const canPay = current.payments === 'configured' && clientId === undefined;
 
   return (
     <div className="grid gap-6">
@@ -87,9 +149,21 @@ export function PlanTab() {
         <CardHeader>
           <CardTitle>Plans</CardTitle>
           <CardDescription>
-            Online payment is not set up yet. To change your plan, contact us (see Help) and our team switches
-            it for you.
+            {current.payments === 'configured'
+              ? 'Upgrade or downgrade at any time. Payments are handled by Stripe.'
+              : 'Online payment is not set up yet. To change your plan, contact us (see Help) and our team switches it for you.'}
           </CardDescription>
+          {canPay && current.canManageBilling ? (
+            <Button
+              variant="outline"
+              className="mt-2 w-fit"
+              disabled={portal.isPending || portal.isSuccess}
+              onClick={() => portal.mutate(undefined, { onError: (error) => notifyError(error) })}
+            >
+              {portal.isPending ? <Spinner size="sm" label="Opening billing…" /> : null}
+              Manage billing
+            </Button>
+          ) : null}
         </CardHeader>
         <CardContent>
           <ul className="grid gap-3 sm:grid-cols-2" aria-label="Plans on offer">
@@ -104,6 +178,7 @@ export function PlanTab() {
                   {limitText(plan.reviewRequestLimit, 'review requests a month')} ·{' '}
                   {limitText(plan.locationsLimit, plan.locationsLimit === 1 ? 'location' : 'locations')}
                 </span>
+                {canPay ? <PlanAction plan={plan} current={current} /> : null}
               </li>
             ))}
           </ul>

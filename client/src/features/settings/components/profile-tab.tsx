@@ -23,6 +23,7 @@ import type { PublicUser } from '@shared/schemas/user';
 import { useChangePassword } from '../api/change-password';
 import { useCurrentUser } from '../api/get-current-user';
 import { useUpdateProfile } from '../api/update-profile';
+import { DeleteAccountCard } from './delete-account-card';
 
 export function ProfileTab() {
   const { clientId } = useTenant();
@@ -48,6 +49,7 @@ export function ProfileTab() {
     <div className="grid gap-6 lg:grid-cols-2">
       <ProfileForm user={user.data} />
       <PasswordForm />
+      {user.data.role === 'client' ? <DeleteAccountCard /> : null}
     </div>
   );
 }
