@@ -66,7 +66,7 @@ export function createAdminService(repo: AdminRepository) {
           companyName: input.companyName,
           planId,
         });
-        if (!user) throw conflict(EMAIL_TAKEN);
+        if (!user) throw conflict(EMAIL_TAKEN, 'email_taken');
         await repo.insertAudit(tx, {
           actorId: actor.id,
           action: 'client.create',
@@ -94,7 +94,7 @@ export function createAdminService(repo: AdminRepository) {
           }
         }
         if (changes.email !== undefined) {
-          if (await repo.emailTakenByOther(tx, changes.email, id)) throw conflict(EMAIL_TAKEN);
+          if (await repo.emailTakenByOther(tx, changes.email, id)) throw conflict(EMAIL_TAKEN, 'email_taken');
           changes.username = changes.email;
         }
         if (input.planId !== undefined && input.planId !== target.planId) {

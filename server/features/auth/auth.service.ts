@@ -36,7 +36,7 @@ export function createAuthService(users: UsersRepository) {
         companyName: input.companyName,
         role,
       });
-      if (!user) throw conflict(EMAIL_TAKEN);
+      if (!user) throw conflict(EMAIL_TAKEN, 'email_taken');
       return user;
     },
 

@@ -51,7 +51,9 @@ function readCsvUpload(): RequestHandler {
         return next(new AppError(413, IMPORT_TOO_LARGE));
       }
       if (err instanceof multer.MulterError)
-        return next(badRequest(`The upload could not be read: ${err.message}`));
+        return next(
+          badRequest(`The upload could not be read: ${err.message}`, undefined, 'malformed_upload'),
+        );
       next(err);
     };
     if (req.is('multipart/form-data')) upload(req, res, done);

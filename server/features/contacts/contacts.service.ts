@@ -91,7 +91,7 @@ function optOutChanges(
     } else if (!on && since) {
       const source = current?.[OPT_OUT_SOURCE[channel]] ?? null;
       if (source && SELF_OPT_OUT_SOURCES.includes(source) && !optInReason) {
-        throw conflict(SELF_OPT_OUT_CONFLICT[source]);
+        throw conflict(SELF_OPT_OUT_CONFLICT[source], 'opt_in_reason_required');
       }
       columns[OPT_OUT_COLUMN[channel]] = null;
       columns[OPT_OUT_SOURCE[channel]] = null;
@@ -113,8 +113,8 @@ function manualConsent(
 }
 
 function duplicateError(err: unknown): AppError | undefined {
-  if (isUniqueViolation(err, 'contacts_owner_email_unique')) return conflict(EMAIL_IN_USE);
-  if (isUniqueViolation(err, 'contacts_owner_phone_unique')) return conflict(PHONE_IN_USE);
+  if (isUniqueViolation(err, 'contacts_owner_email_unique')) return conflict(EMAIL_IN_USE, 'email_taken');
+  if (isUniqueViolation(err, 'contacts_owner_phone_unique')) return conflict(PHONE_IN_USE, 'phone_taken');
   return undefined;
 }
 

@@ -105,7 +105,7 @@ export function createDeliveryPublicRoutes(ctx: AppContext): Router {
   router.post('/unsubscribe/:token', async (req, res) => {
     const found = readUnsubscribeToken(ctx.secretBox, String(req.params.token));
     const done = found && found.channel === 'email' && (await repo.optOutEmail(found.contactId));
-    if (!done) throw notFound('This unsubscribe link is not valid');
+    if (!done) throw notFound('This unsubscribe link is not valid', 'invalid_token');
     const fromThePage =
       field((req.body ?? {}) as FormBody, 'List-Unsubscribe') === '' &&
       req.accepts(['json', 'html']) === 'html';

@@ -106,7 +106,8 @@ export function createNotificationsPublicRoutes(ctx: AppContext): Router {
   // The page's button, and RFC 8058 one-click unsubscribe from mail providers.
   router.post('/notifications/unsubscribe/:token', async (req, res) => {
     const found = readAlertUnsubscribeToken(ctx.secretBox, String(req.params.token));
-    if (!found || !(await alerts.recipient(found.userId))) throw notFound('This link is not valid');
+    if (!found || !(await alerts.recipient(found.userId)))
+      throw notFound('This link is not valid', 'invalid_token');
     await repo.saveSettings(
       found.userId,
       found.kind === 'instant' ? { instantAlerts: false } : { weeklyDigest: false },

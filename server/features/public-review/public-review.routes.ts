@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import multer from 'multer';
+import type { ApiErrorBody } from '@shared/schemas/api-error';
 import { IdParamsSchema } from '@shared/schemas/domain';
 import {
   INVALID_LINK_MESSAGE,
@@ -70,7 +71,7 @@ function perLinkLimiter(ctx: AppContext, name: string, limit: number): RequestHa
     store: new DatabaseRateLimitStore(ctx.db, name),
     keyGenerator: (req) => String(req.params.link),
     handler: (_req, res) => {
-      res.status(429).json({ message: TOO_MANY_FOR_LINK });
+      res.status(429).json({ message: TOO_MANY_FOR_LINK, code: 'rate_limited' } satisfies ApiErrorBody);
     },
   });
 }
@@ -90,11 +91,19 @@ function receiveVideo(upload: RequestHandler, maxBytes: number, req: Request, re
           return reject(new AppError(413, `The video is too large. The limit is ${megabytes(maxBytes)}.`));
         }
         if (err.code === 'LIMIT_UNEXPECTED_FILE') {
-          return reject(badRequest('Please send one video in the "video" field.'));
+          return reject(
+            badRequest('Please send one video in the "video" field.', undefined, 'malformed_upload'),
+          );
         }
-        return reject(badRequest('The upload could not be read. Please try again.'));
+        return reject(
+          badRequest('The upload could not be read. Please try again.', undefined, 'malformed_upload'),
+        );
       }
-      reject(err instanceof Error && 'status' in err ? badRequest('The upload could not be read.') : err);
+      reject(
+        err instanceof Error && 'status' in err
+          ? badRequest('The upload could not be read.', undefined, 'malformed_upload')
+          : err,
+      );
     });
   });
 }

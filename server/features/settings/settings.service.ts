@@ -32,7 +32,7 @@ export function createSettingsService(repo: SettingsRepository) {
         return toPublicUser(row);
       } catch (err) {
         // users_email_lower_unique: the email is taken by another account, whatever its case.
-        if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+        if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, 'email_taken');
         throw err;
       }
     },
@@ -42,7 +42,11 @@ export function createSettingsService(repo: SettingsRepository) {
       const user = await repo.findUser(userId);
       if (!user) throw notFound('Account not found');
       if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-        throw badRequest(CURRENT_PASSWORD_INCORRECT, { currentPassword: [CURRENT_PASSWORD_INCORRECT] });
+        throw badRequest(
+          CURRENT_PASSWORD_INCORRECT,
+          { currentPassword: [CURRENT_PASSWORD_INCORRECT] },
+          'current_password_incorrect',
+        );
       }
       await repo.changePassword(userId, await hashPassword(input.newPassword), sessionId);
     },
