@@ -174,7 +174,10 @@ describe.each(testDatabaseKinds)('contacts CSV import on %s', (kind) => {
 
     const raw = await importCsv(agent, big);
     expect(raw.status).toBe(413);
-    expect(raw.body).toEqual({ message: 'The CSV file is larger than 5 MB. Split it into smaller files.', code: 'payload_too_large' });
+    expect(raw.body).toEqual({
+      message: 'The CSV file is larger than 5 MB. Split it into smaller files.',
+      code: 'payload_too_large',
+    });
 
     const multipart = await agent
       .post('/api/contacts/import')

@@ -213,7 +213,10 @@ describe.each(testDatabaseKinds)('answering a review: one server decision on %s'
       const res = await agent.delete(`/api/reviews/${review.id}/response`);
 
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ message: 'Google did not answer: Unavailable. The reply was kept.', code: 'upstream_failed' });
+      expect(res.body).toEqual({
+        message: 'Google did not answer: Unavailable. The reply was kept.',
+        code: 'upstream_failed',
+      });
       expect(await reviewRow(review.id)).toMatchObject({
         responseContent: 'Stays',
         responsePublishedTo: 'google',
