@@ -115,6 +115,16 @@ export function createReviewsRepository(db: Database) {
       .offset(window.offset);
 
   return {
+    /** The review, if it is this owner's and has a video: who may watch it. */
+    async findOwnedVideoReview(ownerId: number, reviewId: number) {
+      const [row] = await db
+        .select({ id: reviews.id, ownerId: reviews.ownerId })
+        .from(reviews)
+        .where(
+          and(eq(reviews.id, reviewId), eq(reviews.ownerId, ownerId), sql`${reviews.videoUrl} is not null`),
+        );
+      return row;
+    },
     listQuery,
 
     async list(
