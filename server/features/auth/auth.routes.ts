@@ -13,7 +13,7 @@ import { INVALID_CREDENTIALS, toPublicUser, type AuthService } from './auth.serv
 import type { LoginThrottle } from './login-throttle';
 import type { createPasswordResetService } from './password-reset.service';
 import type { PassportInstance } from './passport';
-import type { UserRow } from './users.repository';
+import type { UserRow } from './auth.service';
 
 interface AuthRoutesDeps {
   auth: AuthService;

@@ -4,6 +4,8 @@ import { conflict } from '../../lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { UserRow, UsersRepository } from './users.repository';
 
+export type { UserRow };
+
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact support.';

@@ -13,8 +13,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
 import { tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
-import { createContactsRepository } from './contacts.repository';
-import { createContactsService } from './contacts.service';
+import { contactsServiceFor } from './contacts.service';
 
 const ImportQuerySchema = z.object({
   country: z
@@ -63,7 +62,7 @@ function readCsvUpload(): RequestHandler {
 
 export function createContactsRoutes(ctx: AppContext): Router {
   const router = Router();
-  const service = createContactsService(createContactsRepository(ctx.db));
+  const service = contactsServiceFor(ctx);
 
   router.get(
     '/contacts',

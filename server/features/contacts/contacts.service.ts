@@ -20,7 +20,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { csvLine } from '../../lib/csv';
 import { reachableChannels, type NewConsentEvent } from './consent';
 import { decodeUtf8, parseContactsCsv, SKIP_REASONS } from './contacts.csv';
+import type { AppContext } from '../../lib/context';
 import {
+  createContactsRepository,
   isUniqueViolation,
   type ContactRow,
   type ContactsRepository,
@@ -312,3 +314,8 @@ export function createContactsService(repo: ContactsRepository) {
 }
 
 export type ContactsService = ReturnType<typeof createContactsService>;
+
+/** The service over the app's database, as its routes use it (routes never build a repository). */
+export function contactsServiceFor(ctx: Pick<AppContext, 'db' | 'env'>) {
+  return createContactsService(createContactsRepository(ctx.db));
+}

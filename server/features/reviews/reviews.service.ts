@@ -10,7 +10,8 @@ import {
 } from '@shared/schemas/reviews';
 import { notFound } from '../../lib/errors';
 import { csvLine } from '../../lib/csv';
-import type { ReviewRow, ReviewsRepository } from './reviews.repository';
+import type { AppContext } from '../../lib/context';
+import { createReviewsRepository, type ReviewRow, type ReviewsRepository } from './reviews.repository';
 
 /** Rows per round trip of the export: a large export never holds more than this in memory. */
 export const EXPORT_BATCH = 1000;
@@ -87,3 +88,8 @@ export function createReviewsService(repo: ReviewsRepository) {
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+/** The service over the app's database, as its routes use it (routes never build a repository). */
+export function reviewsServiceFor(ctx: Pick<AppContext, 'db' | 'env'>) {
+  return createReviewsService(createReviewsRepository(ctx.db));
+}

@@ -6,7 +6,13 @@ import {
 import type { PublicUser } from '@shared/schemas/user';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { isUniqueViolation, type SettingsRepository, type UserRow } from './settings.repository';
+import type { AppContext } from '../../lib/context';
+import {
+  createSettingsRepository,
+  isUniqueViolation,
+  type SettingsRepository,
+  type UserRow,
+} from './settings.repository';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
@@ -51,4 +57,9 @@ export function createSettingsService(repo: SettingsRepository) {
       await repo.changePassword(userId, await hashPassword(input.newPassword), sessionId);
     },
   };
+}
+
+/** The service over the app's database, as its routes use it (routes never build a repository). */
+export function settingsServiceFor(ctx: Pick<AppContext, 'db' | 'env'>) {
+  return createSettingsService(createSettingsRepository(ctx.db));
 }
