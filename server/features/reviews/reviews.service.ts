@@ -4,6 +4,7 @@ import {
   REVIEW_NOT_FOUND,
   REVIEW_PAGE_SIZE,
   UNPAGED_LIMIT,
+  isResponded,
   type Review,
   type ReviewExportQuery,
   type ReviewListQuery,
@@ -37,7 +38,7 @@ export function toReview(row: ReviewRow): Review {
 }
 
 function csvRow(review: Review): string {
-  const responded = Boolean(review.responseContent?.trim());
+  const responded = isResponded(review);
   return csvLine([
     review.createdAt,
     review.reviewerName,
