@@ -6,28 +6,11 @@ import {
 import type { PublicUser } from '@shared/schemas/user';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { toPublicUser } from '../auth/auth.service';
 import type { AppContext } from '../../lib/context';
-import {
-  createSettingsRepository,
-  isUniqueViolation,
-  type SettingsRepository,
-  type UserRow,
-} from './settings.repository';
+import { createSettingsRepository, isUniqueViolation, type SettingsRepository } from './settings.repository';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
-
-function toPublicUser(user: UserRow): PublicUser {
-  return {
-    id: user.id,
-    email: user.email,
-    username: user.username,
-    firstName: user.firstName,
-    companyName: user.companyName,
-    role: user.role,
-    planId: user.planId,
-    createdAt: user.createdAt.toISOString(),
-  };
-}
 
 export function createSettingsService(repo: SettingsRepository) {
   return {
