@@ -77,7 +77,10 @@ describe.each(testDatabaseKinds)('what a failure leaves in the logs and the answ
       .send({ ...account, username: account.email });
 
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(res.body).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'internal_error',
+    });
     expect(res.text).not.toMatch(/simulated failure|at .*\.ts:\d+|Failed query|insert into/);
   });
 });

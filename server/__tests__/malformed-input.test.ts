@@ -33,6 +33,7 @@ describe.each(testDatabaseKinds)('malformed input on %s', (kind) => {
     expect(res.status).toBe(status);
     expect(res.type).toBe('application/json');
     expect(typeof res.body.message).toBe('string');
+    expect(typeof res.body.code).toBe('string');
   };
 
   it.each([
@@ -72,6 +73,7 @@ describe.each(testDatabaseKinds)('malformed input on %s', (kind) => {
 
     expectRefused(res);
     expect(res.body.message).toBe('Text must not contain the NUL character.');
+    expect(res.body.code).toBe('validation_failed');
     expect(Object.values(res.body.details as Record<string, string[]>)).toEqual([
       ['Text must not contain the NUL character.'],
     ]);
@@ -95,6 +97,7 @@ describe.each(testDatabaseKinds)('malformed input on %s', (kind) => {
 
     expectRefused(upload);
     expectRefused(importing);
+    expect([upload.body.code, importing.body.code]).toEqual(['malformed_upload', 'malformed_upload']);
   });
 
   it('when two files come in one field, then it answers 400 and keeps neither', async () => {
@@ -104,6 +107,7 @@ describe.each(testDatabaseKinds)('malformed input on %s', (kind) => {
       .attach('video', Buffer.from('second'), 'b.webm');
 
     expectRefused(res);
+    expect(res.body.code).toBe('malformed_upload');
   });
 
   it('when a body claims gzip but is not, then it answers 400', async () => {

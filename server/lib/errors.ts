@@ -1,24 +1,45 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
-import type { FieldErrors } from '@shared/schemas/api-error';
+import {
+  codeForStatus,
+  type ApiErrorBody,
+  type ApiErrorCode,
+  type FieldErrors,
+} from '@shared/schemas/api-error';
 
-/** An error a service throws on purpose: its status and message are shown to the user. */
+/**
+ * An error a service throws on purpose: its status, message and code are shown to the user. The code
+ * follows from the status unless the thrower names one a form or screen must tell apart (`email_taken`).
+ */
 export class AppError extends Error {
+  readonly code: ApiErrorCode;
+
   constructor(
     readonly status: number,
     message: string,
     readonly details?: unknown,
+    code?: ApiErrorCode,
   ) {
     super(message);
     this.name = 'AppError';
+    this.code = code ?? codeForStatus(status);
+  }
+
+  toBody(): ApiErrorBody {
+    return this.details === undefined
+      ? { message: this.message, code: this.code }
+      : { message: this.message, code: this.code, details: this.details };
   }
 }
 
-export const badRequest = (message: string, details?: unknown) => new AppError(400, message, details);
-export const unauthorized = (message = 'You must be signed in') => new AppError(401, message);
+export const badRequest = (message: string, details?: unknown, code?: ApiErrorCode) =>
+  new AppError(400, message, details, code);
+export const unauthorized = (message = 'You must be signed in', code?: ApiErrorCode) =>
+  new AppError(401, message, undefined, code);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, message);
-export const notFound = (message = 'Not found') => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+export const notFound = (message = 'Not found', code?: ApiErrorCode) =>
+  new AppError(404, message, undefined, code);
+export const conflict = (message: string, code?: ApiErrorCode) => new AppError(409, message, undefined, code);
 
 /** zod issues as `{ "field.path": [messages] }`; issues on the whole value go under `_root`. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
@@ -32,7 +53,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 
 export function validationError(error: z.ZodError): AppError {
   const first = error.issues[0]?.message ?? 'Invalid request';
-  return new AppError(400, first, fieldErrors(error));
+  return new AppError(400, first, fieldErrors(error), 'validation_failed');
 }
 
 interface ParserError {
@@ -57,13 +78,23 @@ function fromParsers(err: ParserError): AppError | undefined {
   if (err.name === 'MulterError') {
     return err.code === 'LIMIT_FILE_SIZE'
       ? new AppError(413, 'The file is too large.')
-      : new AppError(400, 'The upload could not be read: send one file in the expected field.');
+      : new AppError(
+          400,
+          'The upload could not be read: send one file in the expected field.',
+          undefined,
+          'malformed_upload',
+        );
   }
   if (typeof err.message === 'string' && BROKEN_MULTIPART.test(err.message)) {
-    return new AppError(400, 'The upload could not be read: the multipart body is malformed.');
+    return new AppError(
+      400,
+      'The upload could not be read: the multipart body is malformed.',
+      undefined,
+      'malformed_upload',
+    );
   }
   if (err.cause?.code && UNSTORABLE_TEXT.has(err.cause.code)) {
-    return new AppError(400, 'Text must not contain the NUL character.');
+    return new AppError(400, 'Text must not contain the NUL character.', undefined, 'validation_failed');
   }
   return fromBodyParser(err);
 }
@@ -73,7 +104,7 @@ function fromBodyParser(err: ParserError): AppError | undefined {
     case 'entity.too.large':
       return new AppError(413, 'Request body is too large');
     case 'entity.parse.failed':
-      return new AppError(400, 'Malformed JSON in request body');
+      return new AppError(400, 'Malformed JSON in request body', undefined, 'malformed_json');
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new AppError(415, 'Unsupported request encoding');
@@ -81,7 +112,8 @@ function fromBodyParser(err: ParserError): AppError | undefined {
       return new AppError(400, 'Request aborted');
     default: {
       // Express's router: a path segment that is not valid percent-encoding ("/api/contacts/%zz").
-      if (err instanceof URIError && err.status === 400) return new AppError(400, 'Malformed URL');
+      if (err instanceof URIError && err.status === 400)
+        return new AppError(400, 'Malformed URL', undefined, 'malformed_url');
       // Any other client error the parsers raise (a body that claims gzip but is not, ...).
       const status = err.status ?? err.statusCode;
       if (err.expose && status !== undefined && status >= 400 && status < 500) {
@@ -96,7 +128,7 @@ export const notFoundHandler: RequestHandler = (_req, _res, next) => {
   next(notFound('No such API route'));
 };
 
-/** The one error handler: every error answers `{ message, details? }`; internals never leak. */
+/** The one error handler: every error answers `{ message, code, details? }`; internals never leak. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   const appError =
     err instanceof AppError
@@ -110,15 +142,12 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
   if (!appError) {
     req.log?.error({ err }, 'unhandled error');
     if (!res.headersSent)
-      res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
+      res.status(500).json({
+        message: 'Something went wrong on our side. Please try again.',
+        code: 'internal_error',
+      } satisfies ApiErrorBody);
     return;
   }
   if (res.headersSent) return;
-  res
-    .status(appError.status)
-    .json(
-      appError.details === undefined
-        ? { message: appError.message }
-        : { message: appError.message, details: appError.details },
-    );
+  res.status(appError.status).json(appError.toBody());
 };

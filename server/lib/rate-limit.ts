@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Request, RequestHandler } from 'express';
 import { rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
+import type { ApiErrorBody } from '@shared/schemas/api-error';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -85,7 +86,7 @@ export function createRateLimiter({
     legacyHeaders: false,
     store: new DatabaseRateLimitStore(db, name),
     handler: (_req, res) => {
-      res.status(429).json({ message });
+      res.status(429).json({ message, code: 'rate_limited' } satisfies ApiErrorBody);
     },
   });
 }

@@ -30,5 +30,5 @@ export function findNul(value: unknown): string | undefined {
 export const rejectNul: RequestHandler = (req, _res, next) => {
   const field = findNul(req.query) ?? findNul(req.body);
   if (field === undefined) return next();
-  next(badRequest(NUL_MESSAGE, { [field]: [NUL_MESSAGE] }));
+  next(badRequest(NUL_MESSAGE, { [field]: [NUL_MESSAGE] }, 'validation_failed'));
 };

@@ -1,7 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { createUsersRepository } from '../features/auth/users.repository';
 import { IdSchema } from '@shared/schemas/domain';
 import { badRequest, notFound } from '../lib/errors';
 
@@ -23,13 +22,11 @@ export const tenantFromUser: RequestHandler = (req, _res, next) => {
  * the client named in the path, which must exist and be a client.
  */
 export function tenantFromPath(db: Database): RequestHandler {
+  const users = createUsersRepository(db);
   return async (req, _res, next) => {
     const parsed = IdSchema.safeParse(req.params.clientId);
     if (!parsed.success) return next(badRequest('Invalid client id'));
-    const [client] = await db
-      .select({ id: users.id, role: users.role })
-      .from(users)
-      .where(eq(users.id, parsed.data));
+    const client = await users.findById(parsed.data);
     if (!client || client.role !== 'client') return next(notFound('Client not found'));
     req.tenantId = client.id;
     next();

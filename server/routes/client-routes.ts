@@ -8,7 +8,7 @@ import { createContactsRoutes } from '../features/contacts/contacts.routes';
 import { createLocationsRoutes } from '../features/locations/locations.routes';
 import { createSettingsRoutes } from '../features/settings/settings.routes';
 import { createDeliveryRoutes } from '../features/delivery/delivery.routes';
-import { createReviewVideoRoutes } from '../features/public-review/public-review.routes';
+import { createReviewVideoRoutes } from '../features/reviews/review-video.routes';
 import { createReviewRequestsRoutes } from '../features/review-requests/review-requests.routes';
 import { createTemplatesRoutes } from '../features/templates/templates.routes';
 import { createReviewsRoutes } from '../features/reviews/reviews.routes';

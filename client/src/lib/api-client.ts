@@ -4,17 +4,22 @@
  * the body's `message`, else its `error`, else `status: statusText`, else the raw text.
  */
 
+import { ApiErrorCodeSchema, codeForStatus, type ApiErrorCode } from '@shared/schemas/api-error';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export class ApiError extends Error {
   readonly status: number;
   readonly details?: unknown;
+  /** The stable code of shared/schemas/api-error.ts: what a form matches on, never the message. */
+  readonly code: ApiErrorCode;
 
-  constructor(status: number, message: string, details?: unknown) {
+  constructor(status: number, message: string, details?: unknown, code?: ApiErrorCode) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.details = details;
+    this.code = code ?? codeForStatus(status);
   }
 }
 
@@ -52,7 +57,9 @@ export async function toApiError(response: Response): Promise<ApiError> {
     // HTTP/2 has no status text; never raise an empty message.
     `Request failed with status ${response.status}`;
 
-  return new ApiError(response.status, message, fields.details);
+  // An answer from something other than our API (a proxy's 502) has no code: the status gives one.
+  const code = ApiErrorCodeSchema.safeParse(fields.code);
+  return new ApiError(response.status, message, fields.details, code.success ? code.data : undefined);
 }
 
 export interface RequestOptions {

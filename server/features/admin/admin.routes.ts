@@ -10,8 +10,7 @@ import { IdParamsSchema } from '@shared/schemas/domain';
 import { CreatePlanSchema, UpdatePlanSchema } from '@shared/schemas/plans';
 import type { AppContext } from '../../lib/context';
 import { validate } from '../../middleware/validate';
-import { createAdminRepository } from './admin.repository';
-import { createAdminService } from './admin.service';
+import { adminServiceFor } from './admin.service';
 import { createAdminMailRoutes } from './admin-mail.routes';
 
 /** The signed-in admin (requireAdmin runs where the admin router is mounted). */
@@ -22,8 +21,7 @@ const actorOf = (req: Request) => ({ id: req.user!.id });
  * audit log. Every change is written to the audit log in the same transaction as the change.
  */
 export function createAdminRoutes(ctx: AppContext): Router {
-  const repo = createAdminRepository(ctx.db);
-  const admin = createAdminService(repo);
+  const admin = adminServiceFor(ctx);
   const router = Router();
 
   router.get('/stats', async (_req, res) => {
@@ -92,7 +90,7 @@ export function createAdminRoutes(ctx: AppContext): Router {
   router.get(
     '/outbox',
     validate({ query: OutboxQuerySchema }, async ({ query }, _req, res) => {
-      const { rows, total } = await repo.listOutbox(query);
+      const { rows, total } = await admin.listOutbox(query);
       res.setHeader('X-Total-Count', String(total));
       res.json(rows);
     }),
@@ -100,19 +98,19 @@ export function createAdminRoutes(ctx: AppContext): Router {
   router.get(
     '/audit',
     validate({ query: AuditQuerySchema }, async ({ query }, _req, res) => {
-      const { rows, total } = await repo.listAudit(query);
+      const { rows, total } = await admin.listAudit(query);
       res.setHeader('X-Total-Count', String(total));
       res.json(rows);
     }),
   );
 
-  router.use(createAdminMailRoutes(ctx, repo));
+  router.use(createAdminMailRoutes(ctx));
   return router;
 }
 
 /** GET /api/plans for a signed-in client: the plans they can choose (archived ones are hidden). */
 export function createPlansRoutes(ctx: AppContext): Router {
-  const admin = createAdminService(createAdminRepository(ctx.db));
+  const admin = adminServiceFor(ctx);
   const router = Router();
   router.get('/plans', async (_req, res) => {
     res.json(await admin.listActivePlans());

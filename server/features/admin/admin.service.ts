@@ -8,7 +8,8 @@ import type { CreatePlanSchema, UpdatePlanSchema } from '@shared/schemas/plans';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
-import type { AdminRepository, PlanRow, UserRow } from './admin.repository';
+import type { AppContext } from '../../lib/context';
+import { createAdminRepository, type AdminRepository, type PlanRow, type UserRow } from './admin.repository';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
 export const PLAN_NOT_FOUND = 'Plan not found';
@@ -39,6 +40,10 @@ function assignable(plan: PlanRow | undefined): PlanRow {
 
 export function createAdminService(repo: AdminRepository) {
   return {
+    /** The mail outbox and the audit log, newest first, a page at a time. */
+    listOutbox: (query: Parameters<AdminRepository['listOutbox']>[0]) => repo.listOutbox(query),
+    listAudit: (query: Parameters<AdminRepository['listAudit']>[0]) => repo.listAudit(query),
+
     stats: () => repo.stats(),
 
     listClients: (query: Required<Pick<ClientListQuery, 'page' | 'pageSize'>> & { q?: string }) =>
@@ -66,7 +71,7 @@ export function createAdminService(repo: AdminRepository) {
           companyName: input.companyName,
           planId,
         });
-        if (!user) throw conflict(EMAIL_TAKEN);
+        if (!user) throw conflict(EMAIL_TAKEN, 'email_taken');
         await repo.insertAudit(tx, {
           actorId: actor.id,
           action: 'client.create',
@@ -94,7 +99,7 @@ export function createAdminService(repo: AdminRepository) {
           }
         }
         if (changes.email !== undefined) {
-          if (await repo.emailTakenByOther(tx, changes.email, id)) throw conflict(EMAIL_TAKEN);
+          if (await repo.emailTakenByOther(tx, changes.email, id)) throw conflict(EMAIL_TAKEN, 'email_taken');
           changes.username = changes.email;
         }
         if (input.planId !== undefined && input.planId !== target.planId) {
@@ -192,3 +197,8 @@ export function createAdminService(repo: AdminRepository) {
 }
 
 export type AdminService = ReturnType<typeof createAdminService>;
+
+/** The service over the app's database, as its routes use it (routes never build a repository). */
+export function adminServiceFor(ctx: Pick<AppContext, 'db'>) {
+  return createAdminService(createAdminRepository(ctx.db));
+}

@@ -6,14 +6,14 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
 } from '@shared/schemas/auth';
-import { AppError } from '../../lib/errors';
+import { AppError, unauthorized } from '../../lib/errors';
 import { requireAuth } from '../../middleware/auth';
 import { validate } from '../../middleware/validate';
 import { INVALID_CREDENTIALS, toPublicUser, type AuthService } from './auth.service';
 import type { LoginThrottle } from './login-throttle';
 import type { createPasswordResetService } from './password-reset.service';
 import type { PassportInstance } from './passport';
-import type { UserRow } from './users.repository';
+import type { UserRow } from './auth.service';
 
 interface AuthRoutesDeps {
   auth: AuthService;
@@ -42,7 +42,7 @@ function authenticate(passport: PassportInstance, req: Request, res: Response): 
       { session: false },
       (err: unknown, user: UserRow | false, info?: { message?: string }) => {
         if (err) return reject(err);
-        if (!user) return reject(new AppError(401, info?.message ?? INVALID_CREDENTIALS));
+        if (!user) return reject(unauthorized(info?.message ?? INVALID_CREDENTIALS, 'invalid_credentials'));
         resolve(user);
       },
     )(req, res, reject);

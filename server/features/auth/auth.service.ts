@@ -4,6 +4,8 @@ import { conflict } from '../../lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { UserRow, UsersRepository } from './users.repository';
 
+export type { UserRow };
+
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact support.';
@@ -36,7 +38,7 @@ export function createAuthService(users: UsersRepository) {
         companyName: input.companyName,
         role,
       });
-      if (!user) throw conflict(EMAIL_TAKEN);
+      if (!user) throw conflict(EMAIL_TAKEN, 'email_taken');
       return user;
     },
 

@@ -44,7 +44,7 @@ export function createPasswordResetService(ctx: AppContext) {
 
     async reset(input: ResetPasswordInput): Promise<void> {
       const done = await repo.resetWithToken(hashOf(input.token), await hashPassword(input.password));
-      if (!done) throw badRequest(PASSWORD_RESET_MESSAGES.invalid);
+      if (!done) throw badRequest(PASSWORD_RESET_MESSAGES.invalid, undefined, 'invalid_token');
     },
   };
 }

@@ -13,8 +13,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
 import { tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
-import { createContactsRepository } from './contacts.repository';
-import { createContactsService } from './contacts.service';
+import { contactsServiceFor } from './contacts.service';
 
 const ImportQuerySchema = z.object({
   country: z
@@ -51,7 +50,9 @@ function readCsvUpload(): RequestHandler {
         return next(new AppError(413, IMPORT_TOO_LARGE));
       }
       if (err instanceof multer.MulterError)
-        return next(badRequest(`The upload could not be read: ${err.message}`));
+        return next(
+          badRequest(`The upload could not be read: ${err.message}`, undefined, 'malformed_upload'),
+        );
       next(err);
     };
     if (req.is('multipart/form-data')) upload(req, res, done);
@@ -61,7 +62,7 @@ function readCsvUpload(): RequestHandler {
 
 export function createContactsRoutes(ctx: AppContext): Router {
   const router = Router();
-  const service = createContactsService(createContactsRepository(ctx.db));
+  const service = contactsServiceFor(ctx);
 
   router.get(
     '/contacts',

@@ -20,7 +20,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { csvLine } from '../../lib/csv';
 import { reachableChannels, type NewConsentEvent } from './consent';
 import { decodeUtf8, parseContactsCsv, SKIP_REASONS } from './contacts.csv';
+import type { AppContext } from '../../lib/context';
 import {
+  createContactsRepository,
   isUniqueViolation,
   type ContactRow,
   type ContactsRepository,
@@ -91,7 +93,7 @@ function optOutChanges(
     } else if (!on && since) {
       const source = current?.[OPT_OUT_SOURCE[channel]] ?? null;
       if (source && SELF_OPT_OUT_SOURCES.includes(source) && !optInReason) {
-        throw conflict(SELF_OPT_OUT_CONFLICT[source]);
+        throw conflict(SELF_OPT_OUT_CONFLICT[source], 'opt_in_reason_required');
       }
       columns[OPT_OUT_COLUMN[channel]] = null;
       columns[OPT_OUT_SOURCE[channel]] = null;
@@ -113,8 +115,8 @@ function manualConsent(
 }
 
 function duplicateError(err: unknown): AppError | undefined {
-  if (isUniqueViolation(err, 'contacts_owner_email_unique')) return conflict(EMAIL_IN_USE);
-  if (isUniqueViolation(err, 'contacts_owner_phone_unique')) return conflict(PHONE_IN_USE);
+  if (isUniqueViolation(err, 'contacts_owner_email_unique')) return conflict(EMAIL_IN_USE, 'email_taken');
+  if (isUniqueViolation(err, 'contacts_owner_phone_unique')) return conflict(PHONE_IN_USE, 'phone_taken');
   return undefined;
 }
 
@@ -312,3 +314,8 @@ export function createContactsService(repo: ContactsRepository) {
 }
 
 export type ContactsService = ReturnType<typeof createContactsService>;
+
+/** The service over the app's database, as its routes use it (routes never build a repository). */
+export function contactsServiceFor(ctx: Pick<AppContext, 'db' | 'env'>) {
+  return createContactsService(createContactsRepository(ctx.db));
+}

@@ -1,12 +1,11 @@
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context';
 import { tenantOf } from '../../middleware/tenant';
-import { createDashboardRepository } from './dashboard.repository';
-import { createDashboardService } from './dashboard.service';
+import { dashboardServiceFor } from './dashboard.service';
 
 /** GET /api/dashboard/stats and /api/dashboard/charts: the client's figures, computed in SQL. */
 export function createDashboardRoutes(ctx: AppContext): Router {
-  const dashboard = createDashboardService(createDashboardRepository(ctx.db));
+  const dashboard = dashboardServiceFor(ctx);
   const router = Router();
 
   router.get('/dashboard/stats', async (req, res) => {

@@ -1,5 +1,10 @@
 import { formatTrend, type DashboardCharts, type DashboardStats } from '@shared/schemas/dashboard';
-import type { DashboardRepository, ReviewWindowSums } from './dashboard.repository';
+import type { AppContext } from '../../lib/context';
+import {
+  createDashboardRepository,
+  type DashboardRepository,
+  type ReviewWindowSums,
+} from './dashboard.repository';
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
@@ -71,3 +76,8 @@ export function createDashboardService(repository: DashboardRepository) {
 }
 
 export type DashboardService = ReturnType<typeof createDashboardService>;
+
+/** The service over the app's database, as its routes use it (routes never build a repository). */
+export function dashboardServiceFor(ctx: Pick<AppContext, 'db' | 'env'>) {
+  return createDashboardService(createDashboardRepository(ctx.db));
+}

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { Router } from 'express';
 import type { Database } from '../../db/client';
+import { pingDatabase } from '../../db/ping';
 
 interface HealthOptions {
   db: Database;
@@ -9,10 +9,7 @@ interface HealthOptions {
 }
 
 async function stateOf({ db, queueRunning }: HealthOptions) {
-  const database = await db.execute(sql`select 1`).then(
-    () => 'up' as const,
-    () => 'down' as const,
-  );
+  const database = await pingDatabase(db);
   return {
     status: database === 'up' ? ('ok' as const) : ('degraded' as const),
     database,

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { locations, reviews } from '../../db/schema';
+import { reviewColumns } from '../../db/review-columns';
 import { reviewIsUnresponded } from '../../db/review-predicates';
 import {
   INSIGHTS_MIN_WORD_LENGTH,
@@ -112,21 +113,7 @@ export function createInsightsRepository(db: Database) {
     async longestWaiting(ownerId: number): Promise<WaitingRow[]> {
       return db
         .select({
-          id: reviews.id,
-          type: reviews.type,
-          rating: reviews.rating,
-          content: reviews.content,
-          videoUrl: reviews.videoUrl,
-          contactId: reviews.contactId,
-          locationId: reviews.locationId,
-          locationName: locations.name,
-          reviewRequestId: reviews.reviewRequestId,
-          reviewerName: reviews.reviewerName,
-          sourceUrl: reviews.sourceUrl,
-          createdAt: reviews.createdAt,
-          responseContent: reviews.responseContent,
-          respondedAt: reviews.respondedAt,
-          responsePublishedTo: reviews.responsePublishedTo,
+          ...reviewColumns,
           daysWaiting: num(sql`floor(extract(epoch from (now() - ${reviews.createdAt})) / 86400)::int`),
         })
         .from(reviews)

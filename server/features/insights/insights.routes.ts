@@ -1,12 +1,11 @@
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context';
 import { tenantOf } from '../../middleware/tenant';
-import { createInsightsRepository } from './insights.repository';
-import { createInsightsService } from './insights.service';
+import { insightsServiceFor } from './insights.service';
 
 /** GET /api/insights: the Review Insights page (/optimized-reviews). */
 export function createInsightsRoutes(ctx: AppContext): Router {
-  const insights = createInsightsService(createInsightsRepository(ctx.db));
+  const insights = insightsServiceFor(ctx);
   const router = Router();
 
   router.get('/insights', async (req, res) => {

@@ -1,6 +1,12 @@
 import { normalizeReviewType } from '@shared/schemas/domain';
 import type { Insights, RatingBreakdown, WaitingReview } from '@shared/schemas/insights';
-import type { BreakdownRow, InsightsRepository, WaitingRow } from './insights.repository';
+import type { AppContext } from '../../lib/context';
+import {
+  createInsightsRepository,
+  type BreakdownRow,
+  type InsightsRepository,
+  type WaitingRow,
+} from './insights.repository';
 
 function breakdown(row: BreakdownRow): RatingBreakdown {
   return {
@@ -43,4 +49,9 @@ export function createInsightsService(repository: InsightsRepository) {
       };
     },
   };
+}
+
+/** The service over the app's database, as its routes use it (routes never build a repository). */
+export function insightsServiceFor(ctx: Pick<AppContext, 'db' | 'env'>) {
+  return createInsightsService(createInsightsRepository(ctx.db));
 }

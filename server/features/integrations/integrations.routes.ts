@@ -13,9 +13,7 @@ import type { AppContext } from '../../lib/context';
 import { validate } from '../../middleware/validate';
 import { tenantOf } from '../../middleware/tenant';
 import { repliesServiceFor } from '../reviews/replies.service';
-import { createIntegrationsRepository } from './integrations.repository';
-import { createIntegrationsService, type Actor } from './integrations.service';
-import { createOAuthState } from './oauth-state';
+import { integrationsServiceFor, type Actor } from './integrations.service';
 import { syncServiceFor } from './sync.service';
 
 const actorOf = (req: Request): Actor => ({
@@ -30,16 +28,7 @@ const actorOf = (req: Request): Actor => ({
  * client's area runs the same handlers. Provider failures answer 502 with the provider's message.
  */
 export function createIntegrationsRoutes(ctx: AppContext): Router {
-  const repo = createIntegrationsRepository(ctx.db);
-  const service = createIntegrationsService({
-    repo,
-    google: ctx.google,
-    facebook: ctx.facebook,
-    state: createOAuthState(ctx.secretBox),
-    logger: ctx.logger,
-    publicBaseUrl: ctx.env.publicBaseUrl,
-    syncIntervalMinutes: ctx.env.SYNC_INTERVAL_MINUTES,
-  });
+  const service = integrationsServiceFor(ctx);
   const sync = syncServiceFor(ctx);
   const replies = repliesServiceFor(ctx);
   const router = Router();

@@ -13,8 +13,13 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { FacebookClient, FacebookPage } from './facebook.client';
 import type { GoogleBusinessLocation, GoogleClient } from './google.client';
-import type { IntegrationLocation, IntegrationsRepository } from './integrations.repository';
-import type { OAuthFlow, OAuthState } from './oauth-state';
+import type { AppContext } from '../../lib/context';
+import {
+  createIntegrationsRepository,
+  type IntegrationLocation,
+  type IntegrationsRepository,
+} from './integrations.repository';
+import { createOAuthState, type OAuthFlow, type OAuthState } from './oauth-state';
 
 type OAuthSession = Session & Partial<SessionData>;
 
@@ -298,3 +303,18 @@ export function createIntegrationsService(deps: Dependencies) {
 }
 
 export type IntegrationsService = ReturnType<typeof createIntegrationsService>;
+
+/** The service over the app's database and providers, as its routes use it. */
+export function integrationsServiceFor(
+  ctx: Pick<AppContext, 'db' | 'google' | 'facebook' | 'secretBox' | 'logger' | 'env'>,
+) {
+  return createIntegrationsService({
+    repo: createIntegrationsRepository(ctx.db),
+    google: ctx.google,
+    facebook: ctx.facebook,
+    state: createOAuthState(ctx.secretBox),
+    logger: ctx.logger,
+    publicBaseUrl: ctx.env.publicBaseUrl,
+    syncIntervalMinutes: ctx.env.SYNC_INTERVAL_MINUTES,
+  });
+}

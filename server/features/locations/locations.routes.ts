@@ -5,12 +5,11 @@ import type { AppContext } from '../../lib/context';
 import { tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
 import { createPlanLimits } from '../billing/plan-limits';
-import { createLocationsRepository } from './locations.repository';
-import { createLocationsService } from './locations.service';
+import { locationsServiceFor } from './locations.service';
 
 export function createLocationsRoutes(ctx: AppContext): Router {
   const router = Router();
-  const service = createLocationsService(createLocationsRepository(ctx.db), ctx.env.publicBaseUrl);
+  const service = locationsServiceFor(ctx);
   const limits = createPlanLimits(ctx);
 
   router.get('/locations', async (req, res) => {
@@ -36,6 +35,13 @@ export function createLocationsRoutes(ctx: AppContext): Router {
     '/locations/:id',
     validate({ params: IdParamsSchema, body: UpdateLocationSchema }, async ({ params, body }, req, res) => {
       res.json(await service.update(tenantOf(req), params.id, body));
+    }),
+  );
+
+  router.get(
+    '/locations/:id/qr',
+    validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
+      res.json(await service.qrCode(tenantOf(req), params.id));
     }),
   );
 

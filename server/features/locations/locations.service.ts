@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Location, LocationFormValues, UpdateLocationInput } from '@shared/schemas/locations';
+import type { QrCodeResponse } from '@shared/schemas/review-requests';
 import { notFound } from '../../lib/errors';
-import { isUniqueViolation, type LocationRow, type LocationsRepository } from './locations.repository';
+import { qrCodeFor } from '../../lib/qr-code';
+import type { AppContext } from '../../lib/context';
+import {
+  createLocationsRepository,
+  isUniqueViolation,
+  type LocationRow,
+  type LocationsRepository,
+} from './locations.repository';
 
 export const LOCATION_NOT_FOUND = 'Location not found';
 
@@ -64,5 +72,17 @@ export function createLocationsService(repo: LocationsRepository, publicBaseUrl:
     async remove(ownerId: number, id: number): Promise<void> {
       if (!(await repo.remove(ownerId, id))) throw notFound(LOCATION_NOT_FOUND);
     },
+
+    /** The location's permanent QR code, for the printed poster: it opens the public review page. */
+    async qrCode(ownerId: number, id: number): Promise<QrCodeResponse> {
+      const row = await repo.findById(ownerId, id);
+      if (!row) throw notFound(LOCATION_NOT_FOUND);
+      return qrCodeFor(show(row).publicUrl);
+    },
   };
+}
+
+/** The service over the app's database, as its routes use it (routes never build a repository). */
+export function locationsServiceFor(ctx: Pick<AppContext, 'db' | 'env'>) {
+  return createLocationsService(createLocationsRepository(ctx.db), ctx.env.publicBaseUrl);
 }

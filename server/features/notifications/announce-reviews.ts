@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@shared/schemas/notifications';
 import type { ReviewType } from '@shared/schemas/domain';
 import type { Database } from '../../db/client';
-import { notificationSettings } from '../../db/schema';
 import { enqueueMany } from '../../lib/queue/enqueue';
+import { savedNotificationSettings } from './notifications.repository';
 import { newReviewNotification, recordNotifications } from './record-notifications';
 
 /** A transaction (or the database) that wrote the reviews. */
@@ -29,10 +28,7 @@ export async function announceNewReviews(tx: AnnounceExecutor, reviews: NewRevie
 
   // Today a client's account is its one user: the owner id is the user to alert.
   const owners = [...new Set(reviews.map((r) => r.ownerId))];
-  const saved = await tx
-    .select()
-    .from(notificationSettings)
-    .where(inArray(notificationSettings.userId, owners));
+  const saved = await savedNotificationSettings(tx, owners);
   const settingsOf = (userId: number) =>
     saved.find((row) => row.userId === userId) ?? DEFAULT_NOTIFICATION_SETTINGS;
   const alerted = reviews.filter((review) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   NOTIFICATION_RETENTION_DAYS,
@@ -240,3 +240,8 @@ export function createAlertsRepository(db: Database) {
 }
 
 export type AlertsRepository = ReturnType<typeof createAlertsRepository>;
+
+/** The saved alert settings of these users, in the caller's transaction; a user without a row has none. */
+export function savedNotificationSettings(tx: Pick<Database, 'select'>, userIds: number[]) {
+  return tx.select().from(notificationSettings).where(inArray(notificationSettings.userId, userIds));
+}

@@ -7,12 +7,11 @@ import { simplePage } from '../../lib/simple-page';
 import { validate } from '../../middleware/validate';
 import { tenantOf } from '../../middleware/tenant';
 import { readAlertUnsubscribeToken, type AlertKind } from './alert-token';
-import { createAlertsRepository, createNotificationsRepository } from './notifications.repository';
-import { createNotificationsService } from './notifications.service';
+import { alertUnsubscribeServiceFor, notificationsServiceFor } from './notifications.service';
 
 /** The bell and the email alert settings of the client's area (mirrored for an admin inside it). */
 export function createNotificationsRoutes(ctx: AppContext): Router {
-  const service = createNotificationsService(createNotificationsRepository(ctx.db));
+  const service = notificationsServiceFor(ctx);
   const router = Router();
 
   router.get(
@@ -77,8 +76,7 @@ const WHAT: Record<AlertKind, { title: string; done: string }> = {
 
 /** The unsubscribe links of alert emails: no session; the sealed token names the user and the email. */
 export function createNotificationsPublicRoutes(ctx: AppContext): Router {
-  const repo = createNotificationsRepository(ctx.db);
-  const alerts = createAlertsRepository(ctx.db);
+  const unsubscribe = alertUnsubscribeServiceFor(ctx);
   const router = Router();
 
   const invalid = (res: Response) =>
@@ -106,11 +104,8 @@ export function createNotificationsPublicRoutes(ctx: AppContext): Router {
   // The page's button, and RFC 8058 one-click unsubscribe from mail providers.
   router.post('/notifications/unsubscribe/:token', async (req, res) => {
     const found = readAlertUnsubscribeToken(ctx.secretBox, String(req.params.token));
-    if (!found || !(await alerts.recipient(found.userId))) throw notFound('This link is not valid');
-    await repo.saveSettings(
-      found.userId,
-      found.kind === 'instant' ? { instantAlerts: false } : { weeklyDigest: false },
-    );
+    if (!found || !(await unsubscribe.turnOff(found.userId, found.kind)))
+      throw notFound('This link is not valid', 'invalid_token');
     if (req.accepts(['json', 'html']) === 'html') {
       res.type('html').send(simplePage('Done', WHAT[found.kind].done));
       return;

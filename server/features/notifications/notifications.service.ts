@@ -4,8 +4,15 @@ import type {
   NotificationSettings,
   UnreadCount,
 } from '@shared/schemas/notifications';
+import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import type { NotificationRow, NotificationsRepository } from './notifications.repository';
+import type { AlertKind } from './alert-token';
+import {
+  createAlertsRepository,
+  createNotificationsRepository,
+  type NotificationRow,
+  type NotificationsRepository,
+} from './notifications.repository';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
@@ -53,5 +60,26 @@ export function createNotificationsService(repo: NotificationsRepository) {
 
     settings: (userId: number): Promise<NotificationSettings> => repo.settings(userId),
     saveSettings: (userId: number, values: NotificationSettings) => repo.saveSettings(userId, values),
+  };
+}
+
+/** The service over the app's database, as its routes use it (routes never build a repository). */
+export function notificationsServiceFor(ctx: Pick<AppContext, 'db'>) {
+  return createNotificationsService(createNotificationsRepository(ctx.db));
+}
+
+/** What an alert email's unsubscribe link does: turns that email off; false when its user is gone. */
+export function alertUnsubscribeServiceFor(ctx: Pick<AppContext, 'db'>) {
+  const repo = createNotificationsRepository(ctx.db);
+  const alerts = createAlertsRepository(ctx.db);
+  return {
+    async turnOff(userId: number, kind: AlertKind): Promise<boolean> {
+      if (!(await alerts.recipient(userId))) return false;
+      await repo.saveSettings(
+        userId,
+        kind === 'instant' ? { instantAlerts: false } : { weeklyDigest: false },
+      );
+      return true;
+    },
   };
 }

@@ -152,15 +152,6 @@ export function createPublicReviewRepository(db: Database) {
     },
 
     /** The owner's own video review, or undefined (another client's is simply not found). */
-    async findOwnedVideoReview(ownerId: number, reviewId: number) {
-      const [row] = await db
-        .select({ id: reviews.id, ownerId: reviews.ownerId })
-        .from(reviews)
-        .where(
-          and(eq(reviews.id, reviewId), eq(reviews.ownerId, ownerId), sql`${reviews.videoUrl} is not null`),
-        );
-      return row;
-    },
 
     transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(tx as unknown as Executor));

@@ -1,11 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import fsp from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import multer from 'multer';
-import { IdParamsSchema } from '@shared/schemas/domain';
+import type { ApiErrorBody } from '@shared/schemas/api-error';
 import {
   INVALID_LINK_MESSAGE,
   isReviewLinkToken,
@@ -15,11 +14,9 @@ import {
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { createByteQuota, createRateLimiter, DatabaseRateLimitStore } from '../../lib/rate-limit';
-import { createFileStorage, type ByteRange, type FileStorage } from '../../lib/storage';
-import { tenantOf } from '../../middleware/tenant';
+import { createFileStorage, type FileStorage } from '../../lib/storage';
 import { validate } from '../../middleware/validate';
-import { createPublicReviewRepository } from './public-review.repository';
-import { createPublicReviewService, videoKey } from './public-review.service';
+import { publicReviewServiceFor } from './public-review.service';
 
 const HOUR = 60 * 60 * 1000;
 /** A customer's review is a few KB of JSON; anything bigger is not a review. */
@@ -70,7 +67,7 @@ function perLinkLimiter(ctx: AppContext, name: string, limit: number): RequestHa
     store: new DatabaseRateLimitStore(ctx.db, name),
     keyGenerator: (req) => String(req.params.link),
     handler: (_req, res) => {
-      res.status(429).json({ message: TOO_MANY_FOR_LINK });
+      res.status(429).json({ message: TOO_MANY_FOR_LINK, code: 'rate_limited' } satisfies ApiErrorBody);
     },
   });
 }
@@ -90,11 +87,19 @@ function receiveVideo(upload: RequestHandler, maxBytes: number, req: Request, re
           return reject(new AppError(413, `The video is too large. The limit is ${megabytes(maxBytes)}.`));
         }
         if (err.code === 'LIMIT_UNEXPECTED_FILE') {
-          return reject(badRequest('Please send one video in the "video" field.'));
+          return reject(
+            badRequest('Please send one video in the "video" field.', undefined, 'malformed_upload'),
+          );
         }
-        return reject(badRequest('The upload could not be read. Please try again.'));
+        return reject(
+          badRequest('The upload could not be read. Please try again.', undefined, 'malformed_upload'),
+        );
       }
-      reject(err instanceof Error && 'status' in err ? badRequest('The upload could not be read.') : err);
+      reject(
+        err instanceof Error && 'status' in err
+          ? badRequest('The upload could not be read.', undefined, 'malformed_upload')
+          : err,
+      );
     });
   });
 }
@@ -105,11 +110,7 @@ export function createPublicReviewRoutes(
   storage: FileStorage = createFileStorage(ctx.env),
 ): Router {
   const { env } = ctx;
-  const service = createPublicReviewService({
-    repository: createPublicReviewRepository(ctx.db),
-    storage,
-    maxVideoBytes: env.MAX_VIDEO_BYTES,
-  });
+  const service = publicReviewServiceFor(ctx, storage);
 
   const viewLimiter = createRateLimiter({
     db: ctx.db,
@@ -187,68 +188,6 @@ export function createPublicReviewRoutes(
         // A refused upload (two files, a cut body) may leave req.file without a path.
         if (req.file?.path) await fsp.rm(req.file.path, { force: true });
       }
-    }),
-  );
-
-  return router;
-}
-
-/** `bytes=a-b`, `bytes=a-`, `bytes=-n`; one range only. null: unsatisfiable; undefined: no usable range. */
-export function parseRange(header: string | undefined, size: number): ByteRange | null | undefined {
-  if (!header) return undefined;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return undefined;
-  const [, from, to] = match;
-  if (from === '' && to === '') return undefined;
-  if (size === 0) return null;
-  if (from === '') {
-    const suffix = Number(to);
-    if (suffix === 0) return null;
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(from);
-  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  if (start >= size || end < start) return null;
-  return { start, end };
-}
-
-/** The owner's side: GET /api/reviews/:id/video, in the client router (so an admin inside the area too). */
-export function createReviewVideoRoutes(
-  ctx: AppContext,
-  storage: FileStorage = createFileStorage(ctx.env),
-): Router {
-  const repository = createPublicReviewRepository(ctx.db);
-  const router = Router();
-
-  router.get(
-    '/reviews/:id/video',
-    validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
-      const ownerId = tenantOf(req);
-      const review = await repository.findOwnedVideoReview(ownerId, params.id);
-      const key = videoKey(ownerId, params.id);
-      const info = review ? await storage.stat(key) : undefined;
-      if (!info) throw notFound('Video not found');
-
-      const range = parseRange(req.get('range'), info.size);
-      res.setHeader('Accept-Ranges', 'bytes');
-      res.setHeader('Content-Type', info.contentType);
-      res.setHeader('Cache-Control', 'private, no-cache');
-      if (range === null) {
-        res.setHeader('Content-Range', `bytes */${info.size}`);
-        throw new AppError(416, 'Requested range not satisfiable');
-      }
-      const file = await storage.get(key, range);
-      if (!file) throw notFound('Video not found');
-      if (range) {
-        res.status(206);
-        res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
-        res.setHeader('Content-Length', String(range.end - range.start + 1));
-      } else {
-        res.setHeader('Content-Length', String(info.size));
-      }
-      await pipeline(file.stream, res).catch(() => {
-        // The viewer closed the player or seeked elsewhere: nothing to answer.
-      });
     }),
   );
 

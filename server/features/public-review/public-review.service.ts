@@ -12,7 +12,12 @@ import {
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { announceNewReviews } from '../notifications/announce-reviews';
-import type { PublicReviewRepository, ResolvedLink } from './public-review.repository';
+import type { AppContext } from '../../lib/context';
+import {
+  createPublicReviewRepository,
+  type PublicReviewRepository,
+  type ResolvedLink,
+} from './public-review.repository';
 
 /** file-type's answers we take, mapped to the type we store and serve. */
 const VIDEO_TYPES: Record<string, (typeof ACCEPTED_VIDEO_TYPES)[number]> = {
@@ -168,3 +173,12 @@ export function createPublicReviewService(deps: {
 }
 
 export type PublicReviewService = ReturnType<typeof createPublicReviewService>;
+
+/** The service over the app's database and video storage, as its routes use it. */
+export function publicReviewServiceFor(ctx: Pick<AppContext, 'db' | 'env'>, storage: FileStorage) {
+  return createPublicReviewService({
+    repository: createPublicReviewRepository(ctx.db),
+    storage,
+    maxVideoBytes: ctx.env.MAX_VIDEO_BYTES,
+  });
+}

@@ -11,19 +11,7 @@ import type { AppContext } from '../../lib/context';
 import { sendCsvDownload } from '../../lib/csv-download';
 import { validate } from '../../middleware/validate';
 import { tenantOf } from '../../middleware/tenant';
-import { createPlanLimits } from '../billing/plan-limits';
-import { createRequestSettingsRepository } from './request-settings.repository';
-import { createReviewRequestsRepository } from './review-requests.repository';
-import { createReviewRequestsService, type ReviewRequestsService } from './review-requests.service';
-
-export function reviewRequestsServiceFor(ctx: AppContext): ReviewRequestsService {
-  return createReviewRequestsService(createReviewRequestsRepository(ctx.db), {
-    publicBaseUrl: ctx.env.publicBaseUrl,
-    settings: createRequestSettingsRepository(ctx.db),
-    limits: createPlanLimits(ctx),
-    now: () => ctx.now(),
-  });
-}
+import { reviewRequestsServiceFor, type ReviewRequestsService } from './review-requests.service';
 
 /** Review requests, their timelines and QR codes, and how they go out (seed-spec section 7, PRODUCT.md section 5). */
 export function createReviewRequestsRoutes(
@@ -31,16 +19,15 @@ export function createReviewRequestsRoutes(
   service: ReviewRequestsService = reviewRequestsServiceFor(ctx),
 ): Router {
   const router = Router();
-  const settings = createRequestSettingsRepository(ctx.db);
 
   router.get('/request-settings', async (req, res) => {
-    res.json(await settings.get(tenantOf(req)));
+    res.json(await service.settings(tenantOf(req)));
   });
 
   router.put(
     '/request-settings',
     validate({ body: RequestSettingsSchema }, async ({ body }, req, res) => {
-      res.json(await settings.save(tenantOf(req), body));
+      res.json(await service.saveSettings(tenantOf(req), body));
     }),
   );
 
@@ -100,14 +87,6 @@ export function createReviewRequestsRoutes(
     '/review-requests/:id/qr',
     validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
       res.json(await service.qrForRequest(tenantOf(req), params.id));
-    }),
-  );
-
-  // The location's permanent QR code (printed posters) lives here, beside the request QR codes.
-  router.get(
-    '/locations/:id/qr',
-    validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
-      res.json(await service.qrForLocation(tenantOf(req), params.id));
     }),
   );
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import QRCode from 'qrcode';
 import type { Channel } from '@shared/schemas/domain';
 import {
   BULK_MAX_CONTACTS,
@@ -19,12 +18,19 @@ import {
   type ReviewRequestDetail,
   type ReviewRequestListQuery,
 } from '@shared/schemas/review-requests';
+import type { RequestSettings } from '@shared/schemas/request-settings';
 import { csvLine } from '../../lib/csv';
+import { qrCodeFor } from '../../lib/qr-code';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { ContactForRequest, ReviewRequestsRepository } from './review-requests.repository';
-import { sendingRules, type createRequestSettingsRepository } from './request-settings.repository';
+import type { AppContext } from '../../lib/context';
+import {
+  createReviewRequestsRepository,
+  type ContactForRequest,
+  type ReviewRequestsRepository,
+} from './review-requests.repository';
+import { createRequestSettingsRepository, sendingRules } from './request-settings.repository';
 import { customerTimeZone, localDescription, sendTimeFor } from './sending-schedule';
-import type { PlanLimits } from '../billing/plan-limits';
+import { createPlanLimits, type PlanLimits } from '../billing/plan-limits';
 
 /** The customer's personal link: 128 random bits, 22 base64url characters (PRODUCT.md section 4). */
 export const newUniqueLink = () => randomBytes(16).toString('base64url');
@@ -49,17 +55,6 @@ function unreachable(
   const address = method === 'email' ? contact.email : contact.phone;
   if (!address?.trim()) return { status: 400, reason: NO_ADDRESS[method] };
   return null;
-}
-
-/** A PNG data URL, legible when printed or scanned off a screen (seed-spec section 3: qrCode and url). */
-export async function qrCodeFor(url: string): Promise<QrCodeResponse> {
-  const qrCode = await QRCode.toDataURL(url, {
-    errorCorrectionLevel: 'M',
-    margin: 2,
-    width: 512,
-    type: 'image/png',
-  });
-  return { qrCode, url };
 }
 
 interface Options {
@@ -172,6 +167,10 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
 
   return {
     create: (ownerId: number, input: CreateReviewRequestInput) => createFor(ownerId, input),
+
+    /** When requests go out: the account's sending window and reminders. */
+    settings: (ownerId: number) => options.settings.get(ownerId),
+    saveSettings: (ownerId: number, values: RequestSettings) => options.settings.save(ownerId, values),
 
     /** A one-off link and its QR code for a customer who is not a contact; nothing is sent. */
     async createLink(ownerId: number, locationId: number): Promise<LinkRequestResponse> {
@@ -315,11 +314,17 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
     },
 
     /** The location's permanent link, for a printed poster. */
-    async qrForLocation(ownerId: number, id: number): Promise<QrCodeResponse> {
-      const location = await requireLocation(ownerId, id);
-      return qrCodeFor(reviewUrl(location.publicLink));
-    },
   };
 }
 
 export type ReviewRequestsService = ReturnType<typeof createReviewRequestsService>;
+
+/** The service over the app's database, as its routes use it (routes never build a repository). */
+export function reviewRequestsServiceFor(ctx: AppContext): ReviewRequestsService {
+  return createReviewRequestsService(createReviewRequestsRepository(ctx.db), {
+    publicBaseUrl: ctx.env.publicBaseUrl,
+    settings: createRequestSettingsRepository(ctx.db),
+    limits: createPlanLimits(ctx),
+    now: () => ctx.now(),
+  });
+}

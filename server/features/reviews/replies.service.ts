@@ -9,6 +9,7 @@ import {
   REVIEW_ALREADY_ANSWERED,
   REVIEW_NOT_ANSWERED,
   REVIEW_NOT_FOUND,
+  isResponded,
   type ReplyResult,
 } from '@shared/schemas/reviews';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -21,8 +22,6 @@ import { createReplyPublisher, type ReplyPublisher, type SiteOutcome } from '../
 import { recordNotifications } from '../notifications/record-notifications';
 import { createReviewsRepository, type ReviewsRepository } from './reviews.repository';
 import { toReview } from './reviews.service';
-
-const isResponded = (content: string | null) => Boolean(content?.trim());
 
 /**
  * The one server decision for a reply (issue 10): for a Google or Facebook review of a connected location
@@ -94,7 +93,7 @@ export function createRepliesService(deps: {
     /** POST /api/reviews/{id}/response: the first answer. */
     async respond(ownerId: number, id: number, content: string): Promise<ReplyResult> {
       const target = await targetOf(ownerId, id);
-      if (isResponded(target.responseContent)) throw conflict(REVIEW_ALREADY_ANSWERED);
+      if (isResponded(target)) throw conflict(REVIEW_ALREADY_ANSWERED);
       const outcome = await publisher.publish(ownerId, target, content);
       await store(ownerId, id, content, outcome, true);
       return resultOf(ownerId, id, outcome);
@@ -103,7 +102,7 @@ export function createRepliesService(deps: {
     /** PUT /api/reviews/{id}/response: changes the reply, on the site too. */
     async edit(ownerId: number, id: number, content: string): Promise<ReplyResult> {
       const target = await targetOf(ownerId, id);
-      if (!isResponded(target.responseContent)) throw conflict(REVIEW_NOT_ANSWERED);
+      if (!isResponded(target)) throw conflict(REVIEW_NOT_ANSWERED);
       const outcome = await publisher.publish(ownerId, target, content);
       await store(ownerId, id, content, outcome, false);
       return resultOf(ownerId, id, outcome);
@@ -117,7 +116,7 @@ export function createRepliesService(deps: {
      */
     async remove(ownerId: number, id: number): Promise<ReplyResult> {
       const target = await targetOf(ownerId, id);
-      if (!isResponded(target.responseContent)) throw conflict(REVIEW_NOT_ANSWERED);
+      if (!isResponded(target)) throw conflict(REVIEW_NOT_ANSWERED);
       const outcome = await publisher.unpublish(ownerId, target);
       if (outcome.site === 'none' && outcome.failed) {
         throw new AppError(502, `${outcome.reason ?? 'The site did not answer'}. The reply was kept.`);
@@ -150,7 +149,7 @@ export function createRepliesService(deps: {
         throw badRequest(REPLY_NOT_IMPORTED[provider]);
       }
       if (!publisher.routeOf(target).ready) throw badRequest(REPLY_NOT_CONNECTED[provider]);
-      if (isResponded(target.responseContent)) throw conflict(REVIEW_ALREADY_ANSWERED);
+      if (isResponded(target)) throw conflict(REVIEW_ALREADY_ANSWERED);
       const outcome = await publisher.publish(ownerId, target, content);
       if (outcome.site === 'none') throw new AppError(502, outcome.reason ?? `${provider} did not answer`);
       await store(ownerId, id, content, outcome, true);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { ReviewFilter } from '@shared/schemas/reviews';
 import type { Database } from '../../db/client';
+import { reviewColumns } from '../../db/review-columns';
 import { locations, reviews } from '../../db/schema';
 import {
   reviewIsNegative,
@@ -73,24 +74,6 @@ function whereOf(ownerId: number, { filter, q }: ReviewListCriteria): SQL {
   return and(...conditions)!;
 }
 
-const reviewColumns = {
-  id: reviews.id,
-  type: reviews.type,
-  rating: reviews.rating,
-  content: reviews.content,
-  videoUrl: reviews.videoUrl,
-  contactId: reviews.contactId,
-  locationId: reviews.locationId,
-  locationName: locations.name,
-  reviewRequestId: reviews.reviewRequestId,
-  reviewerName: reviews.reviewerName,
-  sourceUrl: reviews.sourceUrl,
-  createdAt: reviews.createdAt,
-  responseContent: reviews.responseContent,
-  respondedAt: reviews.respondedAt,
-  responsePublishedTo: reviews.responsePublishedTo,
-};
-
 /** Newest first; the id breaks ties so paging is stable (matches reviews_owner_created_idx). */
 const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
 
@@ -126,6 +109,16 @@ export function createReviewsRepository(db: Database) {
     );
 
   return {
+    /** The review, if it is this owner's and has a video: who may watch it. */
+    async findOwnedVideoReview(ownerId: number, reviewId: number) {
+      const [row] = await db
+        .select({ id: reviews.id, ownerId: reviews.ownerId })
+        .from(reviews)
+        .where(
+          and(eq(reviews.id, reviewId), eq(reviews.ownerId, ownerId), sql`${reviews.videoUrl} is not null`),
+        );
+      return row;
+    },
     listQuery,
     countQuery,
 

@@ -9,13 +9,12 @@ import type { AppContext } from '../../lib/context';
 import { validate } from '../../middleware/validate';
 import { tenantOf } from '../../middleware/tenant';
 import { sendCsvDownload } from '../../lib/csv-download';
-import { createReviewsRepository } from './reviews.repository';
-import { createReviewsService } from './reviews.service';
+import { reviewsServiceFor } from './reviews.service';
 import { repliesServiceFor } from './replies.service';
 
 /** The reviews of the tenant: the list, the CSV export, and the one response per review. */
 export function createReviewsRoutes(ctx: AppContext): Router {
-  const service = createReviewsService(createReviewsRepository(ctx.db));
+  const service = reviewsServiceFor(ctx);
   const replies = repliesServiceFor(ctx);
   const router = Router();
 

@@ -5,13 +5,15 @@ import {
   REVIEW_NOT_FOUND,
   REVIEW_PAGE_SIZE,
   UNPAGED_LIMIT,
+  isResponded,
   type Review,
   type ReviewExportQuery,
   type ReviewListQuery,
 } from '@shared/schemas/reviews';
 import { notFound } from '../../lib/errors';
 import { csvLine } from '../../lib/csv';
-import type { ReviewRow, ReviewsRepository } from './reviews.repository';
+import type { AppContext } from '../../lib/context';
+import { createReviewsRepository, type ReviewRow, type ReviewsRepository } from './reviews.repository';
 
 /** Rows per round trip of the export: a large export never holds more than this in memory. */
 export const EXPORT_BATCH = 1000;
@@ -37,7 +39,7 @@ export function toReview(row: ReviewRow): Review {
 }
 
 function csvRow(review: Review): string {
-  const responded = Boolean(review.responseContent?.trim());
+  const responded = isResponded(review);
   return csvLine([
     review.createdAt,
     review.reviewerName,
@@ -94,3 +96,8 @@ export function createReviewsService(repo: ReviewsRepository, countCap = REVIEW_
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+/** The service over the app's database, as its routes use it (routes never build a repository). */
+export function reviewsServiceFor(ctx: Pick<AppContext, 'db' | 'env'>) {
+  return createReviewsService(createReviewsRepository(ctx.db));
+}

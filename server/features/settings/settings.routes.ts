@@ -5,10 +5,9 @@ import { forbidden } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
-import { createSettingsRepository } from './settings.repository';
-import { createSettingsService } from './settings.service';
-import { createBillingService } from '../billing/billing.service';
 import { SESSION_COOKIE } from '../../lib/session';
+import { createBillingService } from '../billing/billing.service';
+import { settingsServiceFor } from './settings.service';
 
 export const OWN_ACCOUNT_ONLY = "Only the account's owner can change its profile and password.";
 /** Each try checks the current password with scrypt: a handful per account, then wait (issue 12, item 3). */
@@ -26,7 +25,7 @@ const ownAccountOnly: RequestHandler = (req, _res, next) => {
 
 export function createSettingsRoutes(ctx: AppContext): Router {
   const router = Router();
-  const service = createSettingsService(createSettingsRepository(ctx.db));
+  const service = settingsServiceFor(ctx);
   const passwordLimiter = createRateLimiter({
     db: ctx.db,
     name: 'password-change',

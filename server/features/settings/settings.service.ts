@@ -7,25 +7,14 @@ import {
 import type { PublicUser } from '@shared/schemas/user';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { isUniqueViolation, type SettingsRepository, type UserRow } from './settings.repository';
+import { toPublicUser } from '../auth/auth.service';
+import type { AppContext } from '../../lib/context';
+import { createSettingsRepository, isUniqueViolation, type SettingsRepository } from './settings.repository';
 
 export const ADMIN_CANNOT_DELETE_SELF =
   'An admin account cannot be deleted from its own settings. Another admin can remove it.';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
-
-function toPublicUser(user: UserRow): PublicUser {
-  return {
-    id: user.id,
-    email: user.email,
-    username: user.username,
-    firstName: user.firstName,
-    companyName: user.companyName,
-    role: user.role,
-    planId: user.planId,
-    createdAt: user.createdAt.toISOString(),
-  };
-}
 
 export function createSettingsService(repo: SettingsRepository) {
   return {
@@ -36,7 +25,7 @@ export function createSettingsService(repo: SettingsRepository) {
         return toPublicUser(row);
       } catch (err) {
         // users_email_lower_unique: the email is taken by another account, whatever its case.
-        if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+        if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, 'email_taken');
         throw err;
       }
     },
@@ -46,7 +35,11 @@ export function createSettingsService(repo: SettingsRepository) {
       const user = await repo.findUser(userId);
       if (!user) throw notFound('Account not found');
       if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-        throw badRequest(CURRENT_PASSWORD_INCORRECT, { currentPassword: [CURRENT_PASSWORD_INCORRECT] });
+        throw badRequest(
+          CURRENT_PASSWORD_INCORRECT,
+          { currentPassword: [CURRENT_PASSWORD_INCORRECT] },
+          'current_password_incorrect',
+        );
       }
       await repo.changePassword(userId, await hashPassword(input.newPassword), sessionId);
     },
@@ -71,4 +64,9 @@ export function createSettingsService(repo: SettingsRepository) {
       await repo.deleteAccount(userId);
     },
   };
+}
+
+/** The service over the app's database, as its routes use it (routes never build a repository). */
+export function settingsServiceFor(ctx: Pick<AppContext, 'db' | 'env'>) {
+  return createSettingsService(createSettingsRepository(ctx.db));
 }

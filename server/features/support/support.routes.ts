@@ -1,12 +1,11 @@
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context';
 import { tenantOf } from '../../middleware/tenant';
-import { createSupportRepository } from './support.repository';
-import { createSupportService } from './support.service';
+import { supportServiceFor } from './support.service';
 
 /** The client's support screens: GET /api/system-test and GET /api/debug (client router). */
 export function createSupportRoutes(ctx: AppContext): Router {
-  const support = createSupportService(createSupportRepository(ctx.db), { env: ctx.env, db: ctx.db });
+  const support = supportServiceFor(ctx);
   const router = Router();
 
   router.get('/system-test', async (req, res) => {

@@ -9,7 +9,8 @@ import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { notFound } from '../../lib/errors';
 import { projectRoot } from '../../lib/paths';
-import type { SupportRepository } from './support.repository';
+import type { AppContext } from '../../lib/context';
+import { createSupportRepository, type SupportRepository } from './support.repository';
 
 const LOCATIONS_FIX = '/settings?tab=locations';
 const INTEGRATIONS_FIX = '/settings?tab=integrations';
@@ -166,4 +167,9 @@ export function createSupportService(repo: SupportRepository, deps: { env: Env; 
       };
     },
   };
+}
+
+/** The service over the app's database, as its routes use it (routes never build a repository). */
+export function supportServiceFor(ctx: Pick<AppContext, 'db' | 'env'>) {
+  return createSupportService(createSupportRepository(ctx.db), { env: ctx.env, db: ctx.db });
 }

@@ -9,12 +9,11 @@ import {
 import type { AppContext } from '../../lib/context';
 import { validate } from '../../middleware/validate';
 import { tenantOf } from '../../middleware/tenant';
-import { createTemplatesRepository } from './templates.repository';
-import { createTemplatesService } from './templates.service';
+import { templatesServiceFor } from './templates.service';
 
 /** Message templates per channel (PRODUCT.md sections 4 and 5). */
 export function createTemplatesRoutes(ctx: AppContext): Router {
-  const service = createTemplatesService(createTemplatesRepository(ctx.db), ctx.env.publicBaseUrl);
+  const service = templatesServiceFor(ctx);
   const router = Router();
 
   router.get('/templates', async (req, res) => {

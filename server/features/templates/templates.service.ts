@@ -12,7 +12,13 @@ import {
 import { CHANNELS, type Channel } from '@shared/schemas/domain';
 import { renderTemplate, smsSegments } from '@shared/templates';
 import { conflict, notFound } from '../../lib/errors';
-import { isUniqueViolation, type TemplateRow, type TemplatesRepository } from './templates.repository';
+import type { AppContext } from '../../lib/context';
+import {
+  createTemplatesRepository,
+  isUniqueViolation,
+  type TemplateRow,
+  type TemplatesRepository,
+} from './templates.repository';
 
 type PreviewValues = PreviewTemplateInput['values'];
 
@@ -133,3 +139,8 @@ export function createTemplatesService(repo: TemplatesRepository, publicBaseUrl:
 }
 
 export type TemplatesService = ReturnType<typeof createTemplatesService>;
+
+/** The service over the app's database, as its routes use it (routes never build a repository). */
+export function templatesServiceFor(ctx: Pick<AppContext, 'db' | 'env'>) {
+  return createTemplatesService(createTemplatesRepository(ctx.db), ctx.env.publicBaseUrl);
+}

@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds)('every admin route on %s', (kind) => {
     for (const route of routes) {
       const res = await clientAgent[route.method.toLowerCase() as 'get'](urlFor(route.path, clientId));
       if (res.status !== 403) failures.push(`${route.method} ${route.path} → ${res.status}`);
-      else expect(res.body).toEqual({ message: 'Administrators only' });
+      else expect(res.body).toEqual({ message: 'Administrators only', code: 'forbidden' });
     }
     expect(failures).toEqual([]);
   });

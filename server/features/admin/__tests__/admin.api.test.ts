@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds)('admin API on %s', (kind) => {
         .send(registrationFor({ email: existing.email.toUpperCase() }));
 
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: 'An account with this email already exists' });
+      expect(res.body).toEqual({ message: 'An account with this email already exists', code: 'email_taken' });
       expect(await db().select().from(auditLog)).toHaveLength(before.length);
     });
 

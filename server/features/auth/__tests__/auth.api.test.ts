@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
         .send({ ...registrationFor(), email: form.email.toUpperCase() });
 
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: 'An account with this email already exists' });
+      expect(res.body).toEqual({ message: 'An account with this email already exists', code: 'email_taken' });
     });
 
     it('when the body asks for the admin role, then the account is still a client', async () => {
@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       const res = await agent.post('/api/login').send({ email: user.email, password: 'wrong-password' });
 
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: 'Invalid email or password' });
+      expect(res.body).toEqual({ message: 'Invalid email or password', code: 'invalid_credentials' });
       expect((await agent.get('/api/user')).status).toBe(401);
     });
 
@@ -136,7 +136,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
         .send({ email: 'nobody@example.com', password: 'whatever-1' });
 
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: 'Invalid email or password' });
+      expect(res.body).toEqual({ message: 'Invalid email or password', code: 'invalid_credentials' });
     });
 
     it.each([
@@ -157,7 +157,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
         .send('{"email": "a@b.co", ');
 
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: 'Malformed JSON in request body' });
+      expect(res.body).toEqual({ message: 'Malformed JSON in request body', code: 'malformed_json' });
     });
 
     it('when the body is larger than MAX_BODY_BYTES, then it answers 413', async () => {
@@ -166,7 +166,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
         .send({ email: 'a@b.co', password: 'x'.repeat(5000) });
 
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ message: 'Request body is too large' });
+      expect(res.body).toEqual({ message: 'Request body is too large', code: 'payload_too_large' });
     });
 
     it('when the sign-in limit is reached, then further attempts answer 429 with a message', async () => {
@@ -197,7 +197,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       const res = await agentFor(app()).get('/api/user');
 
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: 'You must be signed in' });
+      expect(res.body).toEqual({ message: 'You must be signed in', code: 'unauthenticated' });
     });
 
     it('when signing out, then the session ends on the server too', async () => {
@@ -238,7 +238,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       const res = await agent.get('/api/nope');
 
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: 'No such API route' });
+      expect(res.body).toEqual({ message: 'No such API route', code: 'not_found' });
       // Signed out, nothing tells which routes exist.
       expect((await agentFor(app()).get('/api/nope')).status).toBe(401);
     });
@@ -251,7 +251,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
         .send({ email: user.email, password: DEFAULT_PASSWORD });
 
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ message: 'Cross-origin request refused' });
+      expect(res.body).toEqual({ message: 'Cross-origin request refused', code: 'forbidden' });
     });
 
     it('when asked for health, then it reports the database and security headers are set', async () => {

@@ -163,6 +163,7 @@ describe.each(testDatabaseKinds)('contacts CSV import on %s', (kind) => {
     const { agent } = await signedInClient();
     expect((await agent.post('/api/contacts/import')).body).toEqual({
       message: 'Please choose a CSV file to import.',
+      code: 'bad_request',
     });
     expect((await importCsv(agent, 'name,email,phone\n')).status).toBe(400);
   });
@@ -173,7 +174,10 @@ describe.each(testDatabaseKinds)('contacts CSV import on %s', (kind) => {
 
     const raw = await importCsv(agent, big);
     expect(raw.status).toBe(413);
-    expect(raw.body).toEqual({ message: 'The CSV file is larger than 5 MB. Split it into smaller files.' });
+    expect(raw.body).toEqual({
+      message: 'The CSV file is larger than 5 MB. Split it into smaller files.',
+      code: 'payload_too_large',
+    });
 
     const multipart = await agent
       .post('/api/contacts/import')

@@ -74,7 +74,7 @@ describe.each(testDatabaseKinds)('contacts API on %s', (kind) => {
       const res = await agent.post('/api/contacts').send({ name: 'Ann 2', email: 'ANN@example.com' });
 
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: 'Another contact already has this email' });
+      expect(res.body).toEqual({ message: 'Another contact already has this email', code: 'email_taken' });
     });
 
     it('when another client has the same email, then it is not a duplicate', async () => {

@@ -203,7 +203,7 @@ describe.each(testDatabaseKinds)('Facebook Page integration on %s', (kind) => {
     const res = await agent.post('/api/integrations/facebook/import-reviews');
 
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: IMPORT_NOT_CONNECTED.facebook });
+    expect(res.body).toEqual({ message: IMPORT_NOT_CONNECTED.facebook, code: 'bad_request' });
   });
 
   it('when replying to an imported rating, then the comment reaches the story and the review is responded', async () => {
@@ -240,7 +240,10 @@ describe.each(testDatabaseKinds)('Facebook Page integration on %s', (kind) => {
       .send({ reply: 'Hi' });
 
     expect(failed.status).toBe(502);
-    expect(failed.body).toEqual({ message: 'Facebook did not answer: An unexpected error has occurred.' });
+    expect(failed.body).toEqual({
+      message: 'Facebook did not answer: An unexpected error has occurred.',
+      code: 'upstream_failed',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Only Facebook reviews can be answered on Facebook.');
   });

@@ -146,7 +146,7 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
       const res = await agent.get(`/api/integrations/google/connect?locationId=${other.location.id}`);
 
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: 'Location not found' });
+      expect(res.body).toEqual({ message: 'Location not found', code: 'not_found' });
     });
 
     it('when signed out, then it answers 401', async () => {
@@ -355,7 +355,7 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
       const res = await agent.post('/api/integrations/google/import-reviews');
 
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: IMPORT_NOT_CONNECTED.google });
+      expect(res.body).toEqual({ message: IMPORT_NOT_CONNECTED.google, code: 'bad_request' });
     });
 
     it('when the access token has expired, then it is refreshed before the call and stored again', async () => {
@@ -404,7 +404,7 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
       expect(overview.body.locations[0].google).toMatchObject({ connected: true, reconnectNeeded: true });
       const again = await agent.post('/api/integrations/google/import-reviews');
       expect(again.status).toBe(400);
-      expect(again.body).toEqual({ message: IMPORT_NOT_CONNECTED.google });
+      expect(again.body).toEqual({ message: IMPORT_NOT_CONNECTED.google, code: 'bad_request' });
     });
 
     it('when Google fails, then the import waits for a retry with their message and imports nothing yet', async () => {
@@ -447,7 +447,7 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
       const res = await stranger.agent.get(`/api/integrations/sync-runs/${queued.body.id}`);
 
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: 'Import not found' });
+      expect(res.body).toEqual({ message: 'Import not found', code: 'not_found' });
     });
   });
 
@@ -481,7 +481,7 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
 
       const again = await agent.post(`/api/integrations/google/reply/${review.id}`).send({ reply: 'Again' });
       expect(again.status).toBe(409);
-      expect(again.body).toEqual({ message: REVIEW_ALREADY_ANSWERED });
+      expect(again.body).toEqual({ message: REVIEW_ALREADY_ANSWERED, code: 'conflict' });
       expect(google.requestsTo(/\/reply$/)).toHaveLength(1);
     });
 
@@ -492,7 +492,7 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
       const res = await agent.post(`/api/integrations/google/reply/${review.id}`).send({ reply: 'Thanks' });
 
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ message: 'Google did not answer: Backend Error' });
+      expect(res.body).toEqual({ message: 'Google did not answer: Backend Error', code: 'upstream_failed' });
       const [row] = await db().select().from(reviews).where(eq(reviews.id, review.id));
       expect(row!.responseContent).toBeNull();
     });

@@ -146,7 +146,7 @@ describe.each(testDatabaseKinds)('public review API on %s', (kind) => {
     ])('when %s is opened, then it answers 404 with the friendly message', async (_name, link) => {
       const res = await agentFor(app()).get(`/api/public/review/${link()}`);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: INVALID });
+      expect(res.body).toEqual({ message: INVALID, code: 'not_found' });
     });
 
     it('when the owner account is disabled, then its links are not valid', async () => {
@@ -298,7 +298,7 @@ describe.each(testDatabaseKinds)('public review API on %s', (kind) => {
       for (const link of [randomBytes(16).toString('base64url'), 'short']) {
         const res = await agentFor(app()).post(`/api/public/review/${link}`).send({ rating: 5 });
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ message: INVALID });
+        expect(res.body).toEqual({ message: INVALID, code: 'not_found' });
       }
     });
 

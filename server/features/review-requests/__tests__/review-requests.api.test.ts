@@ -207,7 +207,7 @@ describe.each(testDatabaseKinds)('review requests API on %s', (kind) => {
           .send({ locationId: location.id, contactId: contact.id, method });
 
         expect(res.status).toBe(409);
-        expect(res.body).toEqual({ message });
+        expect(res.body).toEqual({ message, code: 'conflict' });
         expect(await countRows()).toEqual(before);
       },
     );
@@ -225,7 +225,7 @@ describe.each(testDatabaseKinds)('review requests API on %s', (kind) => {
         .send({ locationId: location.id, contactId: contact.id, method });
 
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message });
+      expect(res.body).toEqual({ message, code: 'bad_request' });
     });
 
     it('when the request row cannot be inserted, then no job is queued either', async () => {

@@ -121,7 +121,7 @@ describe.each(testDatabaseKinds)('answering a review: one server decision on %s'
 
       const again = await agent.post(`/api/reviews/${review.id}/response`).send({ responseContent: 'Again' });
       expect(again.status).toBe(409);
-      expect(again.body).toEqual({ message: REVIEW_ALREADY_ANSWERED });
+      expect(again.body).toEqual({ message: REVIEW_ALREADY_ANSWERED, code: 'conflict' });
       expect(google.requestsTo(/\/reply$/)).toHaveLength(1);
     });
 
@@ -213,7 +213,10 @@ describe.each(testDatabaseKinds)('answering a review: one server decision on %s'
       const res = await agent.delete(`/api/reviews/${review.id}/response`);
 
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ message: 'Google did not answer: Unavailable. The reply was kept.' });
+      expect(res.body).toEqual({
+        message: 'Google did not answer: Unavailable. The reply was kept.',
+        code: 'upstream_failed',
+      });
       expect(await reviewRow(review.id)).toMatchObject({
         responseContent: 'Stays',
         responsePublishedTo: 'google',
@@ -288,7 +291,7 @@ describe.each(testDatabaseKinds)('answering a review: one server decision on %s'
       const remove = await agent.delete(`/api/reviews/${review.id}/response`);
 
       expect(edit.status).toBe(409);
-      expect(edit.body).toEqual({ message: REVIEW_NOT_ANSWERED });
+      expect(edit.body).toEqual({ message: REVIEW_NOT_ANSWERED, code: 'conflict' });
       expect(remove.status).toBe(409);
       expect((await reviewRow(review.id)).responseContent).toBeNull();
     });

@@ -462,7 +462,7 @@ describe.each(testDatabaseKinds)('reviews API on %s', (kind) => {
       const res = await agent.post(`/api/reviews/${id}/response`).send({ responseContent: 'Second' });
 
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: 'This review has already been answered' });
+      expect(res.body).toEqual({ message: 'This review has already been answered', code: 'conflict' });
       const list = await agent.get('/api/reviews').query({ q: 'Hugo' });
       expect(list.body[0].responseContent).toBe('First');
     });
@@ -484,9 +484,9 @@ describe.each(testDatabaseKinds)('reviews API on %s', (kind) => {
       const missing = await agent.post('/api/reviews/2147483647/response').send({ responseContent: 'Hi' });
 
       expect(foreign.status).toBe(404);
-      expect(foreign.body).toEqual({ message: 'Review not found' });
+      expect(foreign.body).toEqual({ message: 'Review not found', code: 'not_found' });
       expect(missing.status).toBe(404);
-      expect(missing.body).toEqual({ message: 'Review not found' });
+      expect(missing.body).toEqual({ message: 'Review not found', code: 'not_found' });
     });
 
     it.each(['abc', '0', '-1', '99999999999', '1.5'])(

@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds)('settings API on %s', (kind) => {
         .send({ firstName: 'Robin', companyName: 'Robin Dental', email: other.email.toUpperCase() });
 
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: 'An account with this email already exists' });
+      expect(res.body).toEqual({ message: 'An account with this email already exists', code: 'email_taken' });
     });
 
     it.each([

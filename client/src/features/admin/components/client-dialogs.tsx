@@ -81,7 +81,7 @@ function applyServerErrors(
   setError: (field: 'email' | 'firstName' | 'companyName' | 'planId' | 'password', message: string) => void,
 ): boolean {
   if (!isApiError(error)) return false;
-  if (error.status === 409) {
+  if (error.code === 'email_taken') {
     setError('email', error.message);
     return true;
   }

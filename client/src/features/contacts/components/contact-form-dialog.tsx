@@ -18,12 +18,12 @@ import { Textarea } from '@/components/ui/textarea';
 import { TimeZoneInput } from '@/components/ui/time-zone-input';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
+import { fieldError } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify-error';
 import { formatPhone } from '@shared/phone';
 import {
   ContactFormSchema,
   OPT_IN_REASON_MAX,
-  SELF_OPT_OUT_CONFLICT,
   type Contact,
   type ContactFormInput,
   type ContactFormValues,
@@ -109,16 +109,13 @@ export function ContactForm({ contact, onDone }: { contact?: Contact | null; onD
       onDone();
     } catch (error) {
       // A duplicate email or phone is shown on its field; anything else as the error toast.
-      if (
-        isApiError(error) &&
-        error.status === 409 &&
-        Object.values(SELF_OPT_OUT_CONFLICT).includes(error.message)
-      ) {
+      if (isApiError(error) && error.code === 'opt_in_reason_required') {
         setReasonAsked(error.message);
         return;
       }
-      if (isApiError(error) && error.status === 409) {
-        form.setError(/phone/i.test(error.message) ? 'phone' : 'email', { message: error.message });
+      const taken = fieldError(error, { email_taken: 'email', phone_taken: 'phone' } as const);
+      if (taken) {
+        form.setError(taken.field, { message: taken.message });
         return;
       }
       notifyError(error);

@@ -77,7 +77,10 @@ describe('ContactForm', () => {
   it('when the server says the email is taken, then the message shows under the email', async () => {
     server.use(
       http.post('*/api/contacts', () =>
-        HttpResponse.json({ message: 'Another contact already has this email' }, { status: 409 }),
+        HttpResponse.json(
+          { message: 'Another contact already has this email', code: 'email_taken' },
+          { status: 409 },
+        ),
       ),
     );
     const onDone = vi.fn();
@@ -158,6 +161,7 @@ describe('ContactForm re-subscribing someone who opted out themselves', () => {
             {
               message:
                 'This person opted out themselves by replying STOP. Say why they may be contacted again to re-subscribe them.',
+              code: 'opt_in_reason_required',
             },
             { status: 409 },
           );
