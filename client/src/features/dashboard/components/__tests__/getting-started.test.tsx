@@ -5,7 +5,7 @@ import type { IntegrationsOverview } from '@shared/schemas/integrations';
 import { POSTER_SHARED_KEY } from '@/lib/poster-shared';
 import { renderWithProviders, screen, server, within } from '@/testing/test-utils';
 
-import { useGettingStarted } from '../../api/get-getting-started';
+import { useGettingStarted } from '@/features/dashboard/api/get-getting-started';
 import { GettingStarted } from '../getting-started';
 
 const connection = (connected: boolean) => ({
