@@ -4,6 +4,7 @@ import {
   type UpdateProfileInput,
 } from '@shared/schemas/settings';
 import type { PublicUser } from '@shared/schemas/user';
+import { EMAIL_VERIFICATION_MESSAGES } from '@shared/schemas/account';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { isUniqueViolation, type SettingsRepository, type UserRow } from './settings.repository';
@@ -20,12 +21,21 @@ function toPublicUser(user: UserRow): PublicUser {
     role: user.role,
     planId: user.planId,
     createdAt: user.createdAt.toISOString(),
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }
 
 export function createSettingsService(repo: SettingsRepository) {
   return {
     async updateProfile(userId: number, input: UpdateProfileInput): Promise<PublicUser> {
+      // A new address needs the password and a link to it (POST /api/user/email), never a plain save.
+      const current = await repo.findUser(userId);
+      if (!current) throw notFound('Account not found');
+      if (input.email.toLowerCase() !== current.email.toLowerCase()) {
+        throw badRequest(EMAIL_VERIFICATION_MESSAGES.useChangeEmail, {
+          email: [EMAIL_VERIFICATION_MESSAGES.useChangeEmail],
+        });
+      }
       try {
         const row = await repo.updateProfile(userId, input);
         if (!row) throw notFound('Account not found');
