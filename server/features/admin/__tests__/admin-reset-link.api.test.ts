@@ -20,7 +20,7 @@ describe.each(testDatabaseKinds)("the admin's reset link and accounts' verificat
     smtp = await startTestSmtpServer();
     app = createTestApp(database.handle.db, { SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE });
     outboxApp = createTestApp(database.handle.db, { PUBLIC_BASE_URL: BASE });
-  });
+  }, 180_000);
   afterAll(async () => {
     await smtp?.close();
     await database?.drop();
@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds)("the admin's reset link and accounts' verificat
       targetClientId: client.id,
       details: { to: client.email, status: 'sent' },
     });
-  });
+  }, 120_000);
 
   it('when there is no SMTP, then the link is kept in the outbox and the answer says so', async () => {
     const adminUser = await createUser(db(), { role: 'admin' });
@@ -68,7 +68,7 @@ describe.each(testDatabaseKinds)("the admin's reset link and accounts' verificat
       .from(outboundMessages)
       .where(eq(outboundMessages.recipient, client.email));
     expect(kept[0]!.body).toContain(`${BASE}/auth?reset=`);
-  });
+  }, 120_000);
 
   it('when a client or nobody asks, or the id is not a client, then 403, 401 or 404 and nothing is sent', async () => {
     const client = await createUser(db());
@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds)("the admin's reset link and accounts' verificat
     expect((await admin.post('/api/admin/clients/999999/password-reset')).status).toBe(404);
     expect((await admin.post('/api/admin/clients/abc/password-reset')).status).toBe(400);
     expect(smtp.messages).toHaveLength(0);
-  });
+  }, 120_000);
 
   it('when the admin creates a client, then the account counts as verified', async () => {
     const adminUser = await createUser(db(), { role: 'admin' });
@@ -97,5 +97,5 @@ describe.each(testDatabaseKinds)("the admin's reset link and accounts' verificat
     expect(row!.emailVerifiedAt).not.toBeNull();
     const agent = await signedInAgent(app, form);
     expect((await agent.get('/api/user')).body.emailVerified).toBe(true);
-  });
+  }, 120_000);
 });

@@ -26,7 +26,7 @@ describe.each(testDatabaseKinds)('email verification on %s', (kind) => {
     ctx = createTestContext(database.handle.db, { SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE });
     ctx.now = () => clock;
     app = createTestApp(database.handle.db, {}, ctx);
-  });
+  }, 180_000);
   afterAll(async () => {
     await smtp?.close();
     await database?.drop();
@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds)('email verification on %s', (kind) => {
     const again = await agentFor(app).post('/api/verify-email').send({ token });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(EMAIL_VERIFICATION_MESSAGES.invalid);
-  });
+  }, 120_000);
 
   it('when the link is past 48 hours, or was never sent, then it answers 400 and verifies nothing', async () => {
     const { agent, input } = await register();
@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds)('email verification on %s', (kind) => {
       expect(res.body.message).toBe(EMAIL_VERIFICATION_MESSAGES.invalid);
     }
     expect((await agent.get('/api/user')).body.emailVerified).toBe(false);
-  });
+  }, 120_000);
 
   it('when an unverified owner asks again, then a new link comes; a verified one is told there is nothing to do', async () => {
     const { agent, input } = await register();
@@ -116,7 +116,7 @@ describe.each(testDatabaseKinds)('email verification on %s', (kind) => {
     expect(done.status).toBe(400);
     expect(done.body.message).toBe(EMAIL_VERIFICATION_MESSAGES.alreadyVerified);
     expect((await agentFor(app).post('/api/verify-email/resend')).status).toBe(401);
-  });
+  }, 120_000);
 
   it('when the resend is asked for too often, then it answers 429', async () => {
     const { agent } = await register();
@@ -124,7 +124,7 @@ describe.each(testDatabaseKinds)('email verification on %s', (kind) => {
     for (let i = 0; i < 11; i += 1) answers.push((await agent.post('/api/verify-email/resend')).status);
     expect(answers.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(answers[10]).toBe(429);
-  });
+  }, 120_000);
 
   it('when the owner changes the email, then it needs the password, the new address gets a link and the old one a notice, and only the link changes it', async () => {
     const user = await createUser(db());
@@ -175,7 +175,7 @@ describe.each(testDatabaseKinds)('email verification on %s', (kind) => {
       .post('/api/login')
       .send({ email: user.email, password: user.password });
     expect(oldSignIn.status).toBe(401);
-  });
+  }, 120_000);
 
   it('when the new address is taken before the link is followed, then the link answers 409 and nothing changes', async () => {
     const user = await createUser(db());
@@ -189,5 +189,5 @@ describe.each(testDatabaseKinds)('email verification on %s', (kind) => {
 
     expect(res.status).toBe(409);
     expect((await agent.get('/api/user')).body.email).toBe(user.email);
-  });
+  }, 120_000);
 });

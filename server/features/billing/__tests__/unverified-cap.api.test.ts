@@ -17,7 +17,7 @@ describe.each(testDatabaseKinds)('the unverified request cap on %s', (kind) => {
     database = await createTestDatabase(kind);
     // The product's default cap; the free plan's monthly limit stays out of the way (test-app env).
     app = createTestApp(database.handle.db, { UNVERIFIED_REQUEST_CAP: String(CAP) });
-  });
+  }, 180_000);
   afterAll(async () => {
     await database?.drop();
   });
@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds)('the unverified request cap on %s', (kind) => {
     );
     await agent.post('/api/review-requests/link').send({ locationId: location.id }).expect(201);
     expect(await sent(user.id)).toBe(CAP);
-  });
+  }, 120_000);
 
   it('when a bulk send goes past the cap, then only what is left goes out and the rest say why', async () => {
     const { user, location, people, agent } = await owner(false, 25);
@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds)('the unverified request cap on %s', (kind) => {
       .send({ locationId: location.id, contactIds: [people[0]!.id], method: 'email' });
     expect(third.status).toBe(402);
     expect(await sent(user.id)).toBe(CAP);
-  });
+  }, 120_000);
 
   it('when the account verifies, then the cap is lifted at once', async () => {
     const { user, location, people, agent } = await owner(false, 1);
@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds)('the unverified request cap on %s', (kind) => {
 
     await send().expect(201);
     expect(await sent(user.id)).toBe(CAP + 1);
-  });
+  }, 120_000);
 
   it('when the account is verified, then more than 20 go out', async () => {
     const { user, location, people, agent } = await owner(true, 25);
@@ -103,7 +103,7 @@ describe.each(testDatabaseKinds)('the unverified request cap on %s', (kind) => {
     expect(res.status).toBe(201);
     expect(res.body.created).toBe(25);
     expect(await sent(user.id)).toBe(25);
-  });
+  }, 120_000);
 
   it('when parallel sends race at the cap, then no more than 20 go out in all', async () => {
     const { user, location, people, agent } = await owner(false, 1);
@@ -115,5 +115,5 @@ describe.each(testDatabaseKinds)('the unverified request cap on %s', (kind) => {
     expect(answers.filter((r) => r.status === 201)).toHaveLength(CAP);
     expect(answers.filter((r) => r.status === 402)).toHaveLength(6);
     expect(await sent(user.id)).toBe(CAP);
-  });
+  }, 120_000);
 });
