@@ -7,7 +7,11 @@ import { Input } from '@/components/ui/input';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import type { AdminClientRow } from '@shared/schemas/admin';
 
+import { toast } from '@/components/ui/use-toast';
+import { notifyError } from '@/lib/notify-error';
+
 import { useAdminClients } from '../api/get-admin-clients';
+import { resetLinkToast, useSendResetLink } from '../api/send-reset-link';
 import { AddClientDialog, ClientStatusDialog, DeleteClientDialog, EditClientDialog } from './client-dialogs';
 import { ClientsTable } from './clients-table';
 import { Pager } from './pager';
@@ -27,6 +31,7 @@ function useDebounced(value: string, delay: number): string {
 }
 
 export function ClientsPage() {
+  const sendResetLink = useSendResetLink();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const [page, setPage] = useState(1);
@@ -87,6 +92,11 @@ export function ClientsPage() {
               onEdit: (client) => setAction({ kind: 'edit', client }),
               onToggleStatus: (client) => setAction({ kind: 'status', client }),
               onDelete: (client) => setAction({ kind: 'delete', client }),
+              onSendResetLink: (client) =>
+                sendResetLink.mutate(client.id, {
+                  onSuccess: (result) => toast(resetLinkToast(result)),
+                  onError: (error) => notifyError(error),
+                }),
             }}
           />
           <Pager
