@@ -70,7 +70,7 @@ export function AccountEmailCard() {
           </FormField>
           <FormField
             id="email-current-password"
-            label="Current password"
+            label="Your current password"
             error={errors.currentPassword?.message}
           >
             <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
