@@ -8,6 +8,7 @@ import { pinoHttp } from 'pino-http';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { createAuthService } from './features/auth/auth.service';
+import { createEmailVerificationService } from './features/auth/email-verification.service';
 import { createPasswordResetService } from './features/auth/password-reset.service';
 import { createAuthRoutes } from './features/auth/auth.routes';
 import { createLoginThrottle } from './features/auth/login-throttle';
@@ -73,6 +74,8 @@ export function createAppContext(
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 const MINUTES_15 = 15 * 60 * 1000;
+/** Verification links and email changes a signed-in account may ask for per hour: each one sends mail. */
+const ACCOUNT_MAILS_PER_HOUR = 10;
 
 /** Builds the whole app without listening, so tests drive it directly. */
 export function createApp(options: AppOptions): Express {
@@ -157,6 +160,15 @@ export function createApp(options: AppOptions): Express {
       authLimiter,
       sessionCookieName: SESSION_COOKIE,
       passwordReset: createPasswordResetService(ctx),
+      verification: createEmailVerificationService(ctx, users),
+      accountMailLimiter: createRateLimiter({
+        db,
+        name: 'account-mail',
+        limit: ACCOUNT_MAILS_PER_HOUR,
+        windowMs: 60 * 60 * 1000,
+        message: 'Too many emails asked for. Please wait an hour and try again.',
+        key: (req) => `user:${req.user!.id}`,
+      }),
     }),
   );
 

@@ -60,6 +60,8 @@ const EnvSchema = z
     /** The free plan's limits when it is first created (PRODUCT.md section 8). */
     FREE_PLAN_REQUESTS: positiveInt.default(100),
     FREE_PLAN_LOCATIONS: positiveInt.default(3),
+    /** Review requests an account may send in all until its email is verified (PRODUCT.md section 8). */
+    UNVERIFIED_REQUEST_CAP: z.coerce.number().int().min(0).default(20),
     RATE_LIMIT_PUBLIC: positiveInt.default(30),
     MAX_BODY_BYTES: positiveInt.default(100 * 1024),
     MAX_VIDEO_BYTES: positiveInt.default(50 * 1024 * 1024),

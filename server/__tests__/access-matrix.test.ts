@@ -148,10 +148,31 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // after the answer, and that write would land in the next call's window here (password-reset.api.test.ts
   // covers A's case).
   'POST /api/forgot-password': open(200, () => ({ body: { email: 'no-account-here@example.com' } })),
-  'POST /api/reset-password': open(400, () => ({ body: { token: 'z'.repeat(43), password: 'new-password' } }), {
-    note: 'a made-up token changes nothing',
-  }),
+  'POST /api/reset-password': open(
+    400,
+    () => ({ body: { token: 'z'.repeat(43), password: 'new-password' } }),
+    {
+      note: 'a made-up token changes nothing',
+    },
+  ),
   'GET /api/user': { status: { anon: SIGNED_OUT, a: 200, b: 200, admin: 200 } },
+  'POST /api/verify-email': open(400, () => ({ body: { token: 'v'.repeat(43) } }), {
+    note: 'a made-up link verifies nothing (email-verification.api.test.ts follows real ones)',
+  }),
+  'POST /api/verify-email/resend': {
+    status: { anon: SIGNED_OUT, a: 400, b: 400, admin: 400 },
+    note: 'every actor here is verified already: there is nothing to resend',
+  },
+  'GET /api/user/email': { status: { anon: SIGNED_OUT, a: 200, b: 200, admin: 200 } },
+  'POST /api/user/email': {
+    call: (c) => ({
+      body: {
+        email: `moving-${randomBytes(3).toString('hex')}@example.com`,
+        currentPassword: c.self.user.password,
+      },
+    }),
+    status: { anon: SIGNED_OUT, a: 200, b: 200, admin: 200 },
+  },
 
   // Admin only.
   'GET /api/admin/health': admin(200),
@@ -163,6 +184,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     params: id(await createUser(c.db)),
     body: { firstName: 'Renamed' },
   })),
+  'POST /api/admin/clients/:id/password-reset': admin(200, (c) => ({ params: id(c.a.user) })),
   'DELETE /api/admin/clients/:id': admin(204, async (c) => ({ params: id(await createUser(c.db)) })),
   'GET /api/admin/plans': admin(200),
   'POST /api/admin/plans': admin(201, () => ({ body: planBody() })),
@@ -326,6 +348,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     return { params: id(row!) };
   }),
   'GET /api/notification-settings': client(200, 200),
+  'GET /api/account/export': client(200, 200),
   'PUT /api/notification-settings': client(200, 200, () => ({
     body: { instantAlerts: true, alertMaxRating: 2, weeklyDigest: false },
   })),

@@ -15,6 +15,7 @@ import { createReviewsRoutes } from '../features/reviews/reviews.routes';
 import { createDashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { createInsightsRoutes } from '../features/insights/insights.routes';
 import { createNotificationsRoutes } from '../features/notifications/notifications.routes';
+import { createDataExportRoutes } from '../features/data-export/data-export.routes';
 
 /**
  * Every route of a client's own area. The same router is mounted twice (server/app.ts): at /api for the
@@ -33,5 +34,6 @@ export function createClientRouter(_ctx: AppContext): Router {
   router.use(createDashboardRoutes(_ctx), createInsightsRoutes(_ctx));
   router.use(createNotificationsRoutes(_ctx));
   router.use(createSupportRoutes(_ctx), createPlansRoutes(_ctx), createBillingRoutes(_ctx));
+  router.use(createDataExportRoutes(_ctx));
   return router;
 }

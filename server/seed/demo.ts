@@ -12,12 +12,12 @@ export const DEMO_PASSWORD = 'demo-password';
 export async function seedDemo(db: Database, auth: AuthService, logger: Logger): Promise<void> {
   const [row] = await db.select({ clients: count() }).from(users).where(eq(users.role, 'client'));
   if ((row?.clients ?? 0) > 0) return;
-  const client = await auth.register({
-    email: DEMO_EMAIL,
-    password: DEMO_PASSWORD,
-    firstName: 'Dana',
-    companyName: 'Sunrise Bakery',
-  });
+  // The demo account counts as verified (PRODUCT.md section 8): nobody can receive its mail.
+  const client = await auth.register(
+    { email: DEMO_EMAIL, password: DEMO_PASSWORD, firstName: 'Dana', companyName: 'Sunrise Bakery' },
+    'client',
+    { verified: true },
+  );
   try {
     await seedDemoData(db, client.id);
   } catch (error) {

@@ -21,12 +21,18 @@ export function registrationFor(overrides: Partial<RegisterInput> = {}): Registe
   };
 }
 
-/** A user straight in the database (a client unless told otherwise). */
-export async function createUser(db: Database, overrides: Partial<RegisterInput> & { role?: Role } = {}) {
-  const { role = 'client', ...registration } = overrides;
+/**
+ * A user straight in the database (a client unless told otherwise), with a verified email unless
+ * `verified: false`: only the tests of the unverified cap need an unverified account.
+ */
+export async function createUser(
+  db: Database,
+  overrides: Partial<RegisterInput> & { role?: Role; verified?: boolean } = {},
+) {
+  const { role = 'client', verified = true, ...registration } = overrides;
   const auth = createAuthService(createUsersRepository(db));
   const input = registrationFor(registration);
-  const user = await auth.register(input, role);
+  const user = await auth.register(input, role, { verified });
   return { ...user, password: input.password };
 }
 

@@ -68,7 +68,7 @@ export function allRoutesOf(app: Express): { routes: FoundRoute[]; unreadable: s
 }
 
 const AUTH_PATHS =
-  /^\/api\/(login|logout|register|user|me|password|auth|forgot-password|reset-password)(\/|$)/;
+  /^\/api\/(login|logout|register|user|me|password|auth|forgot-password|reset-password|verify-email)(\/|$)/;
 
 /** The area a route belongs to, from where the app mounts it (server/app.ts). */
 export function areaOf(route: FoundRoute, clientPaths: Set<string>): RouteArea {

@@ -85,6 +85,8 @@ export async function startServer(env: Record<string, string>): Promise<Running>
       // These tests send bursts; the free plan's limits are another test's subject.
       FREE_PLAN_REQUESTS: '1000000',
       FREE_PLAN_LOCATIONS: '100000',
+      // They register through the API, so their accounts are unverified: the cap is the cap tests' subject.
+      UNVERIFIED_REQUEST_CAP: '1000000',
       SESSION_SECRET: 'server-process-test-session-secret-0123456789',
       TOKEN_ENCRYPTION_KEY: 'a'.repeat(64),
       ...env,

@@ -14,6 +14,8 @@ export const PublicUserSchema = z.object({
   role: RoleSchema,
   planId: z.number().int().nullable(),
   createdAt: z.string(),
+  /** False until the owner follows the link in the verification email (issue 11). */
+  emailVerified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 

@@ -5,6 +5,7 @@ import { adminNavItems, clientNavItems } from '@/components/layout/nav-items';
 import { useAdminClientName } from '@/features/admin/api/get-admin-client';
 import { useUser } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useTenant } from '@/lib/tenant';
 import { displayName } from '@shared/schemas/user';
 
@@ -31,6 +32,7 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
       onSignOut={() => logout.mutate()}
       signingOut={logout.isPending}
       adminView={clientId !== undefined ? { clientName } : undefined}
+      banner={clientId === undefined ? <VerifyEmailBanner user={user} /> : undefined}
     >
       {children}
     </AppShell>

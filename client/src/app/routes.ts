@@ -33,6 +33,7 @@ export interface RedirectRoute {
 // Public screens (no shell).
 const LandingPage = lazy(() => import('@/features/marketing/landing-page'));
 const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
+const VerifyEmailPage = lazy(() => import('@/features/auth/components/verify-email-page'));
 const PublicReviewPage = lazy(() => import('@/features/public-review/components/public-review-page'));
 const OAuthErrorPage = lazy(() => import('@/features/legal/oauth-error-page'));
 const PrivacyPolicyPage = lazy(() => import('@/features/legal/privacy-policy-page'));
@@ -63,6 +64,7 @@ const EmailTestingPage = lazy(() => import('@/features/admin/components/email-te
 export const publicRoutes: PublicRoute[] = [
   { path: '/', page: LandingPage },
   { path: '/auth', page: AuthPage },
+  { path: '/verify-email', page: VerifyEmailPage },
   { path: '/review/:uniqueLink', page: PublicReviewPage },
   { path: '/oauth-error', page: OAuthErrorPage },
   { path: '/privacy-policy', page: PrivacyPolicyPage },

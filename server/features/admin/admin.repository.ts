@@ -183,7 +183,8 @@ export function createAdminRepository(db: Database) {
     ): Promise<UserRow | undefined> {
       const [row] = await tx
         .insert(users)
-        .values({ ...values, username: values.email, role: 'client' })
+        // The admin vouches for the address of an account they create (PRODUCT.md section 8).
+        .values({ ...values, username: values.email, role: 'client', emailVerifiedAt: new Date() })
         .onConflictDoNothing()
         .returning();
       return row;

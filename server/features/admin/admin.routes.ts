@@ -12,6 +12,7 @@ import type { AppContext } from '../../lib/context';
 import { validate } from '../../middleware/validate';
 import { adminServiceFor } from './admin.service';
 import { createAdminMailRoutes } from './admin-mail.routes';
+import { createPasswordResetService } from '../auth/password-reset.service';
 
 /** The signed-in admin (requireAdmin runs where the admin router is mounted). */
 const actorOf = (req: Request) => ({ id: req.user!.id });
@@ -22,6 +23,7 @@ const actorOf = (req: Request) => ({ id: req.user!.id });
  */
 export function createAdminRoutes(ctx: AppContext): Router {
   const admin = adminServiceFor(ctx);
+  const passwordReset = createPasswordResetService(ctx);
   const router = Router();
 
   router.get('/stats', async (_req, res) => {
@@ -53,6 +55,12 @@ export function createAdminRoutes(ctx: AppContext): Router {
     '/clients/:id',
     validate({ params: IdParamsSchema, body: UpdateClientSchema }, async ({ params, body }, req, res) => {
       res.json(await admin.updateClient(actorOf(req), params.id, body));
+    }),
+  );
+  router.post(
+    '/clients/:id/password-reset',
+    validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
+      res.json(await admin.sendResetLink(actorOf(req), params.id, passwordReset.sendLink));
     }),
   );
   router.delete(

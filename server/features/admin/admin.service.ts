@@ -4,6 +4,7 @@ import type {
   CreateClientSchema,
   UpdateClientSchema,
 } from '@shared/schemas/admin';
+import type { AdminResetLinkResult } from '@shared/schemas/account';
 import type { CreatePlanSchema, UpdatePlanSchema } from '@shared/schemas/plans';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -38,11 +39,39 @@ function assignable(plan: PlanRow | undefined): PlanRow {
   return plan;
 }
 
+/** Sends a password reset link to an account (auth/password-reset.service.ts): where it went. */
+export type ResetLinkSender = (user: {
+  id: number;
+  email: string;
+  firstName: string;
+}) => Promise<{ status: 'sent' | 'outbox' | 'failed' }>;
+
+export const CLIENT_DISABLED = 'This account is disabled: enable it before sending a reset link.';
+
 export function createAdminService(repo: AdminRepository) {
   return {
     /** The mail outbox and the audit log, newest first, a page at a time. */
     listOutbox: (query: Parameters<AdminRepository['listOutbox']>[0]) => repo.listOutbox(query),
     listAudit: (query: Parameters<AdminRepository['listAudit']>[0]) => repo.listAudit(query),
+    /**
+     * "Send reset link" on a client's row: the forgot-password email, to the client's own address, audited.
+     * The admin never sees the link; the client chooses the password.
+     */
+    async sendResetLink(actor: Actor, id: number, send: ResetLinkSender): Promise<AdminResetLinkResult> {
+      const target = await repo.findUser(id);
+      if (!target || target.role !== 'client') throw notFound(CLIENT_NOT_FOUND);
+      if (target.disabledAt) throw conflict(CLIENT_DISABLED);
+      const { status } = await send(target);
+      await repo.transaction((tx) =>
+        repo.insertAudit(tx, {
+          actorId: actor.id,
+          action: 'client.password_reset_link',
+          targetClientId: id,
+          details: { to: target.email, status },
+        }),
+      );
+      return { to: target.email, status };
+    },
 
     stats: () => repo.stats(),
 

@@ -6,11 +6,13 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
 } from '@shared/schemas/auth';
+import { ChangeEmailSchema, EMAIL_VERIFICATION_MESSAGES, VerifyEmailSchema } from '@shared/schemas/account';
 import { AppError, unauthorized } from '../../lib/errors';
 import { requireAuth } from '../../middleware/auth';
 import { validate } from '../../middleware/validate';
 import { INVALID_CREDENTIALS, toPublicUser, type AuthService } from './auth.service';
 import type { LoginThrottle } from './login-throttle';
+import type { EmailVerificationService } from './email-verification.service';
 import type { createPasswordResetService } from './password-reset.service';
 import type { PassportInstance } from './passport';
 import type { UserRow } from './auth.service';
@@ -22,6 +24,9 @@ interface AuthRoutesDeps {
   authLimiter: (req: Request, res: Response, next: NextFunction) => void;
   sessionCookieName: string;
   passwordReset: ReturnType<typeof createPasswordResetService>;
+  verification: EmailVerificationService;
+  /** Per signed-in user: resending links and asking for email changes (each sends mail). */
+  accountMailLimiter: (req: Request, res: Response, next: NextFunction) => void;
 }
 
 /** Passport 0.7 regenerates the session id inside req.login, so a signed-in session is always new. */
@@ -56,6 +61,8 @@ export function createAuthRoutes({
   authLimiter,
   sessionCookieName,
   passwordReset,
+  verification,
+  accountMailLimiter,
 }: AuthRoutesDeps): Router {
   const router = Router();
 
@@ -85,6 +92,11 @@ export function createAuthRoutes({
     authLimiter,
     validate({ body: RegisterSchema }, async ({ body }, req, res) => {
       const user = await auth.register(body);
+      // Before the answer, so the account's rows are all written when the client hears 201; a mail failure
+      // never fails the registration (the banner's Resend sends another link).
+      await verification
+        .sendWelcome(user)
+        .catch((err: unknown) => req.log?.error({ err }, 'welcome email not sent'));
       await logIn(req, user);
       res.status(201).json(toPublicUser(user));
     }),
@@ -124,6 +136,34 @@ export function createAuthRoutes({
   router.get('/user', requireAuth, (req, res) => {
     res.json(toPublicUser(req.user!));
   });
+
+  // Email verification (issue 11). The link works signed in or not: it may be opened on another device.
+  router.post(
+    '/verify-email',
+    authLimiter,
+    validate({ body: VerifyEmailSchema }, async ({ body }, _req, res) => {
+      res.json(await verification.verify(body.token));
+    }),
+  );
+
+  router.post('/verify-email/resend', requireAuth, authLimiter, accountMailLimiter, async (req, res) => {
+    await verification.resend(req.user!.id);
+    res.json({ message: EMAIL_VERIFICATION_MESSAGES.sent });
+  });
+
+  // The signed-in user's own address (never mirrored into an admin's view of a client).
+  router.get('/user/email', requireAuth, async (req, res) => {
+    res.json(await verification.status(req.user!.id));
+  });
+
+  router.post(
+    '/user/email',
+    requireAuth,
+    accountMailLimiter,
+    validate({ body: ChangeEmailSchema }, async ({ body }, req, res) => {
+      res.json(await verification.requestChange(req.user!.id, body));
+    }),
+  );
 
   return router;
 }

@@ -1,4 +1,5 @@
 import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
+import { unverifiedCapMessage } from '@shared/schemas/account';
 import type { SubscriptionOverview } from '@shared/schemas/plans';
 import type { Database } from '../../db/client';
 import { locations, plans, reviewRequests, subscriptions, users } from '../../db/schema';
@@ -90,6 +91,15 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
     return row?.n ?? 0;
   }
 
+  /** Every request the account has ever sent (not only this month's): the unverified cap counts these. */
+  async function requestsEver(ownerId: number, executor: Executor): Promise<number> {
+    const [row] = await executor
+      .select({ n: count() })
+      .from(reviewRequests)
+      .where(and(eq(reviewRequests.ownerId, ownerId), ne(reviewRequests.method, 'link')));
+    return row?.n ?? 0;
+  }
+
   async function locationCount(ownerId: number, executor: Executor = db): Promise<number> {
     const [row] = await executor.select({ n: count() }).from(locations).where(eq(locations.ownerId, ownerId));
     return row?.n ?? 0;
@@ -100,17 +110,30 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
     planOf,
 
     /**
-     * How many of `wanted` new requests the plan still allows this month, inside the transaction that
-     * inserts them: the client's row is locked first, so parallel sends cannot all pass the same count.
-     * None left: 402.
+     * How many of `wanted` new requests the plan still allows this month, and (until the account's email is
+     * verified) the UNVERIFIED_REQUEST_CAP in all, inside the transaction that inserts them: the client's row
+     * is locked first, so parallel sends cannot all pass the same count. None left: 402, naming the limit
+     * that stopped it.
      */
     async reserveRequests(tx: Executor & Pick<Database, 'execute'>, ownerId: number, wanted: number) {
       await tx.execute(sql`select id from ${users} where ${users.id} = ${ownerId} for update`);
       const plan = await planOf(ownerId, tx);
       const limit = plan.reviewRequestLimit;
-      if (limit === null) return wanted;
-      const left = Math.max(0, limit - (await requestsThisMonth(ownerId, tx)));
-      if (left === 0 && wanted > 0) throw overLimit(requestLimitMessage(plan, limit));
+      let left = wanted;
+      if (limit !== null) {
+        left = Math.max(0, limit - (await requestsThisMonth(ownerId, tx)));
+        if (left === 0 && wanted > 0) throw overLimit(requestLimitMessage(plan, limit));
+      }
+      const [owner] = await tx
+        .select({ verifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, ownerId));
+      if (owner && owner.verifiedAt === null) {
+        const cap = env.UNVERIFIED_REQUEST_CAP;
+        const capLeft = Math.max(0, cap - (await requestsEver(ownerId, tx)));
+        if (capLeft === 0 && wanted > 0) throw overLimit(unverifiedCapMessage(cap));
+        left = Math.min(left, capLeft);
+      }
       return Math.min(wanted, left);
     },
 

@@ -5,6 +5,7 @@ import {
   type UpdateProfileInput,
 } from '@shared/schemas/settings';
 import type { PublicUser } from '@shared/schemas/user';
+import { EMAIL_VERIFICATION_MESSAGES } from '@shared/schemas/account';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { toPublicUser } from '../auth/auth.service';
@@ -19,6 +20,14 @@ export const EMAIL_TAKEN = 'An account with this email already exists';
 export function createSettingsService(repo: SettingsRepository) {
   return {
     async updateProfile(userId: number, input: UpdateProfileInput): Promise<PublicUser> {
+      // A new address needs the password and a link to it (POST /api/user/email), never a plain save.
+      const current = await repo.findUser(userId);
+      if (!current) throw notFound('Account not found');
+      if (input.email.toLowerCase() !== current.email.toLowerCase()) {
+        throw badRequest(EMAIL_VERIFICATION_MESSAGES.useChangeEmail, {
+          email: [EMAIL_VERIFICATION_MESSAGES.useChangeEmail],
+        });
+      }
       try {
         const row = await repo.updateProfile(userId, input);
         if (!row) throw notFound('Account not found');

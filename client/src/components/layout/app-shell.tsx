@@ -18,6 +18,8 @@ export interface AppShellProps {
   signingOut?: boolean;
   /** Set while an admin views a client's area: shows the 'Admin View' banner. */
   adminView?: AdminViewInfo;
+  /** A notice above the header on every screen (e.g. "Confirm your email"). */
+  banner?: ReactNode;
   children: ReactNode;
 }
 
@@ -37,7 +39,15 @@ function useBodyScrollLock(locked: boolean): void {
  * The page shell of every signed-in screen (seed-spec section 2): sidebar from 768 px up, an overlay
  * sidebar below it; header with the page title, notifications, theme and user menu; footer.
  */
-export function AppShell({ user, navItems, onSignOut, signingOut, adminView, children }: AppShellProps) {
+export function AppShell({
+  user,
+  navItems,
+  onSignOut,
+  signingOut,
+  adminView,
+  banner,
+  children,
+}: AppShellProps) {
   const title = usePageTitle();
   const isMobile = useIsMobile();
   // The overlay remembers the title it was opened on: when the page title changes it is closed,
@@ -98,6 +108,7 @@ export function AppShell({ user, navItems, onSignOut, signingOut, adminView, chi
 
       <div className="flex min-w-0 flex-1 flex-col">
         {adminView ? <AdminViewBanner {...adminView} /> : null}
+        {banner}
         <Header
           title={title}
           user={user}

@@ -9,6 +9,7 @@ import {
   Send,
   Store,
   Upload,
+  UserRound,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -31,7 +32,10 @@ const topics: Topic[] = [
         question: 'How do I set up my account?',
         answer: (
           <ol className="list-decimal space-y-1.5 pl-5">
-            <li>Sign up with your name, company name, email and a password.</li>
+            <li>
+              Sign up with your name, company name, email and a password of at least 8 characters (common
+              passwords are refused). We send one welcome email with a link: open it to confirm your email.
+            </li>
             <li>In Settings, add your business location with its Google and Facebook review links.</li>
             <li>Add your customers on the Contacts page, one by one or from a CSV file.</li>
             <li>Send your first review request from Get Reviews or from the dashboard’s quick actions.</li>
@@ -291,20 +295,87 @@ const topics: Topic[] = [
     icon: CreditCard,
     questions: [
       {
-        question: 'How do I choose or change my plan?',
+        question: 'What does the free plan include?',
         answer: (
           <p>
-            Open Settings and go to the Plan tab. Pick a plan and pay securely with Stripe. Plans are billed
-            monthly.
+            Every new account starts on the free plan: 100 review requests a calendar month and 3 locations
+            (unless your plan says otherwise). Until you confirm your email, your account can send 20 review
+            requests in all; one-off review links and QR codes do not count. Settings › Plan shows this
+            month’s use against each limit.
           </p>
         ),
       },
       {
-        question: 'Can I cancel at any time?',
+        question: 'How do I choose or change my plan?',
         answer: (
           <p>
-            Yes. Cancel from the Plan tab in Settings. You keep your plan until the end of the month you have
-            already paid for, and you are not charged again.
+            Open Settings and go to the Plan tab. Choose a paid plan and you go to Stripe Checkout to pay;
+            card details are entered on Stripe’s page, never ours. Plans are billed monthly.
+          </p>
+        ),
+      },
+      {
+        question: 'Where are my invoices, and how do I cancel?',
+        answer: (
+          <p>
+            Manage billing in the Plan tab opens Stripe’s customer portal: your invoices, your card, and
+            cancellation. A cancelled plan lasts until the end of the month you have paid for.
+          </p>
+        ),
+      },
+      {
+        question: 'What happens when a payment fails?',
+        answer: (
+          <p>
+            Your plan keeps working for a 7-day grace period while the payment is retried. If it is still
+            unpaid after that, your account has the free plan’s limits until a payment goes through.
+          </p>
+        ),
+      },
+    ],
+  },
+  {
+    id: 'account',
+    title: 'Your account',
+    icon: UserRound,
+    questions: [
+      {
+        question: 'I forgot my password. What now?',
+        answer: (
+          <p>
+            On the sign-in page choose Forgot password? and enter your email. If it has an account, we email a
+            link that lets you choose a new password within one hour; it works once, and signs out every other
+            device.
+          </p>
+        ),
+      },
+      {
+        question: 'How do I confirm or change my email?',
+        answer: (
+          <p>
+            Open the link in your welcome email. Lost it? Choose Resend in the banner at the top of the app.
+            To change your email, go to Settings › Profile › Change email: enter the new address and your
+            current password, and open the link we send there (it works for 48 hours). Your old address is
+            told about the change.
+          </p>
+        ),
+      },
+      {
+        question: 'How do I export my data?',
+        answer: (
+          <p>
+            Settings › Profile › Export my data downloads a ZIP of CSV files: your profile, locations,
+            contacts, review requests, reviews with your replies, templates, the messages sent and your
+            settings.
+          </p>
+        ),
+      },
+      {
+        question: 'How do I delete my account?',
+        answer: (
+          <p>
+            In Settings, delete your account with your password. Deleting it cancels any paid subscription and
+            removes your data; export it first if you want to keep a copy.
           </p>
         ),
       },

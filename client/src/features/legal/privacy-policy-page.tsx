@@ -55,7 +55,11 @@ const sections: LegalSection[] = [
       <>
         <h3>Account data (we are controller)</h3>
         <ul>
-          <li>Name, company name, email address and a password, which we store only as a salted hash.</li>
+          <li>
+            Name, company name, email address (and whether and when you confirmed it) and a password, which we
+            store only as a salted hash. Email confirmation and password reset links are stored only as
+            one-way hashes and stop working once used or expired (48 hours and one hour).
+          </li>
           <li>Business locations, addresses, review-site links, message templates and settings.</li>
           <li>
             Plan and subscription status. Card details are entered on Stripe’s pages and never reach our
@@ -158,11 +162,11 @@ const sections: LegalSection[] = [
             <strong>Hosting and database providers</strong>, which store and run the service.
           </li>
           <li>
-            <strong>Email delivery providers</strong>, which deliver review requests and account emails.
+            <strong>Our SMTP email provider</strong>, which delivers review requests and account emails
+            (welcome, email confirmation, password reset, alerts).
           </li>
           <li>
-            <strong>SMS and WhatsApp messaging providers</strong>, which deliver text and WhatsApp review
-            requests.
+            <strong>Twilio</strong>, which delivers SMS and WhatsApp review requests.
           </li>
           <li>
             <strong>Google and Meta (Facebook)</strong>, only when a business connects its Google Business
@@ -170,7 +174,8 @@ const sections: LegalSection[] = [
             what they do with data on their platforms.
           </li>
           <li>
-            <strong>Stripe</strong>, which processes subscription payments.
+            <strong>Stripe</strong>, which processes subscription payments (Checkout) and shows invoices and
+            cancellation in its customer portal.
           </li>
         </ul>
         <p>
@@ -276,9 +281,11 @@ const sections: LegalSection[] = [
           to know what we collect and to not be discriminated against for using these rights.
         </p>
         <p>
-          Clients can exercise most rights directly in their account settings or by writing to us. Customers
-          of a business should contact that business first, as it controls their data; if you write to us
-          instead, we will forward your request and help the business answer it. We reply within one month.
+          Clients can exercise most rights directly in their account: Settings › Profile › Export my data
+          downloads all of it as a ZIP of CSV files, and deleting the account (with your password) removes it
+          and cancels the subscription; or write to us. Customers of a business should contact that business
+          first, as it controls their data; if you write to us instead, we will forward your request and help
+          the business answer it. We reply within one month.
         </p>
         <p>
           You also have the right to complain to your local data-protection authority. We would appreciate the

@@ -169,13 +169,17 @@ const sections: LegalSection[] = [
     content: (
       <ul>
         <li>
-          Paid plans are billed monthly in advance through Stripe, our payment processor. Your subscription
-          renews automatically each month until you cancel.
+          Every account starts on the free plan: 100 review requests a calendar month and 3 locations. Until
+          you confirm your email address, an account can send 20 review requests in all.
         </li>
         <li>
-          You can cancel at any time in Settings. Cancellation takes effect at the end of the current billing
-          period, and you keep access until then. We do not refund partial months, except where the law
-          requires it.
+          Paid plans are billed monthly in advance through Stripe Checkout; Stripe is our payment processor.
+          Your subscription renews automatically each month until you cancel.
+        </li>
+        <li>
+          You can see your invoices and cancel at any time in Stripe’s customer portal, opened from Manage
+          billing in Settings. Cancellation takes effect at the end of the current billing period, and you
+          keep access until then. We do not refund partial months, except where the law requires it.
         </li>
         <li>Prices do not include taxes unless stated; you pay any applicable taxes.</li>
         <li>
@@ -183,8 +187,8 @@ const sections: LegalSection[] = [
           period after the notice.
         </li>
         <li>
-          If a payment fails we will let you know and retry. If it still cannot be collected we may move your
-          account to a free or restricted plan.
+          If a payment fails, your plan keeps working for a 7-day grace period while it is retried; after
+          that, until a payment goes through, your account has the free plan’s limits.
         </li>
       </ul>
     ),
@@ -207,15 +211,16 @@ const sections: LegalSection[] = [
     content: (
       <>
         <p>
-          You may close your account at any time. We may suspend or close an account that seriously or
-          repeatedly breaks these terms (for example by sending messages without consent or by posting fake
-          reviews), that puts the service or other people at risk, or whose fees remain unpaid. Where it is
-          reasonable, we will warn you first and give you a chance to fix the problem.
+          You may delete your account at any time in Settings, with your password; deleting it cancels your
+          subscription. Before that you can download all your data with Export my data (a ZIP of CSV files).
+          We may suspend or close an account that seriously or repeatedly breaks these terms (for example by
+          sending messages without consent or by posting fake reviews), that puts the service or other people
+          at risk, or whose fees remain unpaid. Where it is reasonable, we will warn you first and give you a
+          chance to fix the problem.
         </p>
         <p>
-          After closure you can ask us for an export of your data for 30 days; after that we delete it, as
-          described in our Privacy Policy. Sections that by their nature should survive (such as liability,
-          indemnity and governing law) continue to apply.
+          After closure we delete your data as described in our Privacy Policy. Sections that by their nature
+          should survive (such as liability, indemnity and governing law) continue to apply.
         </p>
       </>
     ),

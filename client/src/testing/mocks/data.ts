@@ -15,6 +15,7 @@ export function buildUser(overrides: Partial<PublicUser> = {}): PublicUser {
     role: 'client',
     planId: null,
     createdAt: '2026-01-15T10:00:00.000Z',
+    emailVerified: true,
     ...overrides,
   };
 }

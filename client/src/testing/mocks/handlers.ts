@@ -104,6 +104,10 @@ const emptyAdminArea = [
 export const handlers = [
   http.get('*/api/user', () => HttpResponse.json({ message: 'Not authenticated' }, { status: 401 })),
   http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),
+  // Settings › Profile asks whether an email change is waiting for its link.
+  http.get('*/api/user/email', () =>
+    HttpResponse.json({ email: 'owner@example.com', emailVerified: true, pendingEmail: null }),
+  ),
   ...emptyClientArea,
   ...emptyAdminArea,
 ];

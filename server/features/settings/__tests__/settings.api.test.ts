@@ -1,3 +1,4 @@
+import { EMAIL_VERIFICATION_MESSAGES } from '@shared/schemas/account';
 import { count, eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import supertest from 'supertest';
@@ -24,10 +25,10 @@ describe.each(testDatabaseKinds)('settings API on %s', (kind) => {
   const db = () => database.handle.db;
 
   describe('PATCH /api/user', () => {
-    it('when the profile is valid, then it is saved, the email becomes the sign-in name, and no hash is returned', async () => {
+    it('when the profile is valid, then it is saved (the email as it is, in any case) and no hash is returned', async () => {
       const user = await createUser(db());
       const agent = await signedInAgent(app, user);
-      const email = `new-${user.id}@example.com`;
+      const email = user.email.toUpperCase();
 
       const res = await agent
         .patch('/api/user')
@@ -40,23 +41,25 @@ describe.each(testDatabaseKinds)('settings API on %s', (kind) => {
         companyName: 'Robin Dental',
         email,
         username: email,
+        emailVerified: true,
       });
       expect(JSON.stringify(res.body)).not.toMatch(/scrypt|password/i);
-      expect((await agent.get('/api/user')).body.email).toBe(email);
-      await signedInAgent(app, { email, password: user.password });
+      await signedInAgent(app, { email: user.email, password: user.password });
     });
 
-    it('when the email belongs to another account in any case, then it answers 409', async () => {
+    it('when the profile names another email, then it answers 400: a new address goes through Change email', async () => {
       const other = await createUser(db());
       const user = await createUser(db());
       const agent = await signedInAgent(app, user);
 
-      const res = await agent
-        .patch('/api/user')
-        .send({ firstName: 'Robin', companyName: 'Robin Dental', email: other.email.toUpperCase() });
-
-      expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: 'An account with this email already exists', code: 'email_taken' });
+      for (const email of [other.email, `new-${user.id}@example.com`]) {
+        const res = await agent
+          .patch('/api/user')
+          .send({ firstName: 'Robin', companyName: 'Robin Dental', email });
+        expect(res.status).toBe(400);
+        expect(res.body.details.email).toEqual([EMAIL_VERIFICATION_MESSAGES.useChangeEmail]);
+      }
+      expect((await agent.get('/api/user')).body.email).toBe(user.email);
     });
 
     it.each([

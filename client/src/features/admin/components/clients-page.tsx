@@ -9,7 +9,11 @@ import { Input } from '@/components/ui/input';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import type { AdminClientRow } from '@shared/schemas/admin';
 
+import { toast } from '@/components/ui/use-toast';
+import { notifyError } from '@/lib/notify-error';
+
 import { useAdminClients } from '../api/get-admin-clients';
+import { resetLinkToast, useSendResetLink } from '../api/send-reset-link';
 import { AddClientDialog, ClientStatusDialog, DeleteClientDialog, EditClientDialog } from './client-dialogs';
 import { ClientsTable } from './clients-table';
 
@@ -19,6 +23,7 @@ const SEARCH_DELAY_MS = 300;
 type Action = { kind: 'edit' | 'status' | 'delete'; client: AdminClientRow } | null;
 
 export function ClientsPage() {
+  const sendResetLink = useSendResetLink();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const [page, setPage] = useState(1);
@@ -79,6 +84,11 @@ export function ClientsPage() {
               onEdit: (client) => setAction({ kind: 'edit', client }),
               onToggleStatus: (client) => setAction({ kind: 'status', client }),
               onDelete: (client) => setAction({ kind: 'delete', client }),
+              onSendResetLink: (client) =>
+                sendResetLink.mutate(client.id, {
+                  onSuccess: (result) => toast(resetLinkToast(result)),
+                  onError: (error) => notifyError(error),
+                }),
             }}
           />
           <Pagination

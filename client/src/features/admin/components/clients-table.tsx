@@ -1,4 +1,4 @@
-import { Ban, CheckCircle2, Eye, Pencil, Trash2 } from 'lucide-react';
+import { Ban, CheckCircle2, Eye, KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 
 import { Badge } from '@/components/ui/badge';
@@ -13,6 +13,8 @@ export interface ClientActions {
   onEdit: (client: AdminClientRow) => void;
   onToggleStatus: (client: AdminClientRow) => void;
   onDelete: (client: AdminClientRow) => void;
+  /** Emails the client a password reset link (the forgot-password email). */
+  onSendResetLink: (client: AdminClientRow) => void;
 }
 
 function StatusBadge({ client }: { client: AdminClientRow }) {
@@ -46,6 +48,17 @@ function RowActions({ client, actions }: { client: AdminClientRow; actions: Clie
       <Button variant="ghost" size="sm" onClick={() => actions.onEdit(client)} aria-label={`Edit ${name}`}>
         <Pencil aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">Edit</span>
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => actions.onSendResetLink(client)}
+        disabled={client.status !== 'active'}
+        aria-label={`Send a password reset link to ${name}`}
+        title="Send reset link"
+      >
+        <KeyRound aria-hidden="true" />
+        <span className="sr-only lg:not-sr-only">Reset link</span>
       </Button>
       <Button
         variant="ghost"

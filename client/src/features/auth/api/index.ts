@@ -3,3 +3,4 @@ export { homePathFor } from './home-path';
 export { login, useLogin } from './login';
 export { logout, useLogout } from './logout';
 export { register, useRegister } from './register';
+export { useResendVerification, useVerifyEmail } from './verify-email';

@@ -68,6 +68,10 @@ describe('PrivacyPolicyPage', () => {
       '#our-role',
     );
     expect(screen.getByRole('heading', { level: 2, name: /cookies and local storage/i })).toBeInTheDocument();
+    // The processors it names are the ones the product uses.
+    for (const processor of ['Our SMTP email provider', 'Twilio', 'Google and Meta (Facebook)', 'Stripe'])
+      expect(screen.getByText(processor)).toBeInTheDocument();
+    expect(screen.getByText(/Export my data/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'privacy@reviewflow.example' })).toHaveAttribute(
       'href',
       'mailto:privacy@reviewflow.example',
@@ -83,6 +87,10 @@ describe('TermsOfServicePage', () => {
     expect(screen.getByText('21 November 2026')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: /acceptable use/i })).toBeInTheDocument();
     expect(screen.getByText('No review gating.')).toBeInTheDocument();
+    expect(screen.getByText(/100 review requests a calendar month and 3 locations/)).toBeInTheDocument();
+    expect(screen.getByText(/20 review requests in all/)).toBeInTheDocument();
+    expect(screen.getByText(/7-day grace period/)).toBeInTheDocument();
+    expect(screen.getByText(/customer portal/)).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'legal@reviewflow.example' })[0]).toHaveAttribute(
       'href',
       'mailto:legal@reviewflow.example',
@@ -112,11 +120,23 @@ describe('HelpPage', () => {
       'Collecting reviews',
       'Connecting Google and Facebook',
       'Plans and billing',
+      'Your account',
     ]) {
       expect(screen.getByRole('heading', { level: 2, name: topic })).toBeInTheDocument();
     }
     expect(container.querySelectorAll('details').length).toBeGreaterThan(10);
     expect(screen.getByText('What format does the contacts CSV need?')).toBeInTheDocument();
+    for (const question of [
+      'What does the free plan include?',
+      'Where are my invoices, and how do I cancel?',
+      'What happens when a payment fails?',
+      'I forgot my password. What now?',
+      'How do I confirm or change my email?',
+      'How do I export my data?',
+      'How do I delete my account?',
+    ])
+      expect(screen.getByText(question)).toBeInTheDocument();
+    expect(screen.getByText(/20 review requests in all/)).toBeInTheDocument();
     expect(screen.getAllByText('name,email,phone').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'support@reviewflow.example' })).toHaveAttribute(
       'href',

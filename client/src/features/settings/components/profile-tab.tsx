@@ -23,6 +23,8 @@ import type { PublicUser } from '@shared/schemas/user';
 import { useChangePassword } from '../api/change-password';
 import { useCurrentUser } from '../api/get-current-user';
 import { useUpdateProfile } from '../api/update-profile';
+import { AccountEmailCard } from './account-email-card';
+import { ExportDataCard } from './export-data-card';
 import { DeleteAccountCard } from './delete-account-card';
 
 export function ProfileTab() {
@@ -32,15 +34,18 @@ export function ProfileTab() {
   // An admin inside a client's area: the client's credentials are theirs alone (the API answers 403).
   if (clientId !== undefined) {
     return (
-      <Card>
-        <CardHeader>
-          <CardTitle>Profile</CardTitle>
-          <CardDescription>
-            The client's name, email and password belong to their account: they change them from their own
-            settings. Manage the account itself from the Clients screen.
-          </CardDescription>
-        </CardHeader>
-      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Profile</CardTitle>
+            <CardDescription>
+              The client's name, email and password belong to their account: they change them from their own
+              settings. Manage the account itself from the Clients screen.
+            </CardDescription>
+          </CardHeader>
+        </Card>
+        <ExportDataCard />
+      </div>
     );
   }
   if (!user.data) return <FullPageSpinner label="Loading your profile…" />;
@@ -49,6 +54,8 @@ export function ProfileTab() {
     <div className="grid gap-6 lg:grid-cols-2">
       <ProfileForm user={user.data} />
       <PasswordForm />
+      <AccountEmailCard />
+      <ExportDataCard />
       {user.data.role === 'client' ? <DeleteAccountCard /> : null}
     </div>
   );
@@ -93,8 +100,17 @@ function ProfileForm({ user }: { user: PublicUser }) {
           <FormField id="profile-company-name" label="Company name" error={errors.companyName?.message}>
             <Input autoComplete="organization" {...form.register('companyName')} />
           </FormField>
-          <FormField id="profile-email" label="Email" error={errors.email?.message}>
-            <Input type="email" inputMode="email" autoComplete="email" {...form.register('email')} />
+          <FormField
+            id="profile-email"
+            label="Email"
+            error={errors.email?.message}
+            description={
+              user.emailVerified
+                ? 'Verified. To change it, use Change email.'
+                : 'Not verified yet: open the link we emailed you.'
+            }
+          >
+            <Input type="email" readOnly autoComplete="email" {...form.register('email')} />
           </FormField>
           <Button type="submit" className="w-fit" disabled={update.isPending || !isDirty}>
             {update.isPending ? <Spinner size="sm" label="Saving…" /> : null}
