@@ -2,15 +2,14 @@ import { once } from 'node:events';
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context';
 import { tenantOf } from '../../middleware/tenant';
-import { createDataExportRepository } from './data-export.repository';
-import { createDataExportService } from './data-export.service';
+import { dataExportServiceFor } from './data-export.service';
 
 /**
  * GET /api/account/export: everything the client owns as a ZIP of CSVs, streamed. In the client router, so
  * an admin inside a client's area exports that client's data (audited like every mirrored call).
  */
 export function createDataExportRoutes(ctx: AppContext): Router {
-  const service = createDataExportService(createDataExportRepository(ctx.db));
+  const service = dataExportServiceFor(ctx);
   const router = Router();
 
   router.get('/account/export', async (req, res) => {

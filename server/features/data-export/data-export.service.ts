@@ -1,6 +1,7 @@
 import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { csvLine, UTF8_BOM } from '../../lib/csv';
-import type { Cell, DataExportRepository } from './data-export.repository';
+import type { AppContext } from '../../lib/context';
+import { createDataExportRepository, type Cell, type DataExportRepository } from './data-export.repository';
 
 const BATCH = 1000;
 
@@ -52,4 +53,8 @@ export function createDataExportService(repo: DataExportRepository) {
       yield* out.splice(0);
     },
   };
+}
+
+export function dataExportServiceFor(ctx: Pick<AppContext, 'db'>) {
+  return createDataExportService(createDataExportRepository(ctx.db));
 }
