@@ -121,6 +121,9 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/webhooks/twilio/status': open(403, () => ({
     body: { MessageSid: 'SM1', MessageStatus: 'delivered' },
   })),
+  'POST /api/stripe/webhook': open(400, undefined, {
+    note: 'an unsigned event changes nothing: stripe.api.test.ts sends signed ones',
+  }),
   'POST /api/webhooks/twilio/inbound': open(403, () => ({ body: { From: '+12133734253', Body: 'STOP' } })),
   'GET /api/unsubscribe/:token': open(200, async (c) => {
     const contact = await createContact(c.db, c.a.user.id);
@@ -294,6 +297,29 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/review-requests/:id/resend': client(201, 404, (c) => ({ params: id(c.a.request) })),
   'GET /api/request-settings': client(200, 200),
   'GET /api/subscription': client(200, 200),
+  'POST /api/checkout/cancel': client(200, 200, undefined, { mirror: 403 }),
+  'POST /api/checkout/:planId': client(
+    503,
+    503,
+    (c) => freshPlan(c).then((plan) => ({ params: { planId: plan.id } })),
+    {
+      mirror: 403,
+      note: 'payments are not set up in this app: stripe.api.test.ts buys plans against the fake Stripe',
+    },
+  ),
+  'GET /api/checkout/sessions/:id': client(404, 404, () => ({ params: { id: 'cs_test_unknown' } }), {
+    note: 'no checkout was started here: stripe.api.test.ts reads real ones',
+  }),
+  'POST /api/billing/portal': client(503, 503, undefined, {
+    mirror: 403,
+    note: 'payments are not set up in this app: stripe.api.test.ts opens the portal against the fake Stripe',
+  }),
+  'DELETE /api/user': {
+    call: () => ({ body: { password: 'not-the-password' } }),
+    status: { anon: SIGNED_OUT, a: 400, b: 400, admin: 403 },
+    mirror: 403,
+    note: 'a wrong password deletes nothing: delete-account.api.test.ts deletes for real',
+  },
   'PUT /api/request-settings': client(200, 200, () => ({ body: DEFAULT_REQUEST_SETTINGS })),
   'GET /api/channels': client(200, 200),
   'POST /api/email-test': client(200, 200),
