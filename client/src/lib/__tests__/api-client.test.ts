@@ -131,12 +131,28 @@ describe('getPage', () => {
     await expect(getPage<{ id: number }>('/api/things?page=1')).resolves.toEqual({
       items: [{ id: 1 }, { id: 2 }],
       total: 42,
+      capped: false,
+    });
+  });
+
+  it('when the count stopped at its cap, then the page says there are more', async () => {
+    server.use(
+      http.get('/api/things', () =>
+        HttpResponse.json([{ id: 1 }], {
+          headers: { 'X-Total-Count': '10000', 'X-Total-Count-Capped': 'true' },
+        }),
+      ),
+    );
+    await expect(getPage('/api/things')).resolves.toEqual({
+      items: [{ id: 1 }],
+      total: 10_000,
+      capped: true,
     });
   });
 
   it('when the header is missing, then the total is the number of items', async () => {
     server.use(http.get('/api/things', () => HttpResponse.json([{ id: 1 }])));
-    await expect(getPage('/api/things')).resolves.toEqual({ items: [{ id: 1 }], total: 1 });
+    await expect(getPage('/api/things')).resolves.toEqual({ items: [{ id: 1 }], total: 1, capped: false });
   });
 
   it('when the list fails, then it throws the same ApiError as every other call', async () => {

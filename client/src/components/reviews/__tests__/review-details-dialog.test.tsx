@@ -66,7 +66,7 @@ describe('StarRating and ResponseBadge', () => {
         <ResponseBadge review={{ responseContent: '   ' }} />
       </>,
     );
-    expect(screen.getByText('Responded')).toHaveClass('bg-emerald-600');
+    expect(screen.getByText('Responded')).toHaveClass('bg-emerald-700');
     const not = screen.getAllByText('Not Responded');
     expect(not).toHaveLength(2);
     not.forEach((badge) => expect(badge).toHaveClass('bg-destructive'));
