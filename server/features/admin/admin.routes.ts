@@ -13,6 +13,7 @@ import { validate } from '../../middleware/validate';
 import { adminServiceFor } from './admin.service';
 import { createAdminMailRoutes } from './admin-mail.routes';
 import { createPasswordResetService } from '../auth/password-reset.service';
+import { createBillingService } from '../billing/billing.service';
 
 /** The signed-in admin (requireAdmin runs where the admin router is mounted). */
 const actorOf = (req: Request) => ({ id: req.user!.id });
@@ -24,6 +25,7 @@ const actorOf = (req: Request) => ({ id: req.user!.id });
 export function createAdminRoutes(ctx: AppContext): Router {
   const admin = adminServiceFor(ctx);
   const passwordReset = createPasswordResetService(ctx);
+  const billing = createBillingService(ctx);
   const router = Router();
 
   router.get('/stats', async (_req, res) => {
@@ -66,7 +68,7 @@ export function createAdminRoutes(ctx: AppContext): Router {
   router.delete(
     '/clients/:id',
     validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
-      await admin.deleteClient(actorOf(req), params.id);
+      await admin.deleteClient(actorOf(req), params.id, billing.cancelSubscriptionNow);
       res.status(204).end();
     }),
   );

@@ -162,7 +162,17 @@ export function createAdminService(repo: AdminRepository) {
       });
     },
 
-    async deleteClient(actor: Actor, id: number): Promise<void> {
+    /**
+     * Deletes a client and everything they own. Their Stripe subscription ends first: nobody is billed for
+     * an account that no longer exists, and if Stripe refuses, the account stays.
+     */
+    async deleteClient(
+      actor: Actor,
+      id: number,
+      cancelSubscription: (ownerId: number) => Promise<void>,
+    ): Promise<void> {
+      refuseAdminTarget(actor, await repo.findUser(id));
+      await cancelSubscription(id);
       await repo.transaction(async (tx) => {
         const target = refuseAdminTarget(actor, await repo.findUser(id, tx));
         await repo.deleteSessionsOf(tx, id);

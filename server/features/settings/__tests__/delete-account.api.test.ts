@@ -103,4 +103,16 @@ describe.each(testDatabaseKinds)('DELETE /api/user (account deletion) on %s', (k
     expect(res.body.message).toBe(ADMIN_CANNOT_DELETE_SELF);
     expect(await db().select().from(users).where(eq(users.id, admin.id))).toHaveLength(1);
   });
+
+  it('when the admin deletes a subscribed client, then the subscription is cancelled at Stripe before the account goes', async () => {
+    const { user, subscriptionId } = await subscribedClient();
+    const admin = await createUser(db(), { role: 'admin' });
+    const adminAgent = await signedInAgent(app, admin);
+
+    await adminAgent.delete(`/api/admin/clients/${user.id}`).expect(204);
+
+    expect(stripe.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    expect(await db().select().from(users).where(eq(users.id, user.id))).toEqual([]);
+  });
 });
