@@ -50,6 +50,8 @@ export default defineConfig({
       ? [
           {
             name: 'chromium-postgres',
+            // Markup does not depend on the database: the accessibility sweep runs once, on the first project.
+            testIgnore: /a11y\.spec\.ts/,
             use: {
               ...devices['Desktop Chrome'],
               launchOptions: chromium,

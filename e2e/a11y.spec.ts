@@ -75,6 +75,9 @@ interface Sessions {
 
 let sessions: Promise<Sessions> | undefined;
 
+// A full page's axe pass (the dashboard's charts, the demo's long lists) takes seconds on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 async function signedIn(baseURL: string, credentials: { email: string; password: string }) {
   const context = await request.newContext({ baseURL });
   const res = await context.post('/api/login', { data: credentials });

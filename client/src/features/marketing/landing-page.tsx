@@ -255,7 +255,7 @@ function CallToActionSection() {
           <h2 id="cta-heading" className="relative text-3xl font-bold tracking-tight sm:text-4xl">
             Start collecting reviews today
           </h2>
-          <p className="relative mx-auto mt-4 max-w-xl text-base leading-7 text-primary-foreground/85 sm:text-lg">
+          <p className="relative mx-auto mt-4 max-w-xl text-base leading-7 text-primary-foreground sm:text-lg">
             Create your account, send your first review request in minutes, and see the results on your
             dashboard.
           </p>
@@ -267,7 +267,7 @@ function CallToActionSection() {
               </Link>
             </Button>
           </div>
-          <p className="relative mt-6 flex items-center justify-center gap-2 text-sm text-primary-foreground/80">
+          <p className="relative mt-6 flex items-center justify-center gap-2 text-sm text-primary-foreground">
             <ShieldCheck aria-hidden="true" className="h-4 w-4" />
             Every customer can share their review publicly, whatever their rating.
           </p>

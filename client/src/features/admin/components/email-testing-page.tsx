@@ -51,7 +51,7 @@ function TransportCard() {
               <span className="font-medium">Transport:</span>
               <Badge variant="outline">{data.transport === 'smtp' ? 'SMTP' : 'Outbox'}</Badge>
               {data.ok ? (
-                <span className="flex items-center gap-1 text-emerald-600 dark:text-emerald-400">
+                <span className="flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
                   <CheckCircle2 className="size-4" aria-hidden="true" /> Working
                 </span>
               ) : (

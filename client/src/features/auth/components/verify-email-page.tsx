@@ -49,7 +49,7 @@ function Outcome({ ok, message }: { ok: boolean; message: string }) {
   return (
     <>
       <CardHeader className="items-center text-center">
-        <Icon className={ok ? 'size-10 text-emerald-600' : 'size-10 text-destructive'} aria-hidden="true" />
+        <Icon className={ok ? 'size-10 text-emerald-700' : 'size-10 text-destructive'} aria-hidden="true" />
         <h1 className="text-2xl font-bold tracking-tight">
           {ok ? 'Email confirmed' : 'This link did not work'}
         </h1>

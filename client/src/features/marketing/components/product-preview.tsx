@@ -54,7 +54,7 @@ export function ProductPreview() {
           <div className="rounded-xl border border-border bg-background p-2.5 sm:p-3">
             <p className="text-[11px] text-muted-foreground sm:text-xs">New reviews</p>
             <p className="mt-1 text-lg font-semibold sm:text-2xl">+38</p>
-            <p className="flex items-center gap-1 text-[11px] font-medium text-emerald-600 dark:text-emerald-400">
+            <p className="flex items-center gap-1 text-[11px] font-medium text-emerald-700 dark:text-emerald-400">
               <TrendingUp className="h-3 w-3" /> 24%
             </p>
           </div>
@@ -104,7 +104,7 @@ export function ProductPreview() {
       </div>
 
       <div className="absolute -bottom-5 left-4 flex items-center gap-2 rounded-full border border-border bg-card px-3 py-2 text-xs font-medium text-card-foreground shadow-lg sm:left-8">
-        <span className="flex h-6 w-6 items-center justify-center rounded-full bg-emerald-500/15 text-emerald-600 dark:text-emerald-400">
+        <span className="flex h-6 w-6 items-center justify-center rounded-full bg-emerald-500/15 text-emerald-700 dark:text-emerald-400">
           <MessageCircle className="h-3.5 w-3.5" />
         </span>
         Review request delivered via WhatsApp

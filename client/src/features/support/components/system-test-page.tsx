@@ -9,7 +9,7 @@ import { useTenant } from '@/lib/tenant';
 import type { CheckStatus, SystemTestResult } from '@shared/schemas/admin';
 
 const ICONS: Record<CheckStatus, { icon: typeof CheckCircle2; className: string; label: string }> = {
-  ok: { icon: CheckCircle2, className: 'text-emerald-600 dark:text-emerald-400', label: 'OK' },
+  ok: { icon: CheckCircle2, className: 'text-emerald-700 dark:text-emerald-400', label: 'OK' },
   warning: { icon: AlertTriangle, className: 'text-amber-500', label: 'Warning' },
   error: { icon: XCircle, className: 'text-destructive', label: 'Error' },
 };
