@@ -1,3 +1,6 @@
+// First: this module builds zod schemas (api-error) and loads in a chunk that runs before main.tsx's own
+// imports, so zod must be told jitless here too or its eval probe trips the CSP (e2e/security.spec.ts).
+import '@/lib/zod-config';
 /**
  * The one fetch wrapper of the client. Every call sends the session cookie, JSON bodies carry the JSON
  * content type, and every non-OK answer becomes an `ApiError` whose message follows seed-spec section 8:
