@@ -102,7 +102,9 @@ const emptyAdminArea = [
 ];
 
 export const handlers = [
-  http.get('*/api/user', () => HttpResponse.json({ message: 'Not authenticated' }, { status: 401 })),
+  http.get('*/api/user', () =>
+    HttpResponse.json({ message: 'Not authenticated', code: 'unauthenticated' }, { status: 401 }),
+  ),
   http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),
   // Settings › Profile asks whether an email change is waiting for its link.
   http.get('*/api/user/email', () =>
