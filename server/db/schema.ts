@@ -119,6 +119,8 @@ export const subscriptions = pgTable(
     currentPeriodEnd: at(),
     /** Set by invoice.payment_failed, cleared by invoice.paid: the paid limits hold until the grace period ends. */
     paymentFailedAt: at(),
+    /** When the newest paid invoice was paid (its event's time): an older failure arriving later is stale. */
+    lastPaidAt: at(),
     cancelAtPeriodEnd: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: createdAt(),

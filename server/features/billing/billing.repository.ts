@@ -117,6 +117,18 @@ export function createBillingRepository(db: Database) {
       await tx.update(subscriptions).set({ paymentFailedAt: at }).where(eq(subscriptions.ownerId, ownerId));
     },
 
+    /** A new subscription starts with no invoice history. */
+    async clearInvoiceState(tx: Tx, ownerId: number): Promise<void> {
+      await tx
+        .update(subscriptions)
+        .set({ paymentFailedAt: null, lastPaidAt: null })
+        .where(eq(subscriptions.ownerId, ownerId));
+    },
+
+    async setLastPaidAt(tx: Tx, ownerId: number, at: Date): Promise<void> {
+      await tx.update(subscriptions).set({ lastPaidAt: at }).where(eq(subscriptions.ownerId, ownerId));
+    },
+
     async setUserPlan(tx: Tx, ownerId: number, planId: number): Promise<void> {
       await tx.update(users).set({ planId }).where(eq(users.id, ownerId));
     },

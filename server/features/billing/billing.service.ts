@@ -102,7 +102,7 @@ export function createBillingService(ctx: AppContext) {
       ...state,
       stripeCustomerId: state.stripeCustomerId ?? row?.stripeCustomerId ?? null,
     });
-    if (replacing) await repo.setPaymentFailedAt(tx, ownerId, null);
+    if (replacing) await repo.clearInvoiceState(tx, ownerId);
 
     const user = await repo.findUser(ownerId, tx);
     let planId: number | undefined;
@@ -205,11 +205,13 @@ export function createBillingService(ctx: AppContext) {
     const row = await repo.lockSubscription(tx, ownerId);
     if (!row || row.stripeSubscriptionId !== subscriptionId) return;
     if (paid) {
+      if (!row.lastPaidAt || row.lastPaidAt < at) await repo.setLastPaidAt(tx, ownerId, at);
       if (row.paymentFailedAt && row.paymentFailedAt <= at) {
         await repo.setPaymentFailedAt(tx, ownerId, null);
         await repo.audit(tx, ownerId, 'billing.payment_recovered', { stripeSubscriptionId: subscriptionId });
       }
-    } else if (!row.paymentFailedAt) {
+    } else if (!row.paymentFailedAt && !(row.lastPaidAt && row.lastPaidAt >= at)) {
+      // A failure older than the newest payment (delivered late) is already settled.
       await repo.setPaymentFailedAt(tx, ownerId, at);
       await repo.audit(tx, ownerId, 'billing.payment_failed', { stripeSubscriptionId: subscriptionId });
     }

@@ -346,6 +346,32 @@ describe.each(testDatabaseKinds)('Stripe billing on %s', (kind) => {
       expect(paid.body).toMatchObject({ plan: { id: plan.id }, limitedToFree: false });
       expect(paid.body.subscription.paymentFailedAt).toBeNull();
     });
+
+    it('when an invoice.paid arrives before an older invoice.payment_failed, then the late failure changes nothing', async () => {
+      const plan = await paidPlan();
+      const { agent } = await signedInClient();
+      const { sessionId } = await startCheckout(agent, plan.id);
+      for (const event of stripe.completionEvents(sessionId)) await deliver(event).expect(200);
+      const invoice = {
+        id: `in_${randomBytes(4).toString('hex')}`,
+        object: 'invoice',
+        customer: stripe.sessions.get(sessionId)!.customer,
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: stripe.sessions.get(sessionId)!.subscription!, metadata: {} },
+        },
+      };
+      const now = Math.floor(Date.now() / 1000);
+      const failed = stripeEvent('invoice.payment_failed', { ...invoice, status: 'open' }, now - 60);
+      const paid = stripeEvent('invoice.paid', { ...invoice, status: 'paid' }, now);
+
+      await deliver(paid).expect(200);
+      await deliver(failed).expect(200);
+
+      const overview = await agent.get('/api/subscription').expect(200);
+      expect(overview.body.subscription).toMatchObject({ paymentFailedAt: null, graceEndsAt: null });
+      expect(overview.body.limitedToFree).toBe(false);
+    });
   });
 
   describe('checkout outcome for /subscribe', () => {
