@@ -108,6 +108,7 @@ const profileOf = (t: Tenant) => ({
 const EXPECTATIONS: Record<string, Expectation> = {
   // Public: no session needed.
   'GET /api/health': open(200),
+  'GET /api/plan-terms': open(200),
   'GET /api/public/review/:link': open(200, (c) => ({ params: { link: c.a.location.publicLink } }), {
     showsA: "A's public review page names A's business and location",
   }),

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../lib/context';
+import { createPlanTermsRoutes } from '../features/billing/billing.routes';
 import { createDeliveryPublicRoutes } from '../features/delivery/delivery.routes';
 import { createNotificationsPublicRoutes } from '../features/notifications/notifications.routes';
 import { createPublicReviewRoutes } from '../features/public-review/public-review.routes';
@@ -11,5 +12,6 @@ export function createPublicRouter(_ctx: AppContext): Router {
   router.use(createPublicReviewRoutes(_ctx));
   router.use(createDeliveryPublicRoutes(_ctx));
   router.use(createNotificationsPublicRoutes(_ctx));
+  router.use(createPlanTermsRoutes(_ctx));
   return router;
 }

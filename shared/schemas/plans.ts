@@ -144,6 +144,15 @@ export function planFormValues(plan?: Plan): PlanFormInput {
   };
 }
 
+/** GET /api/plan-terms (public): the numbers Help and the Terms quote, as this deployment has them. */
+export interface PlanTerms {
+  freePlan: { reviewRequestLimit: number | null; locationsLimit: number | null };
+  /** Review requests an account can send in all before its email is confirmed. */
+  unverifiedRequestCap: number;
+  /** Days the paid limits hold after a failed payment. */
+  billingGraceDays: number;
+}
+
 /** Where a client's Stripe subscription stands (the Plan tab's status line). */
 export interface SubscriptionStatus {
   /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete... */

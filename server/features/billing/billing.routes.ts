@@ -1,6 +1,7 @@
 import express, { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { IdSchema } from '@shared/schemas/domain';
+import type { PlanTerms } from '@shared/schemas/plans';
 import type { AppContext } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
 import { tenantOf } from '../../middleware/tenant';
@@ -58,6 +59,23 @@ export function createBillingRoutes(ctx: AppContext): Router {
     res.json(await billing.portal(tenantOf(req)));
   });
 
+  return router;
+}
+
+/** GET /api/plan-terms: public, so Help and the Terms quote this deployment's own limits. */
+export function createPlanTermsRoutes(ctx: AppContext): Router {
+  const limits = createPlanLimits(ctx);
+  const router = Router();
+  router.get('/plan-terms', async (_req, res) => {
+    const free = await limits.freePlanLimits();
+    const terms: PlanTerms = {
+      freePlan: { reviewRequestLimit: free.reviewRequestLimit, locationsLimit: free.locationsLimit },
+      unverifiedRequestCap: ctx.env.UNVERIFIED_REQUEST_CAP,
+      billingGraceDays: ctx.env.BILLING_GRACE_DAYS,
+    };
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.json(terms);
+  });
   return router;
 }
 

@@ -30,6 +30,14 @@ export const overLimit = (message: string) => new AppError(402, message);
 export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
   const { db, env } = ctx;
 
+  /** The free plan's limits without writing: the row's when it exists, else those it will be made with. */
+  async function freePlanLimits(): Promise<Pick<PlanRow, 'reviewRequestLimit' | 'locationsLimit'>> {
+    const [existing] = await db.select().from(plans).where(eq(plans.key, FREE_PLAN_KEY));
+    return (
+      existing ?? { reviewRequestLimit: env.FREE_PLAN_REQUESTS, locationsLimit: env.FREE_PLAN_LOCATIONS }
+    );
+  }
+
   async function freePlan(executor: Executor = db): Promise<PlanRow> {
     const [existing] = await executor.select().from(plans).where(eq(plans.key, FREE_PLAN_KEY));
     if (existing) return existing;
@@ -107,6 +115,7 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
 
   return {
     freePlan,
+    freePlanLimits,
     planOf,
 
     /**

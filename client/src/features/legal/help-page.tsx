@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { FreePlanLimits, GracePeriod, UnverifiedCap } from '@/features/billing';
 import { LegalLayout } from './components/legal-layout';
 
 const SUPPORT_EMAIL = 'support@reviewflow.example';
@@ -298,10 +299,9 @@ const topics: Topic[] = [
         question: 'What does the free plan include?',
         answer: (
           <p>
-            Every new account starts on the free plan: 100 review requests a calendar month and 3 locations
-            (unless your plan says otherwise). Until you confirm your email, your account can send 20 review
-            requests in all; one-off review links and QR codes do not count. Settings › Plan shows this
-            month’s use against each limit.
+            Every new account starts on the free plan: <FreePlanLimits /> (unless your plan says otherwise).
+            Until you confirm your email, your account can send <UnverifiedCap />; one-off review links and QR
+            codes do not count. Settings › Plan shows this month’s use against each limit.
           </p>
         ),
       },
@@ -327,8 +327,8 @@ const topics: Topic[] = [
         question: 'What happens when a payment fails?',
         answer: (
           <p>
-            Your plan keeps working for a 7-day grace period while the payment is retried. If it is still
-            unpaid after that, your account has the free plan’s limits until a payment goes through.
+            Your plan keeps working for a <GracePeriod /> while the payment is retried. If it is still unpaid
+            after that, your account has the free plan’s limits until a payment goes through.
           </p>
         ),
       },

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { FreePlanLimits, GracePeriod, UnverifiedCap } from '@/features/billing';
 import { LegalDocument, type LegalSection } from './components/legal-document';
 import { LegalLayout } from './components/legal-layout';
 
@@ -169,8 +170,8 @@ const sections: LegalSection[] = [
     content: (
       <ul>
         <li>
-          Every account starts on the free plan: 100 review requests a calendar month and 3 locations. Until
-          you confirm your email address, an account can send 20 review requests in all.
+          Every account starts on the free plan: <FreePlanLimits />. Until you confirm your email address, an
+          account can send <UnverifiedCap />.
         </li>
         <li>
           Paid plans are billed monthly in advance through Stripe Checkout; Stripe is our payment processor.
@@ -187,8 +188,8 @@ const sections: LegalSection[] = [
           period after the notice.
         </li>
         <li>
-          If a payment fails, your plan keeps working for a 7-day grace period while it is retried; after
-          that, until a payment goes through, your account has the free plan’s limits.
+          If a payment fails, your plan keeps working for a <GracePeriod /> while it is retried; after that,
+          until a payment goes through, your account has the free plan’s limits.
         </li>
       </ul>
     ),

@@ -106,6 +106,14 @@ export const handlers = [
     HttpResponse.json({ message: 'Not authenticated', code: 'unauthenticated' }, { status: 401 }),
   ),
   http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),
+  // Help and the Terms quote this deployment's numbers (the server's defaults).
+  http.get('*/api/plan-terms', () =>
+    HttpResponse.json({
+      freePlan: { reviewRequestLimit: 100, locationsLimit: 3 },
+      unverifiedRequestCap: 20,
+      billingGraceDays: 7,
+    }),
+  ),
   // Settings › Profile asks whether an email change is waiting for its link.
   http.get('*/api/user/email', () =>
     HttpResponse.json({ email: 'owner@example.com', emailVerified: true, pendingEmail: null }),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
+import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { plans, reviewRequests, users } from '../../../db/schema';
 import type { AppContext } from '../../../lib/context';
@@ -7,6 +8,7 @@ import { createContact, createLocation, createUser, signedInAgent } from '../../
 import { createTestApp, createTestContext } from '../../../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { MONTHLY_LIMIT_REACHED } from '../../review-requests/review-requests.service';
+import { FREE_PLAN_KEY } from '../plan-limits';
 
 describe.each(testDatabaseKinds)('plan limits on %s', (kind) => {
   let database: TestDatabase;
@@ -140,5 +142,22 @@ describe.each(testDatabaseKinds)('plan limits on %s', (kind) => {
 
     expect(res.body.plan).toMatchObject({ name: 'Free', priceCents: 0, free: true });
     expect(res.body.payments).toBe('not_configured');
+  });
+
+  it("when anyone reads the plan terms, then they are this deployment's: the free plan's limits as the admin set them, the email cap and the grace days", async () => {
+    const local = createTestApp(db(), { UNVERIFIED_REQUEST_CAP: '7', BILLING_GRACE_DAYS: '10' });
+    await supertest(local).get('/api/plan-terms').expect(200);
+    await db()
+      .update(plans)
+      .set({ reviewRequestLimit: 250, locationsLimit: null })
+      .where(eq(plans.key, FREE_PLAN_KEY));
+
+    const res = await supertest(local).get('/api/plan-terms').expect(200);
+
+    expect(res.body).toEqual({
+      freePlan: { reviewRequestLimit: 250, locationsLimit: null },
+      unverifiedRequestCap: 7,
+      billingGraceDays: 10,
+    });
   });
 });

@@ -1,16 +1,16 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { server } from '@/testing/mocks/server';
+import { renderWithProviders } from '@/testing/test-utils';
 import HelpPage from '../help-page';
 import OAuthErrorPage from '../oauth-error-page';
 import PrivacyPolicyPage from '../privacy-policy-page';
 import TermsOfServicePage from '../terms-of-service-page';
 
 function renderAt(path: string, page: ReactElement) {
-  const { hook } = memoryLocation({ path });
-  return render(<Router hook={hook}>{page}</Router>);
+  return renderWithProviders(page, { path });
 }
 
 describe('OAuthErrorPage', () => {
@@ -80,14 +80,16 @@ describe('PrivacyPolicyPage', () => {
 });
 
 describe('TermsOfServicePage', () => {
-  it('when rendered, then it shows its title, date, the review-gating rule and contact', () => {
+  it('when rendered, then it shows its title, date, the review-gating rule and contact', async () => {
     renderAt('/terms-of-service', <TermsOfServicePage />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
     expect(screen.getByText('21 November 2026')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: /acceptable use/i })).toBeInTheDocument();
     expect(screen.getByText('No review gating.')).toBeInTheDocument();
-    expect(screen.getByText(/100 review requests a calendar month and 3 locations/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/100 review requests a calendar month and 3 locations/),
+    ).toBeInTheDocument();
     expect(screen.getByText(/20 review requests in all/)).toBeInTheDocument();
     expect(screen.getByText(/7-day grace period/)).toBeInTheDocument();
     expect(screen.getByText(/customer portal/)).toBeInTheDocument();
@@ -95,6 +97,26 @@ describe('TermsOfServicePage', () => {
       'href',
       'mailto:legal@reviewflow.example',
     );
+  });
+
+  it("when this deployment's limits differ, then the terms quote the server's numbers, never fixed ones", async () => {
+    server.use(
+      http.get('*/api/plan-terms', () =>
+        HttpResponse.json({
+          freePlan: { reviewRequestLimit: 250, locationsLimit: null },
+          unverifiedRequestCap: 5,
+          billingGraceDays: 10,
+        }),
+      ),
+    );
+    renderAt('/terms-of-service', <TermsOfServicePage />);
+
+    expect(
+      await screen.findByText(/250 review requests a calendar month and unlimited locations/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/5 review requests in all/)).toBeInTheDocument();
+    expect(screen.getByText(/10-day grace period/)).toBeInTheDocument();
+    expect(screen.queryByText(/100 review requests/)).not.toBeInTheDocument();
   });
 
   it('when rendered, then the layout links home and to the other legal pages', () => {
@@ -111,7 +133,7 @@ describe('TermsOfServicePage', () => {
 });
 
 describe('HelpPage', () => {
-  it('when rendered, then it shows the topics as accordions and the support address', () => {
+  it('when rendered, then it shows the topics as accordions and the support address', async () => {
     const { container } = renderAt('/help', <HelpPage />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Help Center' })).toBeInTheDocument();
@@ -136,7 +158,7 @@ describe('HelpPage', () => {
       'How do I delete my account?',
     ])
       expect(screen.getByText(question)).toBeInTheDocument();
-    expect(screen.getByText(/20 review requests in all/)).toBeInTheDocument();
+    expect(await screen.findByText(/20 review requests in all/)).toBeInTheDocument();
     expect(screen.getAllByText('name,email,phone').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'support@reviewflow.example' })).toHaveAttribute(
       'href',
