@@ -124,26 +124,32 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
      * is locked first, so parallel sends cannot all pass the same count. None left: 402, naming the limit
      * that stopped it.
      */
-    async reserveRequests(tx: Executor & Pick<Database, 'execute'>, ownerId: number, wanted: number) {
+    async reserveRequests(
+      tx: Executor & Pick<Database, 'execute'>,
+      ownerId: number,
+      wanted: number,
+    ): Promise<{ granted: number; stoppedBy: 'monthly_limit' | 'unverified_cap' | null }> {
       await tx.execute(sql`select id from ${users} where ${users.id} = ${ownerId} for update`);
       const plan = await planOf(ownerId, tx);
       const limit = plan.reviewRequestLimit;
-      let left = wanted;
+      let monthlyLeft = Infinity;
       if (limit !== null) {
-        left = Math.max(0, limit - (await requestsThisMonth(ownerId, tx)));
-        if (left === 0 && wanted > 0) throw overLimit(requestLimitMessage(plan, limit));
+        monthlyLeft = Math.max(0, limit - (await requestsThisMonth(ownerId, tx)));
+        if (monthlyLeft === 0 && wanted > 0) throw overLimit(requestLimitMessage(plan, limit));
       }
+      let capLeft = Infinity;
       const [owner] = await tx
         .select({ verifiedAt: users.emailVerifiedAt })
         .from(users)
         .where(eq(users.id, ownerId));
       if (owner && owner.verifiedAt === null) {
         const cap = env.UNVERIFIED_REQUEST_CAP;
-        const capLeft = Math.max(0, cap - (await requestsEver(ownerId, tx)));
+        capLeft = Math.max(0, cap - (await requestsEver(ownerId, tx)));
         if (capLeft === 0 && wanted > 0) throw overLimit(unverifiedCapMessage(cap));
-        left = Math.min(left, capLeft);
       }
-      return Math.min(wanted, left);
+      const granted = Math.min(wanted, monthlyLeft, capLeft);
+      if (granted === wanted) return { granted, stoppedBy: null };
+      return { granted, stoppedBy: capLeft < monthlyLeft ? 'unverified_cap' : 'monthly_limit' };
     },
 
     async assertCanAddLocation(ownerId: number): Promise<void> {

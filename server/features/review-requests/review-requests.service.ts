@@ -68,6 +68,7 @@ interface Options {
 }
 
 export const MONTHLY_LIMIT_REACHED = "Not sent: this month's review requests of your plan are used";
+export const UNVERIFIED_CAP_REACHED = 'Not sent: confirm your email address to send more review requests';
 
 export const REQUEST_ACTION_MESSAGES = {
   notRetryable: 'Only a failed request, or one kept in the outbox, can be sent again.',
@@ -101,11 +102,18 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
   const generateLink = options.generateLink ?? newUniqueLink;
   const now = options.now ?? (() => new Date());
   const limits = options.limits;
-  /** The plan's say on how many new requests may go out, asked in the inserting transaction. */
-  const reserveFor = (ownerId: number) =>
+  /**
+   * The plan's say on how many new requests may go out, asked in the inserting transaction; `onShort`
+   * hears which limit held the rest back.
+   */
+  const reserveFor = (ownerId: number, onShort?: (reason: string) => void) =>
     limits
-      ? (tx: Parameters<PlanLimits['reserveRequests']>[0], wanted: number) =>
-          limits.reserveRequests(tx, ownerId, wanted)
+      ? async (tx: Parameters<PlanLimits['reserveRequests']>[0], wanted: number) => {
+          const { granted, stoppedBy } = await limits.reserveRequests(tx, ownerId, wanted);
+          if (stoppedBy)
+            onShort?.(stoppedBy === 'unverified_cap' ? UNVERIFIED_CAP_REACHED : MONTHLY_LIMIT_REACHED);
+          return granted;
+        }
       : undefined;
   const reviewUrl = (token: string) => `${options.publicBaseUrl}/review/${token}`;
 
@@ -288,16 +296,17 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
         else eligible.push(contact);
       }
       const when = await timing(ownerId, location);
+      let heldBack = MONTHLY_LIMIT_REACHED;
       const ids = await repo.insertWithJobs(
         ownerId,
         input.locationId,
         input.method,
         eligible.map((c) => ({ contactId: c.id, uniqueLink: generateLink(), ...when(c) })),
-        { reserve: reserveFor(ownerId) },
+        { reserve: reserveFor(ownerId, (reason) => (heldBack = reason)) },
       );
-      // Past the plan's monthly limit, the rest are not sent, and each says why.
+      // Past the plan's monthly limit (or the unverified account's cap), the rest are not sent, and each says why.
       for (const contact of eligible.slice(ids.length))
-        skipped.push({ contactId: contact.id, reason: MONTHLY_LIMIT_REACHED });
+        skipped.push({ contactId: contact.id, reason: heldBack });
       return { created: ids.length, skipped };
     },
 

@@ -6,6 +6,7 @@ import { reviewRequests, users } from '../../../db/schema';
 import { createContact, createLocation, createUser, signedInAgent } from '../../../testing/factories';
 import { createTestApp } from '../../../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
+import { UNVERIFIED_CAP_REACHED } from '../../review-requests/review-requests.service';
 
 const CAP = 20;
 
@@ -71,7 +72,9 @@ describe.each(testDatabaseKinds)('the unverified request cap on %s', (kind) => {
       .send({ locationId: location.id, contactIds: people.slice(15).map((p) => p.id), method: 'email' });
     expect(second.status).toBe(201);
     expect(second.body.created).toBe(5);
-    expect(second.body.skipped).toHaveLength(5);
+    expect(second.body.skipped).toEqual(
+      people.slice(20).map((p) => ({ contactId: p.id, reason: UNVERIFIED_CAP_REACHED })),
+    );
 
     const third = await agent
       .post('/api/review-requests/bulk')
