@@ -9,6 +9,15 @@ export const E2E_GOOGLE_URL = `http://127.0.0.1:${PORT + 1}`;
 export const E2E_STRIPE_URL = `http://127.0.0.1:${PORT + 3}`;
 export const E2E_STRIPE = { secretKey: 'sk_test_e2e', webhookSecret: 'whsec_e2e_0123456789abcdef' };
 /**
+ * The sign-up, verification and billing journeys (accounts and billing specs) run on a third app server
+ * (PORT + 4) that sends its mail over SMTP to a real SMTP server (PORT + 5) in the fake providers' process;
+ * the tests read what it received at E2E_MAILBOX_URL. The other servers keep mail in the outbox.
+ */
+const MAIL_APP_PORT = PORT + 4;
+const SMTP_PORT = PORT + 5;
+export const E2E_MAILBOX_URL = `http://127.0.0.1:${PORT + 6}`;
+const MAIL_SPECS = /(accounts|billing)\.spec\.ts/;
+/**
  * When a Postgres server answers (.ci/run sets TEST_DATABASE_URL), the whole suite runs a second time
  * against the same build on a fresh database there (project 'chromium-postgres', on PORT + 2).
  */
@@ -45,13 +54,26 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    {
+      name: 'chromium',
+      testIgnore: MAIL_SPECS,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      name: 'chromium-smtp',
+      testMatch: MAIL_SPECS,
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: chromium,
+        baseURL: `http://127.0.0.1:${MAIL_APP_PORT}`,
+      },
+    },
     ...(POSTGRES_URL
       ? [
           {
             name: 'chromium-postgres',
             // Markup does not depend on the database: the accessibility sweep runs once, on the first project.
-            testIgnore: /a11y\.spec\.ts/,
+            testIgnore: [/a11y\.spec\.ts/, MAIL_SPECS],
             use: {
               ...devices['Desktop Chrome'],
               launchOptions: chromium,
@@ -63,9 +85,10 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // Google's OAuth and reviews APIs on the next port, and Stripe on PORT + 3, faked in their own process.
-      command: `npx tsx server/testing/fake-providers-cli.ts ${PORT + 1} ${PORT + 3}`,
-      url: `${E2E_GOOGLE_URL}/__control/reviews`,
+      // Google's OAuth and reviews APIs on the next port, Stripe on PORT + 3 and the SMTP server, faked in
+      // their own process; the mailbox starts last, so when it answers they all do.
+      command: `npx tsx server/testing/fake-providers-cli.ts ${PORT + 1} ${PORT + 3} ${SMTP_PORT} ${PORT + 6}`,
+      url: `${E2E_MAILBOX_URL}/messages`,
       reuseExistingServer: false,
       timeout: 120_000,
     },
@@ -74,6 +97,13 @@ export default defineConfig({
       command: `rm -rf data/e2e-${PORT} && node dist/server/index.js`,
       port: PORT,
       databaseUrl: '',
+    }),
+    appServer({
+      // The same build, sending its mail to the SMTP server: the journeys that follow a link from an email.
+      command: `rm -rf data/e2e-${MAIL_APP_PORT} && node dist/server/index.js`,
+      port: MAIL_APP_PORT,
+      databaseUrl: '',
+      smtpUrl: `smtp://127.0.0.1:${SMTP_PORT}`,
     }),
     ...(POSTGRES_URL && postgresAppUrl
       ? [
@@ -89,7 +119,17 @@ export default defineConfig({
 });
 
 /** One app server of the suite: the built app with the e2e settings, on a port and a database. */
-function appServer({ command, port, databaseUrl }: { command: string; port: number; databaseUrl: string }) {
+function appServer({
+  command,
+  port,
+  databaseUrl,
+  smtpUrl,
+}: {
+  command: string;
+  port: number;
+  databaseUrl: string;
+  smtpUrl?: string;
+}) {
   return {
     command,
     url: `http://127.0.0.1:${port}/api/health`,
@@ -118,6 +158,7 @@ function appServer({ command, port, databaseUrl }: { command: string; port: numb
       STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
       STRIPE_API_BASE: E2E_STRIPE_URL,
+      ...(smtpUrl ? { SMTP_URL: smtpUrl, MAIL_FROM: 'ReviewFlow <no-reply@e2e.test>' } : {}),
     },
   };
 }

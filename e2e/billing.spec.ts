@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { admin, expect, newAccount, signInViaApi, test, type Account } from './fixtures';
+import { admin, expect, linkFromMail, newAccount, signInViaApi, test, type Account } from './fixtures';
+
+// Runs on the app server that sends real mail (project chromium-smtp): the verification link comes from
+// the SMTP server.
 
 /**
  * Sign-up through the form, as a new client does. Kept in one place: when sign-up grows a step (email
@@ -12,10 +15,7 @@ async function signUpThroughForm(page: Page, account: Account = newAccount()): P
   await page.getByLabel('Company name').fill(account.companyName);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page
-    .getByRole('tabpanel')
-    .getByRole('button', { name: /create account|register|sign up/i })
-    .click();
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   return account;
 }
@@ -41,11 +41,28 @@ async function createPaidPlan(page: Page) {
   return plan;
 }
 
-test('a new client upgrades through Stripe Checkout and sees the higher limit', async ({ page }) => {
-  // Three sign-ins' password hashing and two round trips through Stripe's page: longer than one screen.
-  test.setTimeout(90_000);
+test('a new owner signs up, confirms the email by the link in the SMTP sink, upgrades through Stripe Checkout and sees the higher limit', async ({
+  page,
+}) => {
+  // Three sign-ins' password hashing, an email round trip and two through Stripe's page.
+  test.setTimeout(120_000);
   const plan = await createPaidPlan(page);
-  await signUpThroughForm(page);
+  const account = await signUpThroughForm(page);
+
+  const banner = page.getByRole('region', { name: 'Confirm your email' });
+  await expect(banner).toContainText(account.email);
+  await expect(banner.getByRole('button', { name: 'Resend' })).toBeVisible();
+  const link = await linkFromMail(account.email, /https?:\/\/\S+\/verify-email\?token=[\w-]+/);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+  await expect(page.getByText('Your email is verified. Thank you!')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Confirm your email' })).toHaveCount(0);
+  // The link is single use.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'This link did not work' })).toBeVisible();
 
   await page.goto('/plans');
   await expect(page).toHaveURL(/\/settings\?tab=plan$/);

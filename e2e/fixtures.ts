@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config';
+import { E2E_ADMIN, E2E_MAILBOX_URL } from '../playwright.config';
 
 export interface Account {
   email: string;
@@ -35,6 +35,24 @@ export async function signInViaApi(
 }
 
 export const admin = E2E_ADMIN;
+
+/**
+ * The link matching `pattern` in the newest email to `to` that the SMTP server received (the mail specs'
+ * app server sends real mail there), as a path to open in the app; waits until it arrives.
+ */
+export async function linkFromMail(to: string, pattern: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await fetch(`${E2E_MAILBOX_URL}/messages?to=${encodeURIComponent(to)}`);
+      const messages = (await res.json()) as { text: string }[];
+      link = messages.map((m) => m.text.match(pattern)?.[0]).find(Boolean);
+      return Boolean(link);
+    })
+    .toBe(true);
+  const url = new URL(link!);
+  return url.pathname + url.search;
+}
 
 export const test = base.extend<{ client: Account }>({
   // A page signed in as a fresh client account.

@@ -1,16 +1,18 @@
 import { startFakeGoogle } from './fake-google';
+import { startFakeMailbox } from './fake-mailbox';
 import { startFakeStripe } from './fake-stripe';
 
 /**
- * The fake Google Business Profile as a process of its own, for the end-to-end suite
- * (playwright.config.ts starts it beside the app): `tsx server/testing/fake-providers-cli.ts <port> [stripePort]`.
- * It speaks Google's OAuth and reviews protocols on that port and takes the tests' control calls; with a
- * second port, Stripe's API and its hosted checkout page there (keys as in playwright.config.ts E2E_STRIPE).
+ * The providers the end-to-end suite talks to, as a process of its own (playwright.config.ts starts it
+ * beside the app): `tsx server/testing/fake-providers-cli.ts <googlePort> [stripePort] [smtpPort mailboxPort]`.
+ * Google's OAuth and reviews protocols with the tests' control calls on the first port; Stripe's API and its
+ * hosted checkout page on the second (keys as in playwright.config.ts E2E_STRIPE); a real SMTP server on the
+ * third, whose received mail the tests read over HTTP on the fourth.
  */
-const port = Number(process.argv[2]);
-const stripePort = process.argv[3] === undefined ? undefined : Number(process.argv[3]);
-if (!Number.isInteger(port) || port <= 0 || (stripePort !== undefined && !(stripePort > 0))) {
-  console.error('usage: fake-providers-cli <port> [stripePort]');
+const [port, stripePort, smtpPort, mailboxPort] = process.argv.slice(2).map(Number);
+const valid = (value: number | undefined) => value === undefined || (Number.isInteger(value) && value > 0);
+if (!port || ![port, stripePort, smtpPort, mailboxPort].every(valid) || (smtpPort && !mailboxPort)) {
+  console.error('usage: fake-providers-cli <googlePort> [stripePort] [smtpPort mailboxPort]');
   process.exit(1);
 }
 
@@ -32,6 +34,11 @@ const stripe =
       });
 if (stripe) process.stdout.write(`fake Stripe listening on ${stripe.url}\n`);
 
-const stop = () => void Promise.all([google.close(), stripe?.close()]).then(() => process.exit(0));
+const mailbox =
+  smtpPort && mailboxPort ? await startFakeMailbox({ smtpPort, httpPort: mailboxPort }) : undefined;
+if (mailbox) process.stdout.write(`SMTP on ${mailbox.smtpUrl}, its mailbox on ${mailbox.url}\n`);
+
+const stop = () =>
+  void Promise.all([google.close(), stripe?.close(), mailbox?.close()]).then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -16,8 +16,8 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free local port that keeps every message it accepts. */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+/** A real SMTP server on a local port (a free one by default) that keeps every message it accepts. */
+export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   let failures: { code: number; message: string; times: number } | undefined;
   const server = new SMTPServer({
@@ -46,10 +46,10 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     failNext(code, message, times = 1) {
       failures = { code, message, times };
