@@ -27,6 +27,17 @@ export interface Sheet {
   page(after: number, size: number): Promise<{ id: number; cells: Cell[] }[]>;
 }
 
+type OwnedTable =
+  | typeof locations
+  | typeof contacts
+  | typeof contactConsentEvents
+  | typeof reviewRequests
+  | typeof reviewRequestEvents
+  | typeof reviews
+  | typeof templates
+  | typeof outboundMessages
+  | typeof notifications;
+
 const once =
   (rows: () => Promise<Cell[][]>): Sheet['page'] =>
   async (after) =>
@@ -39,6 +50,21 @@ const once =
 export function createDataExportRepository(db: Database) {
   return {
     sheets(ownerId: number): Sheet[] {
+      /** A table of the owner's rows, paged by id: the same keyset query for each. */
+      const byOwner =
+        <T extends OwnedTable>(table: T, cells: (row: T['$inferSelect']) => Cell[]): Sheet['page'] =>
+        async (after, size) => {
+          // Every OwnedTable has the same id and owner_id columns; one shape lets Drizzle type the query.
+          const t = table as unknown as typeof contacts;
+          const rows = (await db
+            .select()
+            .from(t)
+            .where(and(eq(t.ownerId, ownerId), gt(t.id, after)))
+            .orderBy(asc(t.id))
+            .limit(size)) as unknown as T['$inferSelect'][];
+          return rows.map((row) => ({ id: row.id, cells: cells(row) }));
+        };
+
       return [
         {
           file: 'profile.csv',
@@ -84,31 +110,20 @@ export function createDataExportRepository(db: Database) {
             'Time zone',
             'Created at',
           ],
-          async page(after, size) {
-            const rows = await db
-              .select()
-              .from(locations)
-              .where(and(eq(locations.ownerId, ownerId), gt(locations.id, after)))
-              .orderBy(asc(locations.id))
-              .limit(size);
-            return rows.map((l) => ({
-              id: l.id,
-              cells: [
-                l.id,
-                l.name,
-                l.address,
-                l.googlePlaceId,
-                l.googleReviewUrl,
-                l.facebookPageUrl,
-                l.publicLink,
-                l.googleLocationId,
-                l.googleAccessToken !== null,
-                l.facebookPageId,
-                l.timeZone,
-                l.createdAt,
-              ],
-            }));
-          },
+          page: byOwner(locations, (l) => [
+            l.id,
+            l.name,
+            l.address,
+            l.googlePlaceId,
+            l.googleReviewUrl,
+            l.facebookPageUrl,
+            l.publicLink,
+            l.googleLocationId,
+            l.googleAccessToken !== null,
+            l.facebookPageId,
+            l.timeZone,
+            l.createdAt,
+          ]),
         },
         {
           file: 'contacts.csv',
@@ -124,45 +139,31 @@ export function createDataExportRepository(db: Database) {
             'WhatsApp opted out at',
             'Created at',
           ],
-          async page(after, size) {
-            const rows = await db
-              .select()
-              .from(contacts)
-              .where(and(eq(contacts.ownerId, ownerId), gt(contacts.id, after)))
-              .orderBy(asc(contacts.id))
-              .limit(size);
-            return rows.map((c) => ({
-              id: c.id,
-              cells: [
-                c.id,
-                c.name,
-                c.email,
-                c.phone,
-                c.tags,
-                c.timeZone,
-                c.emailOptedOutAt,
-                c.smsOptedOutAt,
-                c.whatsappOptedOutAt,
-                c.createdAt,
-              ],
-            }));
-          },
+          page: byOwner(contacts, (c) => [
+            c.id,
+            c.name,
+            c.email,
+            c.phone,
+            c.tags,
+            c.timeZone,
+            c.emailOptedOutAt,
+            c.smsOptedOutAt,
+            c.whatsappOptedOutAt,
+            c.createdAt,
+          ]),
         },
         {
           file: 'contact-consent-events.csv',
           header: ['Event ID', 'Contact ID', 'Channel', 'Kind', 'Source', 'Reason', 'At'],
-          async page(after, size) {
-            const rows = await db
-              .select()
-              .from(contactConsentEvents)
-              .where(and(eq(contactConsentEvents.ownerId, ownerId), gt(contactConsentEvents.id, after)))
-              .orderBy(asc(contactConsentEvents.id))
-              .limit(size);
-            return rows.map((e) => ({
-              id: e.id,
-              cells: [e.id, e.contactId, e.channel, e.kind, e.source, e.reason, e.createdAt],
-            }));
-          },
+          page: byOwner(contactConsentEvents, (e) => [
+            e.id,
+            e.contactId,
+            e.channel,
+            e.kind,
+            e.source,
+            e.reason,
+            e.createdAt,
+          ]),
         },
         {
           file: 'review-requests.csv',
@@ -184,51 +185,29 @@ export function createDataExportRepository(db: Database) {
             'Reminders sent',
             'Resent from request',
           ],
-          async page(after, size) {
-            const rows = await db
-              .select()
-              .from(reviewRequests)
-              .where(and(eq(reviewRequests.ownerId, ownerId), gt(reviewRequests.id, after)))
-              .orderBy(asc(reviewRequests.id))
-              .limit(size);
-            return rows.map((r) => ({
-              id: r.id,
-              cells: [
-                r.id,
-                r.locationId,
-                r.contactId,
-                r.method,
-                r.status,
-                r.failureReason,
-                r.uniqueLink,
-                r.createdAt,
-                r.sentAt,
-                r.deliveredAt,
-                r.openedAt,
-                r.completedAt,
-                r.failedAt,
-                r.cancelledAt,
-                r.remindersSent,
-                r.resentFromId,
-              ],
-            }));
-          },
+          page: byOwner(reviewRequests, (r) => [
+            r.id,
+            r.locationId,
+            r.contactId,
+            r.method,
+            r.status,
+            r.failureReason,
+            r.uniqueLink,
+            r.createdAt,
+            r.sentAt,
+            r.deliveredAt,
+            r.openedAt,
+            r.completedAt,
+            r.failedAt,
+            r.cancelledAt,
+            r.remindersSent,
+            r.resentFromId,
+          ]),
         },
         {
           file: 'review-request-events.csv',
           header: ['Event ID', 'Request ID', 'Kind', 'Detail', 'At'],
-          async page(after, size) {
-            const rows = await db
-              .select()
-              .from(reviewRequestEvents)
-              .where(and(eq(reviewRequestEvents.ownerId, ownerId), gt(reviewRequestEvents.id, after)))
-              .orderBy(asc(reviewRequestEvents.id))
-              .limit(size);
-            return rows.map((e) => ({
-              id: e.id,
-              cells: [e.id, e.reviewRequestId, e.kind, e.detail, e.createdAt],
-            }));
-          },
+          page: byOwner(reviewRequestEvents, (e) => [e.id, e.reviewRequestId, e.kind, e.detail, e.createdAt]),
         },
         {
           file: 'reviews.csv',
@@ -250,35 +229,24 @@ export function createDataExportRepository(db: Database) {
             'Reply published to',
             'Review links offered',
           ],
-          async page(after, size) {
-            const rows = await db
-              .select()
-              .from(reviews)
-              .where(and(eq(reviews.ownerId, ownerId), gt(reviews.id, after)))
-              .orderBy(asc(reviews.id))
-              .limit(size);
-            return rows.map((r) => ({
-              id: r.id,
-              cells: [
-                r.id,
-                r.locationId,
-                r.type,
-                r.rating,
-                r.content,
-                r.reviewerName,
-                r.contactId,
-                r.reviewRequestId,
-                r.videoUrl,
-                r.sourceUrl,
-                r.externalId,
-                r.createdAt,
-                r.responseContent,
-                r.respondedAt,
-                r.responsePublishedTo,
-                r.offeredLinks,
-              ],
-            }));
-          },
+          page: byOwner(reviews, (r) => [
+            r.id,
+            r.locationId,
+            r.type,
+            r.rating,
+            r.content,
+            r.reviewerName,
+            r.contactId,
+            r.reviewRequestId,
+            r.videoUrl,
+            r.sourceUrl,
+            r.externalId,
+            r.createdAt,
+            r.responseContent,
+            r.respondedAt,
+            r.responsePublishedTo,
+            r.offeredLinks,
+          ]),
         },
         {
           file: 'templates.csv',
@@ -292,18 +260,16 @@ export function createDataExportRepository(db: Database) {
             'Created at',
             'Updated at',
           ],
-          async page(after, size) {
-            const rows = await db
-              .select()
-              .from(templates)
-              .where(and(eq(templates.ownerId, ownerId), gt(templates.id, after)))
-              .orderBy(asc(templates.id))
-              .limit(size);
-            return rows.map((t) => ({
-              id: t.id,
-              cells: [t.id, t.name, t.channel, t.subject, t.body, t.isDefault, t.createdAt, t.updatedAt],
-            }));
-          },
+          page: byOwner(templates, (t) => [
+            t.id,
+            t.name,
+            t.channel,
+            t.subject,
+            t.body,
+            t.isDefault,
+            t.createdAt,
+            t.updatedAt,
+          ]),
         },
         {
           file: 'outbound-messages.csv',
@@ -319,45 +285,31 @@ export function createDataExportRepository(db: Database) {
             'Error',
             'At',
           ],
-          async page(after, size) {
-            const rows = await db
-              .select()
-              .from(outboundMessages)
-              .where(and(eq(outboundMessages.ownerId, ownerId), gt(outboundMessages.id, after)))
-              .orderBy(asc(outboundMessages.id))
-              .limit(size);
-            return rows.map((m) => ({
-              id: m.id,
-              cells: [
-                m.id,
-                m.reviewRequestId,
-                m.channel,
-                m.transport,
-                m.recipient,
-                m.subject,
-                m.body,
-                m.status,
-                m.error,
-                m.createdAt,
-              ],
-            }));
-          },
+          page: byOwner(outboundMessages, (m) => [
+            m.id,
+            m.reviewRequestId,
+            m.channel,
+            m.transport,
+            m.recipient,
+            m.subject,
+            m.body,
+            m.status,
+            m.error,
+            m.createdAt,
+          ]),
         },
         {
           file: 'notifications.csv',
           header: ['Notification ID', 'Kind', 'Title', 'Text', 'Link', 'Created at', 'Read at'],
-          async page(after, size) {
-            const rows = await db
-              .select()
-              .from(notifications)
-              .where(and(eq(notifications.ownerId, ownerId), gt(notifications.id, after)))
-              .orderBy(asc(notifications.id))
-              .limit(size);
-            return rows.map((n) => ({
-              id: n.id,
-              cells: [n.id, n.kind, n.title, n.body, n.target, n.createdAt, n.readAt],
-            }));
-          },
+          page: byOwner(notifications, (n) => [
+            n.id,
+            n.kind,
+            n.title,
+            n.body,
+            n.target,
+            n.createdAt,
+            n.readAt,
+          ]),
         },
         {
           file: 'notification-settings.csv',
