@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Review } from '@shared/schemas/reviews';
 
-import { CreateReviewRequestDialog, GenerateLinkDialog } from '@/components/review-requests';
-import { ReviewDetailsDialog } from '@/components/reviews/review-details-dialog';
+import { CreateReviewRequestDialog, GenerateLinkDialog } from '@/features/requests';
+import { ReviewDetailsDialog } from '@/features/reviews';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 

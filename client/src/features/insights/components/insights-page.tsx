@@ -2,7 +2,7 @@ import { Clock, Lightbulb, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import type { WaitingReview, WordCount } from '@shared/schemas/insights';
 
-import { ReviewDetailsDialog } from '@/components/reviews/review-details-dialog';
+import { ReviewDetailsDialog } from '@/features/reviews';
 import { REVIEW_SOURCE_LABELS, reviewerLabel } from '@/components/reviews/review-source';
 import { StarRating } from '@/components/reviews/star-rating';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

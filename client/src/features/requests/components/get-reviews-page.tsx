@@ -1,10 +1,11 @@
 import { Download, Link2, Send } from 'lucide-react';
 import { useState } from 'react';
 
-import { CreateReviewRequestDialog, GenerateLinkDialog } from '@/components/review-requests';
 import { Button } from '@/components/ui/button';
 import { useTenant } from '@/lib/tenant';
 
+import { CreateReviewRequestDialog } from './create-review-request-dialog';
+import { GenerateLinkDialog } from './generate-link-dialog';
 import { LinkedRequestCard } from './linked-request-card';
 import { LocationPosterCard } from './location-poster-card';
 import { ReviewRequestsList } from './review-requests-list';

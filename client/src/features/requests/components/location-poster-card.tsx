@@ -1,7 +1,6 @@
 import { Download, Printer } from 'lucide-react';
 import { useState } from 'react';
 
-import { CopyLinkButton, downloadDataUrl } from '@/components/review-requests';
 import { useLocations } from '@/lib/locations';
 import { markPosterShared } from '@/lib/poster-shared';
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 
 import { useLocationQr } from '../api/get-location-qr';
+import { CopyLinkButton } from './copy-link-button';
+import { downloadDataUrl } from './download';
 
 const HEADLINE = 'Enjoyed your visit?';
 const SUBLINE = 'Scan to leave us a review';

@@ -2,7 +2,6 @@ import { History, Inbox, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 
-import { QrCodeDialog } from '@/components/review-requests';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -21,6 +20,7 @@ import {
 } from '@shared/schemas/review-requests';
 
 import { useReviewRequests } from '../api/get-review-requests';
+import { QrCodeDialog } from './qr-code-dialog';
 import { RequestStatusBadge } from './request-status-badge';
 
 /** The date of the furthest step the request reached. */

@@ -1,7 +1,6 @@
 import { Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 
-import { ChannelModeNote, useContacts } from '@/components/review-requests';
 import { useLocations } from '@/lib/locations';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -20,6 +19,8 @@ import {
 } from '@shared/schemas/review-requests';
 
 import { useCreateBulkReviewRequests } from '../api/create-bulk-review-requests';
+import { useContacts } from '../api/get-contacts';
+import { ChannelModeNote } from './channel-mode-note';
 
 type Errors = Partial<Record<'locationId' | 'method' | 'contactIds', string>>;
 

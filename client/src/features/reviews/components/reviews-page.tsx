@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'wouter';
 import { PROVIDER_LABELS } from '@shared/schemas/integrations';
 import { REVIEW_PAGE_SIZE, SEARCH_MAX, type Review, type ReviewFilter } from '@shared/schemas/reviews';
 
-import { ReviewDetailsDialog } from '@/components/reviews/review-details-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { pageCount, Pagination } from '@/components/ui/pagination';
@@ -23,6 +22,7 @@ import { useIsMobile } from '@/lib/use-mobile';
 import { reviewsExportUrl } from '../api/export-reviews';
 import { useReview, useReviews } from '../api/get-reviews';
 import { GoogleBanner } from './google-banner';
+import { ReviewDetailsDialog } from './review-details-dialog';
 import { ReviewFilterSelect } from './review-filter-select';
 import { ReviewCards, ReviewsTable } from './reviews-table';
 

@@ -1,2 +1,17 @@
-/** The template list is shared with the review request dialog, which picks from it. */
-export { getTemplatesQueryOptions, useTemplates } from '@/components/review-requests/api/get-templates';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { getJson } from '@/lib/api-client';
+import { useTenant } from '@/lib/tenant';
+import type { Template } from '@shared/schemas/templates';
+
+export function getTemplatesQueryOptions(apiBase: string) {
+  return queryOptions({
+    queryKey: [`${apiBase}/templates`],
+    queryFn: () => getJson<Template[]>(`${apiBase}/templates`),
+  });
+}
+
+export function useTemplates() {
+  const { apiBase } = useTenant();
+  return useQuery(getTemplatesQueryOptions(apiBase));
+}

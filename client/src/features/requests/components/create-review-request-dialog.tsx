@@ -16,6 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { useTemplates } from '@/features/templates';
 import { upgradeActionFor } from '@/lib/notify-error';
 import { useTenant } from '@/lib/tenant';
 import { CHANNELS, type Channel } from '@shared/schemas/domain';
@@ -27,10 +28,9 @@ import {
 } from '@shared/schemas/review-requests';
 
 import { LocationField } from './location-field';
-import { useChannels } from './api/get-channels';
-import { useContacts } from './api/get-contacts';
-import { useCreateReviewRequest } from './api/create-review-request';
-import { useTemplates } from './api/get-templates';
+import { useChannels } from '../api/get-channels';
+import { useContacts } from '../api/get-contacts';
+import { useCreateReviewRequest } from '../api/create-review-request';
 import { ChannelModeNote } from './channel-mode-note';
 import { QrCodeDialog } from './qr-code-dialog';
 

@@ -25,21 +25,18 @@ import {
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { ResponseBadge } from '@/components/reviews/response-badge';
+import { REVIEW_SOURCE_LABELS, reviewerLabel } from '@/components/reviews/review-source';
+import { StarRating } from '@/components/reviews/star-rating';
 import { formatDate, initials } from '@/lib/utils';
 
-import { ResponseBadge } from './response-badge';
-import { REVIEW_SOURCE_LABELS, reviewerLabel } from './review-source';
-import { StarRating } from './star-rating';
-import { suggestResponse } from './suggest-response';
-import { replyPlaceText, replyToast, type ReplyOutcome } from './reply-place';
 import {
   useDeleteReviewResponse,
   useEditReviewResponse,
   useSubmitReviewResponse,
-} from './submit-review-response';
-
-export { ResponseBadge } from './response-badge';
-export { StarRating } from './star-rating';
+} from '../api/submit-review-response';
+import { replyPlaceText, replyToast, type ReplyOutcome } from './reply-place';
+import { suggestResponse } from './suggest-response';
 
 /** The suggestion button shows its Generating state for about a second (seed-spec section 4). */
 export const SUGGESTION_DELAY_MS = 1000;

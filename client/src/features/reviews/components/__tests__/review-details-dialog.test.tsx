@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReplyResult, Review } from '@shared/schemas/reviews';
 
+import { ResponseBadge } from '@/components/reviews/response-badge';
+import { StarRating } from '@/components/reviews/star-rating';
 import { findToast, renderWithProviders, screen, server, waitFor, within } from '@/testing/test-utils';
 import { TenantProvider } from '@/lib/tenant';
 
-import { ResponseBadge, ReviewDetailsDialog, StarRating } from '../review-details-dialog';
+import { ReviewDetailsDialog } from '../review-details-dialog';
 
 function buildReview(overrides: Partial<Review> = {}): Review {
   return {

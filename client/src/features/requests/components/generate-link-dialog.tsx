@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import type { QrCodeResponse } from '@shared/schemas/review-requests';
 
 import { LocationField } from './location-field';
-import { useCreateReviewLink, type ReviewLinkKind } from './api/create-review-link';
+import { useCreateReviewLink, type ReviewLinkKind } from '../api/create-review-link';
 import { QrCodeResult } from './qr-code-result';
 import { useLocations } from '@/lib/locations';
 

@@ -3,7 +3,7 @@ import { Info } from 'lucide-react';
 import { METHOD_LABELS } from '@shared/schemas/review-requests';
 import type { Channel } from '@shared/schemas/domain';
 
-import { useChannels } from './api/get-channels';
+import { useChannels } from '../api/get-channels';
 
 const NOTE_CLASS =
   'flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100';

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useTenant } from '@/lib/tenant';
 
-import { getReviewRequestQrQueryOptions, useReviewRequestQr } from './api/get-review-request-qr';
+import { getReviewRequestQrQueryOptions, useReviewRequestQr } from '../api/get-review-request-qr';
 import { QrCodeResult } from './qr-code-result';
 
 interface QrCodeDialogProps {
