@@ -26,6 +26,8 @@ export const NEW_PASSWORD_MESSAGES = {
   short: 'Password must be at least 8 characters.',
   common: 'This password is too common. Please choose another.',
 } as const;
+/** What the forms say under a new-password field: the rule above, before anyone breaks it. */
+export const NEW_PASSWORD_HINT = `At least ${NEW_PASSWORD_MIN} characters, and not a common password.`;
 export const newPasswordField = z
   .string({ error: NEW_PASSWORD_MESSAGES.short })
   .min(NEW_PASSWORD_MIN, { error: NEW_PASSWORD_MESSAGES.short })

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 import { resetToasts } from '@/components/ui/use-toast';
@@ -10,6 +10,10 @@ import { consoleErrorsAllowed, resetConsoleErrorAllowance } from './console';
 
 // Testing Library only turns React's act environment on by itself when test globals are enabled; they are not.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// findBy/waitFor return as soon as the screen matches; the ceiling only decides when to give up. A lazy route's
+// first import compiles its chunk, which on a busy 2-core CI machine can take longer than the default 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks a few browser APIs Radix and our hooks use.
 class ResizeObserverStub {

@@ -49,6 +49,18 @@ export function Pagination({
     { label: 'Next page', icon: ChevronRight, to: current + 1, disabled: current >= last },
     { label: 'Last page', icon: ChevronsRight, to: last, disabled: capped || current >= last },
   ];
+  const pageButton = (b: (typeof buttons)[number]) => (
+    <Button
+      key={b.label}
+      variant="outline"
+      size="icon"
+      aria-label={b.label}
+      disabled={b.disabled}
+      onClick={() => onPageChange(b.to)}
+    >
+      <b.icon aria-hidden="true" />
+    </Button>
+  );
   return (
     <nav
       aria-label={label}
@@ -58,33 +70,11 @@ export function Pagination({
         {showingText(current, pageSize, total, capped)}
       </p>
       <div className="flex items-center gap-1">
-        {buttons.slice(0, 2).map((b) => (
-          <Button
-            key={b.label}
-            variant="outline"
-            size="icon"
-            aria-label={b.label}
-            disabled={b.disabled}
-            onClick={() => onPageChange(b.to)}
-          >
-            <b.icon aria-hidden="true" />
-          </Button>
-        ))}
+        {buttons.slice(0, 2).map(pageButton)}
         <span className="px-2 text-sm tabular-nums">
           Page {current} of {capped ? `${counted.toLocaleString('en-US')}+` : last}
         </span>
-        {buttons.slice(2).map((b) => (
-          <Button
-            key={b.label}
-            variant="outline"
-            size="icon"
-            aria-label={b.label}
-            disabled={b.disabled}
-            onClick={() => onPageChange(b.to)}
-          >
-            <b.icon aria-hidden="true" />
-          </Button>
-        ))}
+        {buttons.slice(2).map(pageButton)}
       </div>
     </nav>
   );

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { RegisterFormSchema } from '@shared/schemas/auth';
+import { NEW_PASSWORD_HINT, RegisterFormSchema } from '@shared/schemas/auth';
 
 import { useRegister } from '../api/register';
 import { PasswordInput } from './password-input';
@@ -45,7 +45,7 @@ export function RegisterForm() {
         id="register-password"
         label="Password"
         error={errors.password?.message}
-        description="At least 6 characters."
+        description={NEW_PASSWORD_HINT}
       >
         <PasswordInput autoComplete="new-password" placeholder="••••••••" {...form.register('password')} />
       </FormField>

@@ -18,6 +18,7 @@ import {
   type ChangePasswordFormInput,
   type UpdateProfileInput,
 } from '@shared/schemas/settings';
+import { NEW_PASSWORD_HINT } from '@shared/schemas/auth';
 import type { PublicUser } from '@shared/schemas/user';
 
 import { useChangePassword } from '../api/change-password';
@@ -173,7 +174,7 @@ function PasswordForm() {
             id="new-password"
             label="New password"
             error={errors.newPassword?.message}
-            description="At least 6 characters."
+            description={NEW_PASSWORD_HINT}
           >
             <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </FormField>

@@ -145,6 +145,10 @@ describe('Register form', () => {
 
     expect(within(registerForm()).getByLabelText('First name')).toBeInTheDocument();
     expect(within(registerForm()).getByLabelText('Company name')).toBeInTheDocument();
+    // The hint states the rule the form and the API hold a new password to, not the sign-in form's 6.
+    expect(
+      within(registerForm()).getByText('At least 8 characters, and not a common password.'),
+    ).toBeInTheDocument();
   });
 
   it('when the user switches tabs, then the URL follows', async () => {
