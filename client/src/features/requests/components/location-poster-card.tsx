@@ -5,14 +5,13 @@ import { useLocations } from '@/lib/locations';
 import { markPosterShared } from '@/lib/poster-shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 
 import { useLocationQr } from '../api/get-location-qr';
 import { CopyLinkButton } from './copy-link-button';
+import { LocationField } from './location-field';
 import { downloadDataUrl } from './download';
 
 const HEADLINE = 'Enjoyed your visit?';
@@ -91,24 +90,11 @@ export function LocationPosterCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <FormField id="poster-location" label="Location">
-          <Select
-            value={locationId ? String(locationId) : ''}
-            onValueChange={(v) => setLocationId(Number(v))}
-            disabled={!locations.data?.length}
-          >
-            <SelectTrigger id="poster-location">
-              <SelectValue placeholder={locations.isPending ? 'Loading locations…' : 'Select a location'} />
-            </SelectTrigger>
-            <SelectContent>
-              {(locations.data ?? []).map((l) => (
-                <SelectItem key={l.id} value={String(l.id)}>
-                  {l.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </FormField>
+        <LocationField
+          id="poster-location"
+          value={locationId ? String(locationId) : ''}
+          onValueChange={(v) => setLocationId(Number(v))}
+        />
         {locationId === null ? null : qr.isPending ? (
           <div className="flex justify-center py-8 text-primary">
             <Spinner label="Generating QR code…" />

@@ -1,7 +1,6 @@
 import { Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 
-import { useLocations } from '@/lib/locations';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -21,12 +20,12 @@ import {
 import { useCreateBulkReviewRequests } from '../api/create-bulk-review-requests';
 import { useContacts } from '../api/get-contacts';
 import { ChannelModeNote } from './channel-mode-note';
+import { LocationField } from './location-field';
 
 type Errors = Partial<Record<'locationId' | 'method' | 'contactIds', string>>;
 
 /** Send to many: picked contacts or everyone with a tag, one location and one method. */
 export function SendToManyCard() {
-  const locations = useLocations();
   const contacts = useContacts();
   const bulk = useCreateBulkReviewRequests();
   const [locationId, setLocationId] = useState('');
@@ -116,20 +115,12 @@ export function SendToManyCard() {
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="bulk-location" label="Location" error={errors.locationId}>
-              <Select value={locationId} onValueChange={setLocationId} disabled={!locations.data?.length}>
-                <SelectTrigger id="bulk-location">
-                  <SelectValue placeholder="Select a location" />
-                </SelectTrigger>
-                <SelectContent>
-                  {(locations.data ?? []).map((l) => (
-                    <SelectItem key={l.id} value={String(l.id)}>
-                      {l.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
+            <LocationField
+              id="bulk-location"
+              value={locationId}
+              onValueChange={setLocationId}
+              error={errors.locationId}
+            />
             <FormField id="bulk-method" label="Method" error={errors.method}>
               <Select value={method} onValueChange={(v) => setMethod(v as Channel)}>
                 <SelectTrigger id="bulk-method">
