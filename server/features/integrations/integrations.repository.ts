@@ -118,39 +118,17 @@ export function createIntegrationsRepository(db: Database) {
       return rows.length === 1 ? rows[0]!.id : undefined;
     },
 
-    async googleConnectedLocations(ownerId: number): Promise<IntegrationLocation[]> {
-      return db
-        .select(locationColumns)
-        .from(locations)
-        .where(
-          and(
-            eq(locations.ownerId, ownerId),
-            isNotNull(locations.googleAccessToken),
-            isNotNull(locations.googleLocationId),
-          ),
-        )
-        .orderBy(asc(locations.id));
-    },
-
-    async facebookConnectedLocations(ownerId: number): Promise<IntegrationLocation[]> {
-      return db
-        .select(locationColumns)
-        .from(locations)
-        .where(
-          and(
-            eq(locations.ownerId, ownerId),
-            isNotNull(locations.facebookAccessToken),
-            isNotNull(locations.facebookPageId),
-          ),
-        )
-        .orderBy(asc(locations.id));
-    },
-
     /** The client's locations connected to a provider (reconnect-needed ones included: the caller decides). */
     async connectedLocations(ownerId: number, provider: Provider): Promise<IntegrationLocation[]> {
-      return provider === 'google'
-        ? this.googleConnectedLocations(ownerId)
-        : this.facebookConnectedLocations(ownerId);
+      const connected =
+        provider === 'google'
+          ? [isNotNull(locations.googleAccessToken), isNotNull(locations.googleLocationId)]
+          : [isNotNull(locations.facebookAccessToken), isNotNull(locations.facebookPageId)];
+      return db
+        .select(locationColumns)
+        .from(locations)
+        .where(and(eq(locations.ownerId, ownerId), ...connected))
+        .orderBy(asc(locations.id));
     },
 
     /**

@@ -20,6 +20,7 @@ import {
   type IntegrationsRepository,
 } from './integrations.repository';
 import { createOAuthState, type OAuthFlow, type OAuthState } from './oauth-state';
+import { locationGoogleSession } from './google-session';
 
 type OAuthSession = Session & Partial<SessionData>;
 
@@ -90,16 +91,8 @@ export function createIntegrationsService(deps: Dependencies) {
   const redirectUri = (provider: Provider) => `${deps.publicBaseUrl}/api/integrations/${provider}/callback`;
   const clients = { google, facebook };
 
-  function googleSession(ownerId: number, location: IntegrationLocation) {
-    return google.session(
-      {
-        accessToken: location.googleAccessToken!,
-        refreshToken: location.googleRefreshToken,
-        expiresAt: location.googleTokenExpiresAt ?? new Date(0),
-      },
-      (fresh) => repo.saveGoogleTokens(ownerId, location.id, fresh),
-    );
-  }
+  const googleSession = (ownerId: number, location: IntegrationLocation) =>
+    locationGoogleSession(google, repo, ownerId, location);
 
   /** The flow named by the callback's state, or the reason it cannot go on. */
   async function openCallback(

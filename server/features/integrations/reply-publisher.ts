@@ -6,6 +6,7 @@ import { googleReviewName, type GoogleClient } from './google.client';
 import type { IntegrationLocation, IntegrationsRepository } from './integrations.repository';
 import { ProviderError } from './provider-http';
 import { markReconnectNeeded } from './reconnect';
+import { locationGoogleSession } from './google-session';
 
 const SITE: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
 
@@ -62,16 +63,8 @@ export function createReplyPublisher(deps: {
 }) {
   const { repo, google, facebook } = deps;
 
-  function googleSession(ownerId: number, location: IntegrationLocation) {
-    return google.session(
-      {
-        accessToken: location.googleAccessToken!,
-        refreshToken: location.googleRefreshToken,
-        expiresAt: location.googleTokenExpiresAt ?? new Date(0),
-      },
-      (fresh) => repo.saveGoogleTokens(ownerId, location.id, fresh),
-    );
-  }
+  const googleSession = (ownerId: number, location: IntegrationLocation) =>
+    locationGoogleSession(google, repo, ownerId, location);
 
   /** Runs a site call; a refusal becomes an outcome (and a refused grant is recorded). */
   async function attempt(

@@ -20,6 +20,7 @@ import {
 import { ProviderError } from './provider-http';
 import { markReconnectNeeded } from './reconnect';
 import { createSyncRunsRepository, type SyncRunRow, type SyncRunsRepository } from './sync-runs.repository';
+import { locationGoogleSession } from './google-session';
 
 export const SYNC_RUN_NOT_FOUND = 'Import not found';
 
@@ -74,16 +75,8 @@ interface Dependencies {
 export function createSyncService(deps: Dependencies) {
   const { repo, runs, google, facebook, logger } = deps;
 
-  function googleSession(ownerId: number, location: IntegrationLocation) {
-    return google.session(
-      {
-        accessToken: location.googleAccessToken!,
-        refreshToken: location.googleRefreshToken,
-        expiresAt: location.googleTokenExpiresAt ?? new Date(0),
-      },
-      (fresh) => repo.saveGoogleTokens(ownerId, location.id, fresh),
-    );
-  }
+  const googleSession = (ownerId: number, location: IntegrationLocation) =>
+    locationGoogleSession(google, repo, ownerId, location);
 
   async function fetchGoogle(ownerId: number, location: IntegrationLocation): Promise<ImportedReview[]> {
     const sourceUrl = googleReviewsUrl(location);
