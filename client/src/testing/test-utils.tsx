@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from '@/lib/query-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '@/lib/query-client';
 import { render, screen, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
@@ -17,20 +17,12 @@ export * from './mocks/data';
 export { signedInAs } from './mocks/handlers';
 export { allowConsoleErrors } from './console';
 
-/** The app's query client settings, fresh for each test so no cache leaks between tests. */
+/** The app's own query client, fresh for each test so no cache leaks between tests; nothing is collected. */
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
-        retry: false,
-        refetchOnWindowFocus: false,
-        staleTime: Infinity,
-        gcTime: Infinity,
-      },
-      mutations: { retry: false },
-    },
-  });
+  const client = createQueryClient();
+  const defaults = client.getDefaultOptions();
+  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, gcTime: Infinity } });
+  return client;
 }
 
 interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {

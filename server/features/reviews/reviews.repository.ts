@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { ReviewFilter } from '@shared/schemas/reviews';
+import type { Review, ReviewFilter } from '@shared/schemas/reviews';
 import type { Database } from '../../db/client';
 import { reviewColumns } from '../../db/review-columns';
 import { locations, reviews } from '../../db/schema';
@@ -20,23 +20,11 @@ export interface ReviewListCriteria {
   q?: string;
 }
 
-export interface ReviewRow {
-  id: number;
-  type: string;
-  rating: number;
-  content: string;
-  videoUrl: string | null;
-  contactId: number | null;
-  locationId: number | null;
-  locationName: string | null;
-  reviewRequestId: number | null;
-  reviewerName: string;
-  sourceUrl: string | null;
+/** A review as stored: the API's Review with its times still Dates. */
+export type ReviewRow = Omit<Review, 'createdAt' | 'respondedAt'> & {
   createdAt: Date;
-  responseContent: string | null;
   respondedAt: Date | null;
-  responsePublishedTo: 'google' | 'facebook' | null;
-}
+};
 
 /** `%`, `_` and the escape character itself match literally (LIKE's default escape is the backslash). */
 export function likePattern(text: string): string {
