@@ -83,4 +83,28 @@ describe.each(testDatabaseKinds)('what a failure leaves in the logs and the answ
     });
     expect(res.text).not.toMatch(/simulated failure|at .*\.ts:\d+|Failed query|insert into/);
   });
+
+  it('when a request is served, then its log line names the request and its status, and carries no header', async () => {
+    const { lines, logger } = capture();
+    const app = createApp({
+      db: database.handle.db,
+      env: testEnv(),
+      logger,
+      sessionSecret: TEST_SESSION_SECRET,
+    });
+
+    await supertest(app)
+      .get('/api/user')
+      .set('Cookie', 'rf.sid=s%3Asecret-session-marker')
+      .set('User-Agent', 'agent-marker')
+      .set('X-Request-Id', 'req-0123456789abcdef')
+      .expect(401);
+
+    const entry = lines
+      .map((line) => JSON.parse(line) as { msg: string; req?: unknown; res?: unknown })
+      .find((e) => e.msg === 'request completed');
+    expect(entry?.req).toEqual({ id: 'req-0123456789abcdef', method: 'GET', url: '/api/user' });
+    expect(entry?.res).toEqual({ statusCode: 401 });
+    expect(lines.join('')).not.toMatch(/secret-session-marker|agent-marker/);
+  });
 });
