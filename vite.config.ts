@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -11,10 +12,32 @@ const alias = {
   '@server': path.join(root, 'server'),
 };
 
+/** The customer's review page, /review/:link: the paths server/app.ts answers with review.html. */
+const REVIEW_PAGE_PATH = /^\/review\/[^/]+\/?$/i;
+
+/**
+ * In development, /review/:link gets the public page's own entry (client/review.html), as the built server
+ * serves it; every other page falls back to index.html as before.
+ */
+function reviewPageEntry(): Plugin {
+  return {
+    name: 'reviewflow:review-page-entry',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [pathname = '', query] = (req.url ?? '').split('?');
+        if ((req.method === 'GET' || req.method === 'HEAD') && REVIEW_PAGE_PATH.test(pathname)) {
+          req.url = `/review.html${query === undefined ? '' : `?${query}`}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: path.join(root, 'client'),
   publicDir: path.join(root, 'client/public'),
-  plugins: [react()],
+  plugins: [react(), reviewPageEntry()],
   resolve: { alias },
   build: {
     outDir: path.join(root, 'dist/public'),
@@ -23,6 +46,14 @@ export default defineConfig({
     sourcemap: 'hidden',
     // Which files each route loads, for the bench's bundle sizes (bench/bundle-sizes.ts); never served.
     manifest: true,
+    rolldownOptions: {
+      // Two pages: the app, and the public review page a customer opens on a phone, which loads only what it
+      // needs (issue 13). The manifest keys them 'index.html' and 'review.html'.
+      input: {
+        index: path.join(root, 'client/index.html'),
+        review: path.join(root, 'client/review.html'),
+      },
+    },
   },
   server: { port: 5173 },
   test: {

@@ -11,61 +11,66 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-export interface RouteSize {
-  route: string;
+export interface PageSize {
   files: string[];
   jsGzip: number;
   cssGzip: number;
 }
 
+export interface RouteSize extends PageSize {
+  route: string;
+}
+
 /**
- * The lazy page module each measured route loads on top of the entry (client/src/app/routes.ts), keyed as
- * the manifest keys sources. The client's area also loads its layout.
+ * Each measured route's HTML page and the lazy page modules it loads on top of that page's entry
+ * (client/src/app/routes.ts), keyed as the manifest keys sources. The client's area also loads its layout.
+ * The public review page is its own page of the build (vite.config.ts's inputs), with nothing lazy.
  */
-const ROUTE_MODULES: Record<string, string[]> = {
-  '/': ['src/features/marketing/landing-page.tsx'],
-  '/auth': ['src/features/auth/components/auth-page.tsx'],
-  '/dashboard': ['src/app/authenticated-layout.tsx', 'src/features/dashboard/components/dashboard-page.tsx'],
-  '/review/{link}': ['src/features/public-review/components/public-review-page.tsx'],
+const ROUTES: Record<string, { html: string; modules: string[] }> = {
+  '/': { html: 'index.html', modules: ['src/features/marketing/landing-page.tsx'] },
+  '/auth': { html: 'index.html', modules: ['src/features/auth/components/auth-page.tsx'] },
+  '/dashboard': {
+    html: 'index.html',
+    modules: ['src/app/authenticated-layout.tsx', 'src/features/dashboard/components/dashboard-page.tsx'],
+  },
+  '/review/{link}': { html: 'review.html', modules: [] },
 };
 
 /**
- * What a first visit to each route downloads, gzipped: the HTML's scripts and stylesheets, plus the route's
- * lazy chunks and everything they import statically, from the build's manifest (vite `build.manifest`).
- * A route whose HTML is its own entry (`review.html`) starts from that page instead of index.html.
+ * What a first visit to one HTML page of the build downloads, gzipped: the page's scripts and stylesheets and
+ * everything they import statically, plus the given lazy modules and their static imports, from the build's
+ * manifest (vite `build.manifest`).
  */
-export function measureBundles(publicDir: string): RouteSize[] {
+export function measurePage(publicDir: string, html: string, lazyModules: string[] = []): PageSize {
   const manifest = JSON.parse(
     fs.readFileSync(path.join(publicDir, '.vite/manifest.json'), 'utf8'),
   ) as Manifest;
-  const sizeCache = new Map<string, number>();
-  const gzipped = (file: string) => {
-    if (!sizeCache.has(file)) {
-      sizeCache.set(file, gzipSync(fs.readFileSync(path.join(publicDir, file))).length);
-    }
-    return sizeCache.get(file)!;
-  };
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((css) => files.add(css));
+    chunk.imports?.forEach(visit);
+  };
+  const page = fs.readFileSync(path.join(publicDir, html), 'utf8');
+  for (const [, ref] of page.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)) {
+    files.add(ref!);
+    const key = byFile.get(ref!);
+    if (key) visit(key);
+  }
+  lazyModules.forEach(visit);
+  const list = [...files].sort();
+  const gzipped = (file: string) => gzipSync(fs.readFileSync(path.join(publicDir, file))).length;
+  const sum = (ext: string) => list.filter((f) => f.endsWith(ext)).reduce((n, f) => n + gzipped(f), 0);
+  return { files: list, jsGzip: sum('.js'), cssGzip: sum('.css') };
+}
 
-  return Object.entries(ROUTE_MODULES).map(([route, modules]) => {
-    const ownHtml = route.startsWith('/review/') && manifest['review.html'] ? 'review.html' : 'index.html';
-    const html = fs.readFileSync(path.join(publicDir, ownHtml), 'utf8');
-    const files = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      chunk.css?.forEach((css) => files.add(css));
-      chunk.imports?.forEach(visit);
-    };
-    for (const [, ref] of html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)) {
-      files.add(ref!);
-      const key = byFile.get(ref!);
-      if (key) visit(key);
-    }
-    if (ownHtml === 'index.html') modules.forEach(visit);
-    const list = [...files].sort();
-    const sum = (ext: string) => list.filter((f) => f.endsWith(ext)).reduce((n, f) => n + gzipped(f), 0);
-    return { route, files: list, jsGzip: sum('.js'), cssGzip: sum('.css') };
-  });
+/** What a first visit to each measured route downloads, gzipped (see measurePage). */
+export function measureBundles(publicDir: string): RouteSize[] {
+  return Object.entries(ROUTES).map(([route, { html, modules }]) => ({
+    route,
+    ...measurePage(publicDir, html, modules),
+  }));
 }

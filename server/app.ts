@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -204,15 +204,22 @@ export function createApp(options: AppOptions): Express {
   return app;
 }
 
+/** The customer's review page (PRODUCT.md section 7): its own page of the build, client/review.html. */
+const REVIEW_PAGE_PATH = '/review/:link';
+
 function serveSpa(app: Express, staticDir: string): void {
   const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
-  // Hashed assets never change; index.html is revalidated so a deploy is picked up at once.
+  // The public review page loads only its own scripts, not the whole app (issue 13; vite.config.ts's inputs).
+  const reviewHtml = fs.readFileSync(path.join(staticDir, 'review.html'));
+  const sendHtml = (html: Buffer) => (_req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(html);
+  };
+  // Hashed assets never change; the HTML pages are revalidated so a deploy is picked up at once.
   // Source maps are built for our own debugging, never served: they would hand out the original source.
   app.use((req, res, next) => (req.path.endsWith('.map') ? res.status(404).end() : next()));
   app.use('/assets', express.static(path.join(staticDir, 'assets'), { immutable: true, maxAge: '1y' }));
   app.use(express.static(staticDir, { index: false, maxAge: '1h' }));
-  app.get(/^(?!\/api\/).*/, (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(indexHtml);
-  });
+  app.get(REVIEW_PAGE_PATH, sendHtml(reviewHtml));
+  app.get(/^(?!\/api\/).*/, sendHtml(indexHtml));
 }

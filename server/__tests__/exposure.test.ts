@@ -49,6 +49,7 @@ describe.each(testDatabaseKinds)('what the server exposes on %s', (kind) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-static-'));
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>ReviewFlow</title>');
+    fs.writeFileSync(path.join(dir, 'review.html'), '<!doctype html><title>Review page</title>');
     fs.writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dir, 'assets', 'index-abc.js.map'), '{"sources":["secret.ts"]}');
     const env = testEnv();
@@ -66,6 +67,39 @@ describe.each(testDatabaseKinds)('what the server exposes on %s', (kind) => {
     expect(script.status).toBe(200);
     expect(map.status).toBe(404);
     expect(map.text).not.toContain('secret.ts');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('when the built app is served, then /review/:link answers the review page with the same headers, anything else the app', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-static-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>App page</title>');
+    fs.writeFileSync(path.join(dir, 'review.html'), '<!doctype html><title>Review page</title>');
+    const app = createApp({
+      db: db(),
+      env: testEnv(),
+      logger: createLogger('silent'),
+      sessionSecret: TEST_SESSION_SECRET,
+      staticDir: dir,
+    });
+
+    const pageAt = async (url: string) => {
+      const res = await supertest(app).get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      const csp = res.headers['content-security-policy'] ?? '';
+      expect(/(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]?.trim(), url).toBe("'self'");
+      expect(csp, url).toMatch(/(?:^|;)\s*frame-ancestors 'none'/);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      return /<title>(.*)<\/title>/.exec(res.text)?.[1];
+    };
+
+    for (const url of ['/review/AbCdEfGhIjKlMnOpQrStUv', '/review/xyz/', '/review/xyz?utm_source=qr']) {
+      expect(await pageAt(url), url).toBe('Review page');
+    }
+    for (const url of ['/', '/reviews', '/review', '/review/a/b', '/review-preview', '/dashboard']) {
+      expect(await pageAt(url), url).toBe('App page');
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -30,11 +30,11 @@ export interface RedirectRoute {
   to: (params: Record<string, string | undefined>) => string;
 }
 
-// Public screens (no shell).
+// Public screens (no shell). The customer's review page (/review/:link) is not here: it is its own entry,
+// client/review.html, which the server answers for that path.
 const LandingPage = lazy(() => import('@/features/marketing/landing-page'));
 const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
 const VerifyEmailPage = lazy(() => import('@/features/auth/components/verify-email-page'));
-const PublicReviewPage = lazy(() => import('@/features/public-review/components/public-review-page'));
 const OAuthErrorPage = lazy(() => import('@/features/legal/oauth-error-page'));
 const PrivacyPolicyPage = lazy(() => import('@/features/legal/privacy-policy-page'));
 const TermsOfServicePage = lazy(() => import('@/features/legal/terms-of-service-page'));
@@ -65,7 +65,6 @@ export const publicRoutes: PublicRoute[] = [
   { path: '/', page: LandingPage },
   { path: '/auth', page: AuthPage },
   { path: '/verify-email', page: VerifyEmailPage },
-  { path: '/review/:uniqueLink', page: PublicReviewPage },
   { path: '/oauth-error', page: OAuthErrorPage },
   { path: '/privacy-policy', page: PrivacyPolicyPage },
   { path: '/terms-of-service', page: TermsOfServicePage },

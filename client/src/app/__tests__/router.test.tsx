@@ -125,27 +125,6 @@ describe('Routes', () => {
     expect(await screen.findByRole('tab', { name: 'Integrations', selected: true })).toBeInTheDocument();
     expect(location()).toBe('/admin/client/7/settings');
   });
-
-  it('when the public review link opens signed out, then the public page shows without the shell', async () => {
-    server.use(
-      http.get('*/api/public/review/abc123', () =>
-        HttpResponse.json({
-          businessName: 'Harbour Coffee',
-          locationName: 'Quay Side',
-          contactFirstName: 'Sam',
-          reviewLinks: { google: null, facebook: null },
-          alreadySubmitted: false,
-          kind: 'request',
-          maxVideoBytes: 52_428_800,
-          acceptedVideoTypes: ['video/webm', 'video/mp4'],
-        }),
-      ),
-    );
-    renderApp('/review/abc123');
-
-    expect(await screen.findByRole('heading', { name: 'How was your experience?' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'User menu' })).not.toBeInTheDocument();
-  });
 });
 
 describe('Admin viewing a client', () => {

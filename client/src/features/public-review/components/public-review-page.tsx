@@ -1,5 +1,4 @@
 import { useCallback, useEffect } from 'react';
-import { useParams } from 'wouter';
 
 import { ReviewExperience, ReviewPageFrame, type SubmitReview } from '@/components/review-form';
 import { Button } from '@/components/ui/button';
@@ -11,10 +10,10 @@ import { InvalidLink } from './invalid-link';
 
 /**
  * The customer's review page (/review/:uniqueLink; PRODUCT.md section 7): a request's personal link or a
- * location's permanent QR link. No account, no data library: plain fetch, a small chunk.
+ * location's permanent QR link. No account, no router, no data library: its own small entry
+ * (client/review.html), plain fetch.
  */
-export function PublicReviewPage() {
-  const { uniqueLink = '' } = useParams<{ uniqueLink: string }>();
+export function PublicReviewPage({ uniqueLink }: { uniqueLink: string }) {
   const { state, retry } = usePublicReview(uniqueLink);
   const businessName = state.status === 'ready' ? state.page.businessName : null;
 
@@ -71,5 +70,3 @@ export function PublicReviewPage() {
     </ReviewPageFrame>
   );
 }
-
-export default PublicReviewPage;

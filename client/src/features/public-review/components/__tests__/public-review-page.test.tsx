@@ -1,11 +1,11 @@
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { Route } from 'wouter';
 
-import { renderWithProviders, screen, server, waitFor } from '@/testing/test-utils';
+import { render, screen, server, waitFor } from '@/testing/test-utils';
 import type { PublicReviewPageData } from '@shared/schemas/public-review';
 
-import { PublicReviewPage } from '../public-review-page';
+import { PublicReviewRoot } from '../public-review-root';
 
 const LINK = 'AbCdEfGhIjKlMnOpQrStUv';
 const GOOGLE = 'https://search.google.com/local/writereview?placeid=abc';
@@ -25,10 +25,10 @@ function pageData(overrides: Partial<PublicReviewPageData> = {}): PublicReviewPa
   };
 }
 
-function renderPage(link = LINK) {
-  return renderWithProviders(<Route path="/review/:uniqueLink" component={PublicReviewPage} />, {
-    path: `/review/${link}`,
-  });
+/** As the page's own entry renders it (review-main.tsx): no router, no query client, no app providers. */
+function renderPage(path = `/review/${LINK}`) {
+  const user = userEvent.setup();
+  return { user, ...render(<PublicReviewRoot pathname={path} />) };
 }
 
 describe('PublicReviewPage', () => {
@@ -198,5 +198,20 @@ describe('PublicReviewPage', () => {
     expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
     expect(screen.queryByText(/^Hi /)).not.toBeInTheDocument();
     expect(sent).toEqual({ rating: 3, content: '', name: 'Priya' });
+  });
+
+  it('when the path names no link, then the invalid-link page shows without asking the server', async () => {
+    let asked = false;
+    server.use(
+      http.get('*/api/public/review/*', () => {
+        asked = true;
+        return HttpResponse.json(pageData());
+      }),
+    );
+    renderPage('/review/');
+
+    expect(await screen.findByRole('heading', { name: 'This review link is not valid' })).toBeInTheDocument();
+    expect(document.title).toBe('Review link not valid');
+    expect(asked).toBe(false);
   });
 });

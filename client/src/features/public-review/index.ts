@@ -1,0 +1,1 @@
+export { PublicReviewRoot } from './components/public-review-root';
