@@ -18,6 +18,7 @@ import { createHealthRoutes } from './features/health/health.routes';
 import { createStripeWebhookRoutes } from './features/billing/billing.routes';
 import { errorHandler, notFoundHandler } from './lib/errors';
 import { serializeError, type Logger } from './lib/logger';
+import { precompressedAssets } from './lib/precompressed';
 import { createRateLimiter } from './lib/rate-limit';
 import { createSession, enforceAbsoluteLifetime, SESSION_COOKIE } from './lib/session';
 import { createSecretBox } from './lib/crypto';
@@ -204,6 +205,8 @@ export function createApp(options: AppOptions): Express {
   return app;
 }
 
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
 /** The customer's review page (PRODUCT.md section 7): its own page of the build, client/review.html. */
 const REVIEW_PAGE_PATH = '/review/:link';
 
@@ -218,7 +221,9 @@ function serveSpa(app: Express, staticDir: string): void {
   // Hashed assets never change; the HTML pages are revalidated so a deploy is picked up at once.
   // Source maps are built for our own debugging, never served: they would hand out the original source.
   app.use((req, res, next) => (req.path.endsWith('.map') ? res.status(404).end() : next()));
-  app.use('/assets', express.static(path.join(staticDir, 'assets'), { immutable: true, maxAge: '1y' }));
+  const assets = path.join(staticDir, 'assets');
+  app.use('/assets', precompressedAssets(assets, { maxAgeMs: ONE_YEAR_MS }));
+  app.use('/assets', express.static(assets, { immutable: true, maxAge: ONE_YEAR_MS }));
   app.use(express.static(staticDir, { index: false, maxAge: '1h' }));
   app.get(REVIEW_PAGE_PATH, sendHtml(reviewHtml));
   app.get(/^(?!\/api\/).*/, sendHtml(indexHtml));

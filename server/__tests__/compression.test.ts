@@ -1,4 +1,13 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { createLogger } from '../lib/logger';
+import { TEST_SESSION_SECRET, testEnv } from '../testing/test-app';
 import { createLocation, createReview, createUser, signedInAgent } from '../testing/factories';
 import { createTestApp } from '../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-db';
@@ -32,5 +41,65 @@ describe.each(testDatabaseKinds)('compressed answers on %s', (kind) => {
     expect(page.body).toHaveLength(10);
     expect(tiny.headers['content-encoding']).toBeUndefined();
     expect(refused.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("when a browser asks for a built script, then it gets the build's own brotli or gzip copy, or the script as it is", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-static-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>App</title>');
+    fs.writeFileSync(path.join(dir, 'review.html'), '<!doctype html><title>Review</title>');
+    const script = `export const answer = ${JSON.stringify('forty-two '.repeat(300))};`;
+    const file = path.join(dir, 'assets', 'index-abc.js');
+    fs.writeFileSync(file, script);
+    // Marked copies: a served copy is provably the precompressed file, not one compressed on the fly.
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(`${script}//br`));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(`${script}//gz`));
+    const app = createApp({
+      db: database.handle.db,
+      env: testEnv(),
+      logger: createLogger('silent'),
+      sessionSecret: TEST_SESSION_SECRET,
+      staticDir: dir,
+    });
+    // Raw bytes as the browser receives them (supertest would decompress on its own).
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const fetchAs = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(
+            {
+              port,
+              host: '127.0.0.1',
+              path: '/assets/index-abc.js',
+              headers: { 'Accept-Encoding': encoding },
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            },
+          )
+          .on('error', reject);
+      });
+
+    const brotli = await fetchAs('gzip, deflate, br');
+    const gzip = await fetchAs('gzip');
+    const plain = await fetchAs('identity');
+
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.body).toString()).toBe(`${script}//br`);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(`${script}//gz`);
+    for (const res of [brotli, gzip]) {
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+    server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
