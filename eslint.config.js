@@ -115,9 +115,6 @@ export default tseslint.config(
       'server/**/__tests__/**',
       // The demo seed writes rows straight into the tables: it is a data script, not a request's path.
       'server/seed/**',
-      // The billing work reshapes this file in parallel; its counting queries move into a billing
-      // repository once that lands, rather than both branches rewriting it at once.
-      'server/features/billing/plan-limits.ts',
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_DRIZZLE] }] },
   },
