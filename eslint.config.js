@@ -115,12 +115,6 @@ export default tseslint.config(
       'server/**/__tests__/**',
       // The demo seed writes rows straight into the tables: it is a data script, not a request's path.
       'server/seed/**',
-      // Counters over rate_limits written with the same atomic upserts as lib/rate-limit's store; they
-      // move into an auth repository with the throttle logic split out (issue 15, left for a later step).
-      'server/features/auth/login-throttle.ts',
-      // The billing work reshapes this file in parallel; its counting queries move into a billing
-      // repository once that lands, rather than both branches rewriting it at once.
-      'server/features/billing/plan-limits.ts',
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_DRIZZLE] }] },
   },

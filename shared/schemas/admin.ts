@@ -122,7 +122,7 @@ export interface AdminStats {
   clients: {
     total: number;
     newThisMonth: number;
-    /** Signed in, or sent a review request, in the last 30 days (see admin.repository.ts). */
+    /** Signed in, or sent a review request, in the last 30 days (see admin-stats.repository.ts). */
     active: number;
     disabled: number;
   };

@@ -9,7 +9,7 @@ import { DEFAULT_TEMPLATES } from '@shared/templates';
 import type { AppContext } from '../../lib/context';
 import { composeEmail } from '../delivery/compose';
 import { sendEmail } from '../delivery/delivery.service';
-import { createAdminRepository } from './admin.repository';
+import { createAdminAuditRepository } from './admin-audit.repository';
 
 interface SystemEmail {
   subject: string;
@@ -44,7 +44,7 @@ export function renderSystemEmail(template: SystemEmailTemplate, publicBaseUrl: 
 
 /** The admin's Email Testing screen: is the transport up, and a sample system email sent and audited. */
 export function createAdminMailService(ctx: AppContext) {
-  const repo = createAdminRepository(ctx.db);
+  const audit = createAdminAuditRepository(ctx.db);
   return {
     async status(): Promise<MailStatus> {
       const transport = ctx.mailer.mode;
@@ -64,7 +64,7 @@ export function createAdminMailService(ctx: AppContext) {
         text: email.text,
         html: email.html,
       });
-      await repo.insertAudit(ctx.db, {
+      await audit.insertAudit(ctx.db, {
         actorId,
         action: 'email.test',
         details: { to: input.to, template: input.template, status: result.status },

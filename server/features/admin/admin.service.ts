@@ -10,7 +10,19 @@ import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import type { AppContext } from '../../lib/context';
-import { createAdminRepository, type AdminRepository, type PlanRow, type UserRow } from './admin.repository';
+import { createAdminAuditRepository, type AdminAuditRepository } from './admin-audit.repository';
+import {
+  createAdminClientsRepository,
+  type AdminClientsRepository,
+  type UserRow,
+} from './admin-clients.repository';
+import { createAdminOutboxRepository, type AdminOutboxRepository } from './admin-outbox.repository';
+import {
+  createAdminPlansRepository,
+  type AdminPlansRepository,
+  type PlanRow,
+} from './admin-plans.repository';
+import { createAdminStatsRepository, type AdminStatsRepository } from './admin-stats.repository';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
 export const PLAN_NOT_FOUND = 'Plan not found';
@@ -48,22 +60,31 @@ export type ResetLinkSender = (user: {
 
 export const CLIENT_DISABLED = 'This account is disabled: enable it before sending a reset link.';
 
-export function createAdminService(repo: AdminRepository) {
+/** The admin's repositories, one per subject. A change and its audit entry share one transaction. */
+export interface AdminRepositories {
+  clients: AdminClientsRepository;
+  plans: AdminPlansRepository;
+  audit: AdminAuditRepository;
+  stats: AdminStatsRepository;
+  outbox: AdminOutboxRepository;
+}
+
+export function createAdminService({ clients, plans, audit, stats, outbox }: AdminRepositories) {
   return {
     /** The mail outbox and the audit log, newest first, a page at a time. */
-    listOutbox: (query: Parameters<AdminRepository['listOutbox']>[0]) => repo.listOutbox(query),
-    listAudit: (query: Parameters<AdminRepository['listAudit']>[0]) => repo.listAudit(query),
+    listOutbox: (query: Parameters<AdminOutboxRepository['listOutbox']>[0]) => outbox.listOutbox(query),
+    listAudit: (query: Parameters<AdminAuditRepository['listAudit']>[0]) => audit.listAudit(query),
     /**
      * "Send reset link" on a client's row: the forgot-password email, to the client's own address, audited.
      * The admin never sees the link; the client chooses the password.
      */
     async sendResetLink(actor: Actor, id: number, send: ResetLinkSender): Promise<AdminResetLinkResult> {
-      const target = await repo.findUser(id);
+      const target = await clients.findUser(id);
       if (!target || target.role !== 'client') throw notFound(CLIENT_NOT_FOUND);
       if (target.disabledAt) throw conflict(CLIENT_DISABLED);
       const { status } = await send(target);
-      await repo.transaction((tx) =>
-        repo.insertAudit(tx, {
+      await clients.transaction((tx) =>
+        audit.insertAudit(tx, {
           actorId: actor.id,
           action: 'client.password_reset_link',
           targetClientId: id,
@@ -73,27 +94,27 @@ export function createAdminService(repo: AdminRepository) {
       return { to: target.email, status };
     },
 
-    stats: () => repo.stats(),
+    stats: () => stats.stats(),
 
     listClients: (query: Required<Pick<ClientListQuery, 'page' | 'pageSize'>> & { q?: string }) =>
-      repo.listClients({
+      clients.listClients({
         q: query.q || undefined,
         page: Number(query.page),
         pageSize: Number(query.pageSize),
       }),
 
     async getClient(id: number): Promise<AdminClientDetail> {
-      const client = await repo.getClient(id);
+      const client = await clients.getClient(id);
       if (!client) throw notFound(CLIENT_NOT_FOUND);
       return client;
     },
 
     async createClient(actor: Actor, input: CreateClient): Promise<AdminClientDetail> {
       const passwordHash = await hashPassword(input.password);
-      return repo.transaction(async (tx) => {
+      return clients.transaction(async (tx) => {
         const planId = input.planId ?? null;
-        if (planId !== null) assignable(await repo.findPlan(planId, tx));
-        const user = await repo.insertClient(tx, {
+        if (planId !== null) assignable(await plans.findPlan(planId, tx));
+        const user = await clients.insertClient(tx, {
           email: input.email,
           passwordHash,
           firstName: input.firstName,
@@ -101,24 +122,24 @@ export function createAdminService(repo: AdminRepository) {
           planId,
         });
         if (!user) throw conflict(EMAIL_TAKEN, 'email_taken');
-        await repo.insertAudit(tx, {
+        await audit.insertAudit(tx, {
           actorId: actor.id,
           action: 'client.create',
           targetClientId: user.id,
           details: { email: user.email, companyName: user.companyName, planId },
         });
-        return (await repo.getClient(user.id, tx))!;
+        return (await clients.getClient(user.id, tx))!;
       });
     },
 
     async updateClient(actor: Actor, id: number, input: UpdateClient): Promise<AdminClientDetail> {
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-      return repo.transaction(async (tx) => {
-        const target = await repo.findUser(id, tx);
+      return clients.transaction(async (tx) => {
+        const target = await clients.findUser(id, tx);
         if (input.disabled !== undefined) refuseAdminTarget(actor, target);
         if (!target || target.role !== 'client') throw notFound(CLIENT_NOT_FOUND);
 
-        const changes: Parameters<AdminRepository['updateUser']>[2] = {};
+        const changes: Parameters<AdminClientsRepository['updateUser']>[2] = {};
         const changed: Record<string, unknown> = {};
         for (const field of ['firstName', 'companyName', 'email'] as const) {
           const value = input[field];
@@ -128,11 +149,12 @@ export function createAdminService(repo: AdminRepository) {
           }
         }
         if (changes.email !== undefined) {
-          if (await repo.emailTakenByOther(tx, changes.email, id)) throw conflict(EMAIL_TAKEN, 'email_taken');
+          if (await clients.emailTakenByOther(tx, changes.email, id))
+            throw conflict(EMAIL_TAKEN, 'email_taken');
           changes.username = changes.email;
         }
         if (input.planId !== undefined && input.planId !== target.planId) {
-          if (input.planId !== null) assignable(await repo.findPlan(input.planId, tx));
+          if (input.planId !== null) assignable(await plans.findPlan(input.planId, tx));
           changes.planId = input.planId;
           changed.planId = { from: target.planId, to: input.planId };
         }
@@ -145,9 +167,9 @@ export function createAdminService(repo: AdminRepository) {
           changes.disabledAt = input.disabled ? new Date() : null;
         }
 
-        if (Object.keys(changes).length > 0) await repo.updateUser(tx, id, changes);
+        if (Object.keys(changes).length > 0) await clients.updateUser(tx, id, changes);
         // A disabled account is signed out everywhere at once, not at its next request.
-        if (changes.disabledAt || passwordHash !== undefined) await repo.deleteSessionsOf(tx, id);
+        if (changes.disabledAt || passwordHash !== undefined) await clients.deleteSessionsOf(tx, id);
 
         const audits: { action: string; details: Record<string, unknown> }[] = [];
         if (Object.keys(changed).length > 0) audits.push({ action: 'client.update', details: changed });
@@ -156,9 +178,9 @@ export function createAdminService(repo: AdminRepository) {
         if (changes.disabledAt !== undefined)
           audits.push({ action: changes.disabledAt ? 'client.disable' : 'client.enable', details: {} });
         for (const entry of audits) {
-          await repo.insertAudit(tx, { actorId: actor.id, targetClientId: id, ...entry });
+          await audit.insertAudit(tx, { actorId: actor.id, targetClientId: id, ...entry });
         }
-        return (await repo.getClient(id, tx))!;
+        return (await clients.getClient(id, tx))!;
       });
     },
 
@@ -171,13 +193,13 @@ export function createAdminService(repo: AdminRepository) {
       id: number,
       cancelSubscription: (ownerId: number) => Promise<void>,
     ): Promise<void> {
-      refuseAdminTarget(actor, await repo.findUser(id));
+      refuseAdminTarget(actor, await clients.findUser(id));
       await cancelSubscription(id);
-      await repo.transaction(async (tx) => {
-        const target = refuseAdminTarget(actor, await repo.findUser(id, tx));
-        await repo.deleteSessionsOf(tx, id);
-        await repo.deleteUser(tx, id);
-        await repo.insertAudit(tx, {
+      await clients.transaction(async (tx) => {
+        const target = refuseAdminTarget(actor, await clients.findUser(id, tx));
+        await clients.deleteSessionsOf(tx, id);
+        await clients.deleteUser(tx, id);
+        await audit.insertAudit(tx, {
           actorId: actor.id,
           action: 'client.delete',
           targetClientId: id,
@@ -186,13 +208,13 @@ export function createAdminService(repo: AdminRepository) {
       });
     },
 
-    listPlans: () => repo.listPlans(),
-    listActivePlans: () => repo.listActivePlans(),
+    listPlans: () => plans.listPlans(),
+    listActivePlans: () => plans.listActivePlans(),
 
     createPlan(actor: Actor, input: CreatePlan) {
-      return repo.transaction(async (tx) => {
-        const plan = await repo.insertPlan(tx, { ...input, stripePriceId: input.stripePriceId ?? null });
-        await repo.insertAudit(tx, {
+      return plans.transaction(async (tx) => {
+        const plan = await plans.insertPlan(tx, { ...input, stripePriceId: input.stripePriceId ?? null });
+        await audit.insertAudit(tx, {
           actorId: actor.id,
           action: 'plan.create',
           details: { planId: plan.id, name: plan.name },
@@ -202,20 +224,20 @@ export function createAdminService(repo: AdminRepository) {
     },
 
     updatePlan(actor: Actor, id: number, input: UpdatePlan) {
-      return repo.transaction(async (tx) => {
-        const existing = await repo.findPlan(id, tx);
+      return plans.transaction(async (tx) => {
+        const existing = await plans.findPlan(id, tx);
         if (!existing) throw notFound(PLAN_NOT_FOUND);
         const { archived, ...fields } = input;
-        const changes: Parameters<AdminRepository['updatePlan']>[2] = {};
+        const changes: Parameters<AdminPlansRepository['updatePlan']>[2] = {};
         for (const [key, value] of Object.entries(fields)) {
           if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
         }
         if (archived !== undefined && archived !== (existing.archivedAt !== null)) {
           changes.archivedAt = archived ? new Date() : null;
         }
-        if (Object.keys(changes).length === 0) return (await repo.getPlan(id, tx))!;
-        const plan = (await repo.updatePlan(tx, id, changes))!;
-        await repo.insertAudit(tx, {
+        if (Object.keys(changes).length === 0) return (await plans.getPlan(id, tx))!;
+        const plan = (await plans.updatePlan(tx, id, changes))!;
+        await audit.insertAudit(tx, {
           actorId: actor.id,
           action: changes.archivedAt
             ? 'plan.archive'
@@ -239,5 +261,11 @@ export type AdminService = ReturnType<typeof createAdminService>;
 
 /** The service over the app's database, as its routes use it (routes never build a repository). */
 export function adminServiceFor(ctx: Pick<AppContext, 'db'>) {
-  return createAdminService(createAdminRepository(ctx.db));
+  return createAdminService({
+    clients: createAdminClientsRepository(ctx.db),
+    plans: createAdminPlansRepository(ctx.db),
+    audit: createAdminAuditRepository(ctx.db),
+    stats: createAdminStatsRepository(ctx.db),
+    outbox: createAdminOutboxRepository(ctx.db),
+  });
 }

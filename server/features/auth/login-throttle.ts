@@ -1,6 +1,5 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rateLimits } from '../../db/schema';
+import { createLoginThrottleRepository } from './login-throttle.repository';
 
 /** Failed sign-ins from one address to one account before that address is paused for that account. */
 export const FREE_FAILURES = 5;
@@ -22,9 +21,6 @@ export function pauseSeconds(failures: number): number {
 
 export type AttemptVerdict = { allowed: true } | { allowed: false; waitSeconds: number };
 
-type Row = typeof rateLimits.$inferSelect;
-type Tx = Pick<Database, 'select' | 'insert' | 'update'>;
-
 /**
  * Password guessing protection per account, on top of the per-IP limit on the sign-in route. Counters
  * live in the rate_limits table, shared by every server process:
@@ -39,6 +35,7 @@ type Tx = Pick<Database, 'select' | 'insert' | 'update'>;
  * counters, so parallel guesses cannot all slip through; a right password takes its count back.
  */
 export function createLoginThrottle(db: Database, now: () => Date = () => new Date()) {
+  const repo = createLoginThrottleRepository(db);
   const email = (value: string) => value.trim().toLowerCase();
   const keys = (address: string, ip: string) => ({
     streak: `account-ip:${email(address)}:${ip}`,
@@ -48,23 +45,13 @@ export function createLoginThrottle(db: Database, now: () => Date = () => new Da
   const waitUntil = (at: Date, current: Date) =>
     Math.max(1, Math.ceil((at.getTime() - current.getTime()) / 1000));
 
-  /** The counter rows, created when missing, locked for this transaction. */
-  async function lock(tx: Tx, names: string[], current: Date): Promise<Map<string, Row>> {
-    await tx
-      .insert(rateLimits)
-      .values(names.map((key) => ({ key, hits: 0, resetAt: current })))
-      .onConflictDoNothing();
-    const rows = await tx.select().from(rateLimits).where(inArray(rateLimits.key, names)).for('update');
-    return new Map(rows.map((row) => [row.key, row]));
-  }
-
   return {
     /** Counts an attempt (as a failure until it succeeds) unless the account or this address is paused. */
     async begin(address: string, ip: string): Promise<AttemptVerdict> {
       const current = now();
       const k = keys(address, ip);
-      return db.transaction(async (tx) => {
-        const rows = await lock(tx, [k.streak, k.account], current);
+      return repo.transaction(async (counters) => {
+        const rows = await counters.lock([k.streak, k.account], current);
         const streak = rows.get(k.streak)!;
         const account = rows.get(k.account)!;
         if (streak.hits >= FREE_FAILURES && streak.resetAt > current) {
@@ -72,27 +59,24 @@ export function createLoginThrottle(db: Database, now: () => Date = () => new Da
         }
         const windowOpen = account.resetAt > current;
         if (windowOpen && account.hits >= ACCOUNT_WINDOW_FAILURES) {
-          const [known] = await tx
-            .select({ key: rateLimits.key })
-            .from(rateLimits)
-            .where(and(eq(rateLimits.key, k.known), gt(rateLimits.resetAt, current)));
+          const known = await counters.isLive(k.known, current);
           if (!known) return { allowed: false, waitSeconds: waitUntil(account.resetAt, current) };
         }
 
         const stale = current.getTime() - streak.resetAt.getTime() > STREAK_MEMORY_MS;
         const failures = (stale ? 0 : streak.hits) + 1;
-        await tx
-          .update(rateLimits)
-          .set({ hits: failures, resetAt: new Date(current.getTime() + pauseSeconds(failures) * 1000) })
-          .where(eq(rateLimits.key, k.streak));
-        await tx
-          .update(rateLimits)
-          .set(
-            windowOpen
-              ? { hits: sql`${rateLimits.hits} + 1` }
-              : { hits: 1, resetAt: new Date(current.getTime() + ACCOUNT_WINDOW_MS) },
-          )
-          .where(eq(rateLimits.key, k.account));
+        await counters.set(k.streak, {
+          hits: failures,
+          resetAt: new Date(current.getTime() + pauseSeconds(failures) * 1000),
+        });
+        if (windowOpen) {
+          await counters.increment(k.account);
+        } else {
+          await counters.set(k.account, {
+            hits: 1,
+            resetAt: new Date(current.getTime() + ACCOUNT_WINDOW_MS),
+          });
+        }
         return { allowed: true };
       });
     },
@@ -101,17 +85,10 @@ export function createLoginThrottle(db: Database, now: () => Date = () => new Da
     async succeeded(address: string, ip: string): Promise<void> {
       const current = now();
       const k = keys(address, ip);
-      await db.transaction(async (tx) => {
-        await tx.delete(rateLimits).where(eq(rateLimits.key, k.streak));
-        await tx
-          .update(rateLimits)
-          .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
-          .where(eq(rateLimits.key, k.account));
-        const knownUntil = new Date(current.getTime() + KNOWN_ADDRESS_MS);
-        await tx
-          .insert(rateLimits)
-          .values({ key: k.known, hits: 1, resetAt: knownUntil })
-          .onConflictDoUpdate({ target: rateLimits.key, set: { resetAt: knownUntil } });
+      await repo.transaction(async (counters) => {
+        await counters.remove(k.streak);
+        await counters.decrement(k.account);
+        await counters.keepUntil(k.known, new Date(current.getTime() + KNOWN_ADDRESS_MS));
       });
     },
   };

@@ -1,13 +1,9 @@
-import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
 import { unverifiedCapMessage } from '@shared/schemas/account';
 import type { SubscriptionOverview } from '@shared/schemas/plans';
 import type { Database } from '../../db/client';
-import { locations, plans, reviewRequests, subscriptions, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-
-export type PlanRow = typeof plans.$inferSelect;
-type Executor = Pick<Database, 'select' | 'insert'>;
+import { createPlanLimitsRepository, type Executor, type PlanRow } from './plan-limits.repository';
 
 export const FREE_PLAN_KEY = 'free';
 
@@ -28,32 +24,29 @@ export const overLimit = (message: string) => new AppError(402, message);
  * is on the free plan, created when missing.
  */
 export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
-  const { db, env } = ctx;
+  const { env } = ctx;
+  const repo = createPlanLimitsRepository(ctx.db);
 
   /** The free plan's limits without writing: the row's when it exists, else those it will be made with. */
   async function freePlanLimits(): Promise<Pick<PlanRow, 'reviewRequestLimit' | 'locationsLimit'>> {
-    const [existing] = await db.select().from(plans).where(eq(plans.key, FREE_PLAN_KEY));
+    const existing = await repo.findPlanByKey(FREE_PLAN_KEY);
     return (
       existing ?? { reviewRequestLimit: env.FREE_PLAN_REQUESTS, locationsLimit: env.FREE_PLAN_LOCATIONS }
     );
   }
 
-  async function freePlan(executor: Executor = db): Promise<PlanRow> {
-    const [existing] = await executor.select().from(plans).where(eq(plans.key, FREE_PLAN_KEY));
-    if (existing) return existing;
-    await executor
-      .insert(plans)
-      .values({
+  function freePlan(executor?: Executor): Promise<PlanRow> {
+    return repo.ensurePlan(
+      {
         key: FREE_PLAN_KEY,
         name: 'Free',
         priceCents: 0,
         currency: 'usd',
         reviewRequestLimit: env.FREE_PLAN_REQUESTS,
         locationsLimit: env.FREE_PLAN_LOCATIONS,
-      })
-      .onConflictDoNothing();
-    const [created] = await executor.select().from(plans).where(eq(plans.key, FREE_PLAN_KEY));
-    return created!;
+      },
+      executor,
+    );
   }
 
   const DAY_MS = 24 * 60 * 60 * 1000;
@@ -62,56 +55,28 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
   const graceEnd = (paymentFailedAt: Date | null) =>
     paymentFailedAt ? new Date(paymentFailedAt.getTime() + env.BILLING_GRACE_DAYS * DAY_MS) : null;
 
-  async function planAndSubscription(ownerId: number, executor: Executor = db) {
-    const [row] = await executor
-      .select({ plan: plans, subscription: subscriptions })
-      .from(users)
-      .leftJoin(plans, eq(plans.id, users.planId))
-      .leftJoin(subscriptions, eq(subscriptions.ownerId, users.id))
-      .where(eq(users.id, ownerId));
-    const subscription = row?.subscription ?? null;
+  async function planAndSubscription(ownerId: number, executor?: Executor) {
+    const { plan: assigned, subscription } = await repo.planAndSubscription(ownerId, executor);
     const end = graceEnd(subscription?.paymentFailedAt ?? null);
     // A renewal failed and the grace period is over: the free plan's limits until a payment succeeds.
     // Only for the plan that subscription pays for; a plan the admin assigned stays as assigned.
     const limitedToFree = Boolean(
-      end && row?.plan && subscription?.planId === row.plan.id && ctx.now() >= end,
+      end && assigned && subscription?.planId === assigned.id && ctx.now() >= end,
     );
-    const plan = !row?.plan || limitedToFree ? await freePlan(executor) : row.plan;
+    const plan = !assigned || limitedToFree ? await freePlan(executor) : assigned;
     return { plan, subscription, graceEndsAt: end, limitedToFree };
   }
 
   /** The plan whose limits apply to the client now: users.planId, or the free plan (none, or grace over). */
-  async function planOf(ownerId: number, executor: Executor = db): Promise<PlanRow> {
+  async function planOf(ownerId: number, executor?: Executor): Promise<PlanRow> {
     return (await planAndSubscription(ownerId, executor)).plan;
   }
 
-  async function requestsThisMonth(ownerId: number, executor: Executor = db): Promise<number> {
-    const [row] = await executor
-      .select({ n: count() })
-      .from(reviewRequests)
-      .where(
-        and(
-          eq(reviewRequests.ownerId, ownerId),
-          ne(reviewRequests.method, 'link'),
-          gte(reviewRequests.createdAt, monthStart(ctx.now())),
-        ),
-      );
-    return row?.n ?? 0;
-  }
-
+  const requestsThisMonth = (ownerId: number, executor?: Executor) =>
+    repo.countSentRequests(ownerId, monthStart(ctx.now()), executor);
   /** Every request the account has ever sent (not only this month's): the unverified cap counts these. */
-  async function requestsEver(ownerId: number, executor: Executor): Promise<number> {
-    const [row] = await executor
-      .select({ n: count() })
-      .from(reviewRequests)
-      .where(and(eq(reviewRequests.ownerId, ownerId), ne(reviewRequests.method, 'link')));
-    return row?.n ?? 0;
-  }
-
-  async function locationCount(ownerId: number, executor: Executor = db): Promise<number> {
-    const [row] = await executor.select({ n: count() }).from(locations).where(eq(locations.ownerId, ownerId));
-    return row?.n ?? 0;
-  }
+  const requestsEver = (ownerId: number, executor: Executor) =>
+    repo.countSentRequests(ownerId, null, executor);
 
   return {
     freePlan,
@@ -129,7 +94,7 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
       ownerId: number,
       wanted: number,
     ): Promise<{ granted: number; stoppedBy: 'monthly_limit' | 'unverified_cap' | null }> {
-      await tx.execute(sql`select id from ${users} where ${users.id} = ${ownerId} for update`);
+      await repo.lockOwner(tx, ownerId);
       const plan = await planOf(ownerId, tx);
       const limit = plan.reviewRequestLimit;
       let monthlyLeft = Infinity;
@@ -138,11 +103,8 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
         if (monthlyLeft === 0 && wanted > 0) throw overLimit(requestLimitMessage(plan, limit));
       }
       let capLeft = Infinity;
-      const [owner] = await tx
-        .select({ verifiedAt: users.emailVerifiedAt })
-        .from(users)
-        .where(eq(users.id, ownerId));
-      if (owner && owner.verifiedAt === null) {
+      // null: not verified yet (undefined: no such client, whom no cap concerns).
+      if ((await repo.emailVerifiedAt(ownerId, tx)) === null) {
         const cap = env.UNVERIFIED_REQUEST_CAP;
         capLeft = Math.max(0, cap - (await requestsEver(ownerId, tx)));
         if (capLeft === 0 && wanted > 0) throw overLimit(unverifiedCapMessage(cap));
@@ -155,14 +117,14 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
     async assertCanAddLocation(ownerId: number): Promise<void> {
       const plan = await planOf(ownerId);
       const limit = plan.locationsLimit;
-      if (limit !== null && (await locationCount(ownerId)) >= limit)
+      if (limit !== null && (await repo.countLocations(ownerId)) >= limit)
         throw overLimit(locationLimitMessage(plan, limit));
     },
 
     /** GET /api/subscription: the plan and this month's use of each limit. */
     async usage(ownerId: number): Promise<SubscriptionOverview> {
       const [{ plan, subscription, graceEndsAt, limitedToFree }, requests, locationsUsed] = await Promise.all(
-        [planAndSubscription(ownerId), requestsThisMonth(ownerId), locationCount(ownerId)],
+        [planAndSubscription(ownerId), requestsThisMonth(ownerId), repo.countLocations(ownerId)],
       );
       const iso = (date: Date | null) => (date ? date.toISOString() : null);
       return {

@@ -1,0 +1,80 @@
+import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { locations, plans, reviewRequests, subscriptions, users } from '../../db/schema';
+
+export type PlanRow = typeof plans.$inferSelect;
+/** The database or the transaction a count runs in (reserveRequests counts inside the inserting one). */
+export type Executor = Pick<Database, 'select' | 'insert'>;
+
+/** What the plan limits read: plans, the client's plan and subscription, and what the client has used. */
+export function createPlanLimitsRepository(db: Database) {
+  async function findPlanByKey(key: string, executor: Executor = db): Promise<PlanRow | undefined> {
+    const [row] = await executor.select().from(plans).where(eq(plans.key, key));
+    return row;
+  }
+
+  return {
+    findPlanByKey,
+
+    /** The plan with `values.key`, inserted with `values` when missing (a parallel insert's row wins). */
+    async ensurePlan(
+      values: typeof plans.$inferInsert & { key: string },
+      executor: Executor = db,
+    ): Promise<PlanRow> {
+      const existing = await findPlanByKey(values.key, executor);
+      if (existing) return existing;
+      await executor.insert(plans).values(values).onConflictDoNothing();
+      return (await findPlanByKey(values.key, executor))!;
+    },
+
+    /** The plan users.planId names (null when none) and the client's subscription row (null when none). */
+    async planAndSubscription(ownerId: number, executor: Executor = db) {
+      const [row] = await executor
+        .select({ plan: plans, subscription: subscriptions })
+        .from(users)
+        .leftJoin(plans, eq(plans.id, users.planId))
+        .leftJoin(subscriptions, eq(subscriptions.ownerId, users.id))
+        .where(eq(users.id, ownerId));
+      return { plan: row?.plan ?? null, subscription: row?.subscription ?? null };
+    },
+
+    /** Review requests that sent a message (one-off links send nothing), all of them or since `since`. */
+    async countSentRequests(ownerId: number, since: Date | null, executor: Executor = db): Promise<number> {
+      const [row] = await executor
+        .select({ n: count() })
+        .from(reviewRequests)
+        .where(
+          and(
+            eq(reviewRequests.ownerId, ownerId),
+            ne(reviewRequests.method, 'link'),
+            since ? gte(reviewRequests.createdAt, since) : undefined,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    async countLocations(ownerId: number, executor: Executor = db): Promise<number> {
+      const [row] = await executor
+        .select({ n: count() })
+        .from(locations)
+        .where(eq(locations.ownerId, ownerId));
+      return row?.n ?? 0;
+    },
+
+    /** Locks the client's row until the transaction ends: parallel sends for one client count in turn. */
+    async lockOwner(tx: Executor & Pick<Database, 'execute'>, ownerId: number): Promise<void> {
+      await tx.execute(sql`select id from ${users} where ${users.id} = ${ownerId} for update`);
+    },
+
+    /** When the client's email was verified (null: not yet), or undefined when there is no such client. */
+    async emailVerifiedAt(ownerId: number, executor: Executor = db): Promise<Date | null | undefined> {
+      const [owner] = await executor
+        .select({ verifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, ownerId));
+      return owner?.verifiedAt;
+    },
+  };
+}
+
+export type PlanLimitsRepository = ReturnType<typeof createPlanLimitsRepository>;
