@@ -266,7 +266,9 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)('per-account sign-in throttle on %s', (kind) => {
+// Each wrong password costs a full scrypt hash (about a second on a loaded 2-core machine) and a test makes
+// up to 30: the ceiling is generous, the assertions are about answers, never time.
+describe.each(testDatabaseKinds)('per-account sign-in throttle on %s', { timeout: 120_000 }, (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
