@@ -47,6 +47,10 @@ test.describe('admin area', () => {
     await page.getByRole('option', { name: 'Private Feedback', exact: true }).click();
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows.nth(1)).toBeVisible();
+    // The list is filtered once every row's source says so (until then the unfiltered page is still shown).
+    await expect
+      .poll(async () => new Set(await rows.locator('td:nth-child(3)').allTextContents()))
+      .toEqual(new Set(['Private']));
     const statuses = await rows.locator('td:nth-child(5)').allTextContents();
     const index = statuses.indexOf('Not Responded');
     expect(index).toBeGreaterThanOrEqual(0);
