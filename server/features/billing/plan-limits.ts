@@ -28,23 +28,19 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
   const repo = createPlanLimitsRepository(ctx.db);
 
   /** The free plan's limits without writing: the row's when it exists, else those it will be made with. */
+  /** The limits the free plan is created with when it is missing (FREE_PLAN_REQUESTS, FREE_PLAN_LOCATIONS). */
+  const freePlanDefaults = {
+    reviewRequestLimit: env.FREE_PLAN_REQUESTS,
+    locationsLimit: env.FREE_PLAN_LOCATIONS,
+  };
+
   async function freePlanLimits(): Promise<Pick<PlanRow, 'reviewRequestLimit' | 'locationsLimit'>> {
-    const existing = await repo.findPlanByKey(FREE_PLAN_KEY);
-    return (
-      existing ?? { reviewRequestLimit: env.FREE_PLAN_REQUESTS, locationsLimit: env.FREE_PLAN_LOCATIONS }
-    );
+    return (await repo.findPlanByKey(FREE_PLAN_KEY)) ?? freePlanDefaults;
   }
 
   function freePlan(executor?: Executor): Promise<PlanRow> {
     return repo.ensurePlan(
-      {
-        key: FREE_PLAN_KEY,
-        name: 'Free',
-        priceCents: 0,
-        currency: 'usd',
-        reviewRequestLimit: env.FREE_PLAN_REQUESTS,
-        locationsLimit: env.FREE_PLAN_LOCATIONS,
-      },
+      { key: FREE_PLAN_KEY, name: 'Free', priceCents: 0, currency: 'usd', ...freePlanDefaults },
       executor,
     );
   }
