@@ -1,4 +1,4 @@
-// First: zod reads this config when a schema is built.
+// First: zod reads this setting when a schema is built (zod itself loads later, with the lazy features).
 import '@/lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

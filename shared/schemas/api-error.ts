@@ -36,8 +36,22 @@ export const API_ERROR_CODES = [
   'payments_not_configured',
 ] as const;
 
-export const ApiErrorCodeSchema = z.enum(API_ERROR_CODES);
-export type ApiErrorCode = z.infer<typeof ApiErrorCodeSchema>;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/**
+ * Builds a schema inside a call marked pure, so the browser's API client, which only needs the codes, loads
+ * without zod in the app's first load (issue 13; shared/schemas/public-review.ts does the same).
+ */
+const schema = <T>(build: () => T): T => build();
+
+export const ApiErrorCodeSchema = /* @__PURE__ */ schema(() => z.enum(API_ERROR_CODES));
+
+const CODES: ReadonlySet<unknown> = new Set(API_ERROR_CODES);
+
+/** Whether an answer's `code` is one of ours (ApiErrorCodeSchema's check, without zod). */
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return CODES.has(value);
+}
 
 /** The code an error of this status carries unless it names its own. */
 export function codeForStatus(status: number): ApiErrorCode {
@@ -74,11 +88,13 @@ export function codeForStatus(status: number): ApiErrorCode {
 }
 
 /** Every error answer of the API: `{ message, code, details? }` (PRODUCT.md section 5). */
-export const ApiErrorBodySchema = z.object({
-  message: z.string(),
-  code: ApiErrorCodeSchema,
-  details: z.unknown().optional(),
-});
+export const ApiErrorBodySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    message: z.string(),
+    code: ApiErrorCodeSchema,
+    details: z.unknown().optional(),
+  }),
+);
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
 /** Per-field validation details of a 400: field path to its messages. */

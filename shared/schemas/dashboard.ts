@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
 /**
+ * Builds a schema inside a call marked pure, so a browser chunk that needs only this module's constants and
+ * helpers (the app's first load: issue 13) drops the schemas and zod with them.
+ */
+const schema = <T>(build: () => T): T => build();
+
+/**
  * The dashboard's figures (seed-spec section 3 "Dashboard stats", PRODUCT.md section 8): real numbers
  * computed in SQL over the client's own rows, never the seed app's placeholders (4.2, 85%, fixed trends).
  */
@@ -11,71 +17,81 @@ export const DASHBOARD_WINDOW_DAYS = 30;
 export const DASHBOARD_CHART_WEEKS = 13;
 
 /** A change as text: '+12%', '-5.4%', '0%' (one decimal at most). */
-export const TrendTextSchema = z.string().regex(/^(0|[+-]\d+(\.\d)?)%$/);
+export const TrendTextSchema = /* @__PURE__ */ schema(() => z.string().regex(/^(0|[+-]\d+(\.\d)?)%$/));
 
-export const DashboardTrendsSchema = z.object({
-  totalReviews: TrendTextSchema,
-  positiveReviews: TrendTextSchema,
-  reviewRequests: TrendTextSchema,
-  pendingResponses: TrendTextSchema,
-  averageRating: TrendTextSchema,
-  responseRate: TrendTextSchema,
-});
+export const DashboardTrendsSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    totalReviews: TrendTextSchema,
+    positiveReviews: TrendTextSchema,
+    reviewRequests: TrendTextSchema,
+    pendingResponses: TrendTextSchema,
+    averageRating: TrendTextSchema,
+    responseRate: TrendTextSchema,
+  }),
+);
 export type DashboardTrends = z.infer<typeof DashboardTrendsSchema>;
 
-export const DashboardStatsSchema = z.object({
-  totalReviews: z.number().int().nonnegative(),
-  /** Rating 4 or higher (seed-spec section 9). */
-  positiveReviews: z.number().int().nonnegative(),
-  /** Every review request of the client, whatever its status. */
-  reviewRequests: z.number().int().nonnegative(),
-  /** Reviews with no response (an empty response counts as none, seed-spec section 3). */
-  pendingResponses: z.number().int().nonnegative(),
-  /** Mean of the ratings, one decimal; 0 with no reviews. */
-  averageRating: z.number().min(0).max(5),
-  /** Percent of reviews responded, a whole number; 0 with no reviews. */
-  responseRate: z.number().int().min(0).max(100),
-  /**
-   * The last 30 days against the 30 days before: reviews, positive reviews, requests and pending
-   * responses created in each window; the average rating and the response rate of each window's reviews.
-   */
-  trends: DashboardTrendsSchema,
-  /** The statistics row: the last 30 days. */
-  recent: z.object({
-    reviews: z.number().int().nonnegative(),
-    /** One decimal; 0 with no review in the window. */
+export const DashboardStatsSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    totalReviews: z.number().int().nonnegative(),
+    /** Rating 4 or higher (seed-spec section 9). */
+    positiveReviews: z.number().int().nonnegative(),
+    /** Every review request of the client, whatever its status. */
+    reviewRequests: z.number().int().nonnegative(),
+    /** Reviews with no response (an empty response counts as none, seed-spec section 3). */
+    pendingResponses: z.number().int().nonnegative(),
+    /** Mean of the ratings, one decimal; 0 with no reviews. */
     averageRating: z.number().min(0).max(5),
-    /** Mean time from review to response over the responses given in the window, days, one decimal. */
-    avgResponseTimeDays: z.number().nonnegative().nullable(),
-    /** Requests whose message went out in the window (not kept in the outbox, not one-off links). */
-    requestsSent: z.number().int().nonnegative(),
-    /** Requests whose message was kept in the outbox in the window: not sent, no provider configured. */
-    requestsNotSent: z.number().int().nonnegative(),
+    /** Percent of reviews responded, a whole number; 0 with no reviews. */
+    responseRate: z.number().int().min(0).max(100),
+    /**
+     * The last 30 days against the 30 days before: reviews, positive reviews, requests and pending
+     * responses created in each window; the average rating and the response rate of each window's reviews.
+     */
+    trends: DashboardTrendsSchema,
+    /** The statistics row: the last 30 days. */
+    recent: z.object({
+      reviews: z.number().int().nonnegative(),
+      /** One decimal; 0 with no review in the window. */
+      averageRating: z.number().min(0).max(5),
+      /** Mean time from review to response over the responses given in the window, days, one decimal. */
+      avgResponseTimeDays: z.number().nonnegative().nullable(),
+      /** Requests whose message went out in the window (not kept in the outbox, not one-off links). */
+      requestsSent: z.number().int().nonnegative(),
+      /** Requests whose message was kept in the outbox in the window: not sent, no provider configured. */
+      requestsNotSent: z.number().int().nonnegative(),
+    }),
   }),
-});
+);
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
-export const WeeklyReviewsSchema = z.object({
-  /** Monday of the week (UTC), 'YYYY-MM-DD'. */
-  weekStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  reviews: z.number().int().nonnegative(),
-  /** One decimal; null for a week with no review. */
-  averageRating: z.number().nullable(),
-});
+export const WeeklyReviewsSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    /** Monday of the week (UTC), 'YYYY-MM-DD'. */
+    weekStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    reviews: z.number().int().nonnegative(),
+    /** One decimal; null for a week with no review. */
+    averageRating: z.number().nullable(),
+  }),
+);
 export type WeeklyReviews = z.infer<typeof WeeklyReviewsSchema>;
 
-export const RatingCountSchema = z.object({
-  rating: z.number().int().min(1).max(5),
-  count: z.number().int().nonnegative(),
-});
+export const RatingCountSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    rating: z.number().int().min(1).max(5),
+    count: z.number().int().nonnegative(),
+  }),
+);
 export type RatingCount = z.infer<typeof RatingCountSchema>;
 
-export const DashboardChartsSchema = z.object({
-  /** The last 13 weeks, oldest first, empty weeks included. */
-  weekly: z.array(WeeklyReviewsSchema),
-  /** Ratings 1 to 5, each present. */
-  distribution: z.array(RatingCountSchema),
-});
+export const DashboardChartsSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    /** The last 13 weeks, oldest first, empty weeks included. */
+    weekly: z.array(WeeklyReviewsSchema),
+    /** Ratings 1 to 5, each present. */
+    distribution: z.array(RatingCountSchema),
+  }),
+);
 export type DashboardCharts = z.infer<typeof DashboardChartsSchema>;
 
 /**

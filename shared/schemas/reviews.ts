@@ -80,10 +80,7 @@ export type ReviewResponseInput = z.infer<typeof ReviewResponseSchema>;
 
 export const ReviewIdParamsSchema = z.object({ id: IdSchema });
 
-/** Responded when responseContent is present (seed-spec section 4). */
-export function isResponded(review: Pick<Review, 'responseContent'>): boolean {
-  return Boolean(review.responseContent && review.responseContent.trim());
-}
+export { isResponded } from '../review-state';
 
 /** The CSV export takes the list's filter and search, never paging: it streams every matching review. */
 export const ReviewExportQuerySchema = ReviewListQuerySchema.pick({ filter: true, q: true });

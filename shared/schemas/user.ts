@@ -19,7 +19,4 @@ export const PublicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
-/** How the product names a client: company name, else first name (seed-spec section 1). */
-export function displayName(user: Pick<PublicUser, 'companyName' | 'firstName'>): string {
-  return user.companyName.trim() || user.firstName;
-}
+export { displayName } from '../display-name';

@@ -7,7 +7,7 @@ import { useUser } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useTenant } from '@/lib/tenant';
-import { displayName } from '@shared/schemas/user';
+import { displayName } from '@shared/display-name';
 
 /** Feeds the shell with the session: user, menu for the role (or the viewed client), sign out. */
 export function AuthenticatedLayout({ children }: { children: ReactNode }) {

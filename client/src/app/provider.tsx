@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
 import { ErrorBoundary } from '@/components/layout/error-boundary';
-import { Toaster } from '@/components/ui/toaster';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme';
 
@@ -18,7 +18,7 @@ export function AppProvider({ children, queryClient = defaultQueryClient }: AppP
       <QueryClientProvider client={queryClient}>
         <ThemeProvider>
           {children}
-          <Toaster />
+          <DeferredToaster />
         </ThemeProvider>
       </QueryClientProvider>
     </ErrorBoundary>

@@ -1,13 +1,10 @@
-// First: this module builds zod schemas (api-error) and loads in a chunk that runs before main.tsx's own
-// imports, so zod must be told jitless here too or its eval probe trips the CSP (e2e/security.spec.ts).
-import '@/lib/zod-config';
 /**
  * The one fetch wrapper of the client. Every call sends the session cookie, JSON bodies carry the JSON
  * content type, and every non-OK answer becomes an `ApiError` whose message follows seed-spec section 8:
  * the body's `message`, else its `error`, else `status: statusText`, else the raw text.
  */
 
-import { ApiErrorCodeSchema, codeForStatus, type ApiErrorCode } from '@shared/schemas/api-error';
+import { codeForStatus, isApiErrorCode, type ApiErrorCode } from '@shared/schemas/api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -61,8 +58,12 @@ export async function toApiError(response: Response): Promise<ApiError> {
     `Request failed with status ${response.status}`;
 
   // An answer from something other than our API (a proxy's 502) has no code: the status gives one.
-  const code = ApiErrorCodeSchema.safeParse(fields.code);
-  return new ApiError(response.status, message, fields.details, code.success ? code.data : undefined);
+  return new ApiError(
+    response.status,
+    message,
+    fields.details,
+    isApiErrorCode(fields.code) ? fields.code : undefined,
+  );
 }
 
 export interface RequestOptions {

@@ -1,10 +1,14 @@
-import { createElement } from 'react';
+import { createElement, lazy } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 
-import { ToastAction, type ToastActionElement } from '@/components/ui/toast';
+import type { ToastActionElement } from '@/components/ui/toast';
 import { toast } from '@/components/ui/use-toast';
 
 import { ApiError } from './api-client';
+
+// Radix toast arrives with the toaster, on the first toast (components/ui/deferred-toaster.tsx), not with
+// every screen that may raise one (issue 13); the action renders inside that toaster's Suspense.
+const ToastAction = lazy(() => import('@/components/ui/toast').then((m) => ({ default: m.ToastAction })));
 
 /** The Plan tab of whoever is acting: the client's own, or the viewed client's for an admin. */
 function planTabPath(): string {

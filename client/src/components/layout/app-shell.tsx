@@ -1,7 +1,6 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 
+import { DialogLoading } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/page-title';
 import { useIsMobile } from '@/lib/use-mobile';
 
@@ -10,6 +9,10 @@ import { Header } from './header';
 import type { NavItem } from './nav-items';
 import { Sidebar } from './sidebar';
 import type { ShellUser } from './user-menu';
+
+// The overlay menu (a Radix dialog) loads when first opened: most screens never open it (issue 13).
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(loadMobileMenu);
 
 export interface AppShellProps {
   user: ShellUser;
@@ -55,6 +58,12 @@ export function AppShell({
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = isMobile && menuOpenOn === title;
   const closeMenu = () => setMenuOpenOn(null);
+  // Mounted on first open, then kept, so it closes with its animation.
+  const [menuMounted, setMenuMounted] = useState(false);
+  const openMenu = () => {
+    setMenuMounted(true);
+    setMenuOpenOn(title);
+  };
 
   useBodyScrollLock(menuOpen);
 
@@ -73,38 +82,17 @@ export function AppShell({
         <Sidebar navItems={navItems} onSignOut={onSignOut} signingOut={signingOut} />
       </aside>
 
-      <DialogPrimitive.Root
-        open={menuOpen}
-        onOpenChange={(open) => (open ? setMenuOpenOn(title) : closeMenu())}
-      >
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay
-            data-testid="mobile-menu-backdrop"
-            className="rf-fade fixed inset-0 z-40 bg-black/50 md:hidden"
+      {menuMounted ? (
+        <Suspense fallback={<DialogLoading label="Opening menu…" />}>
+          <MobileMenu
+            open={menuOpen}
+            onOpenChange={(open) => (open ? setMenuOpenOn(title) : closeMenu())}
+            navItems={navItems}
+            onSignOut={onSignOut}
+            signingOut={signingOut}
           />
-          <DialogPrimitive.Content
-            aria-describedby={undefined}
-            className="rf-slide-left fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl outline-none md:hidden"
-          >
-            <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
-            <Sidebar
-              navItems={navItems}
-              onSignOut={() => {
-                closeMenu();
-                onSignOut();
-              }}
-              signingOut={signingOut}
-              onNavigate={closeMenu}
-            />
-            <DialogPrimitive.Close
-              aria-label="Close menu"
-              className="absolute right-3 top-4 flex size-8 items-center justify-center rounded-md text-sidebar-foreground/80 hover:bg-sidebar-accent hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/50"
-            >
-              <X className="size-4" aria-hidden="true" />
-            </DialogPrimitive.Close>
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
+        </Suspense>
+      ) : null}
 
       <div className="flex min-w-0 flex-1 flex-col">
         {adminView ? <AdminViewBanner {...adminView} /> : null}
@@ -112,7 +100,8 @@ export function AppShell({
         <Header
           title={title}
           user={user}
-          onOpenMenu={() => setMenuOpenOn(title)}
+          onOpenMenu={openMenu}
+          onPreloadMenu={() => void loadMobileMenu().catch(() => undefined)}
           onSignOut={onSignOut}
           signingOut={signingOut}
         />

@@ -1,20 +1,44 @@
 import { Menu } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 
 import { Button } from '@/components/ui/button';
 
-import { NotificationsMenu } from './notifications-menu';
+import {
+  NotificationsButtonContent,
+  notificationsLabel,
+  PendingMenuButton,
+  USER_MENU_BUTTON_CLASS,
+  UserMenuButtonContent,
+} from './menu-buttons';
+import { useUnreadCount } from './notifications-api';
 import { ThemeToggle } from './theme-toggle';
-import { UserMenu, type ShellUser } from './user-menu';
+import type { ShellUser } from './user-menu';
+
+// The two menus (Radix menu, floating-ui) load right after the shell renders, not before it (issue 13);
+// until then their buttons show, disabled (menu-buttons.tsx).
+const NotificationsMenu = lazy(() => import('./notifications-menu'));
+const UserMenu = lazy(() => import('./user-menu'));
 
 interface HeaderProps {
   title: string;
   user: ShellUser;
   onOpenMenu: () => void;
+  /** Starts loading the overlay menu's code when the pointer or the focus reaches its button. */
+  onPreloadMenu?: () => void;
   onSignOut: () => void;
   signingOut?: boolean;
 }
 
-export function Header({ title, user, onOpenMenu, onSignOut, signingOut }: HeaderProps) {
+function PendingNotificationsButton() {
+  const unread = useUnreadCount().data?.unread ?? 0;
+  return (
+    <PendingMenuButton size="icon" className="relative" aria-label={notificationsLabel(unread)}>
+      <NotificationsButtonContent unread={unread} />
+    </PendingMenuButton>
+  );
+}
+
+export function Header({ title, user, onOpenMenu, onPreloadMenu, onSignOut, signingOut }: HeaderProps) {
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-6">
       <Button
@@ -23,14 +47,26 @@ export function Header({ title, user, onOpenMenu, onSignOut, signingOut }: Heade
         className="-ml-1 md:hidden"
         aria-label="Open menu"
         onClick={onOpenMenu}
+        onPointerEnter={onPreloadMenu}
+        onFocus={onPreloadMenu}
       >
         <Menu aria-hidden="true" />
       </Button>
       <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight sm:text-xl">{title}</h1>
       <div className="flex items-center gap-0.5 sm:gap-1">
-        <NotificationsMenu />
+        <Suspense fallback={<PendingNotificationsButton />}>
+          <NotificationsMenu />
+        </Suspense>
         <ThemeToggle />
-        <UserMenu user={user} onSignOut={onSignOut} signingOut={signingOut} />
+        <Suspense
+          fallback={
+            <PendingMenuButton aria-label="User menu" className={USER_MENU_BUTTON_CLASS}>
+              <UserMenuButtonContent user={user} />
+            </PendingMenuButton>
+          }
+        >
+          <UserMenu user={user} onSignOut={onSignOut} signingOut={signingOut} />
+        </Suspense>
       </div>
     </header>
   );

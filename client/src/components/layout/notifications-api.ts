@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { NOTIFICATIONS_PAGE_SIZE, type Notification, type UnreadCount } from '@shared/schemas/notifications';
+import { NOTIFICATIONS_PAGE_SIZE } from '@shared/notification-paging';
+import type { Notification, UnreadCount } from '@shared/schemas/notifications';
 
 import { apiRequest, getJson, getPage } from '@/lib/api-client';
 import { invalidate } from '@/lib/invalidate';

@@ -1,12 +1,12 @@
 import {
   AlertTriangle,
-  Bell,
   CheckCheck,
   Inbox,
   MessageSquareWarning,
   Plug,
   SendHorizontal,
   Star,
+  type LucideIcon,
 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
@@ -25,6 +25,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useTenant } from '@/lib/tenant';
 import { cn, formatTimeAgo } from '@/lib/utils';
 
+import { NotificationsButtonContent, notificationsLabel } from './menu-buttons';
 import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
@@ -32,7 +33,7 @@ import {
   useUnreadCount,
 } from './notifications-api';
 
-const ICONS: Record<NotificationKind, typeof Bell> = {
+const ICONS: Record<NotificationKind, LucideIcon> = {
   review_new: Star,
   review_negative: AlertTriangle,
   reply_failed: MessageSquareWarning,
@@ -59,21 +60,8 @@ export function NotificationsMenu() {
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        >
-          <Bell aria-hidden="true" />
-          {unread > 0 ? (
-            <span
-              aria-hidden="true"
-              className="absolute right-1 top-1 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-destructive-foreground"
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
-          ) : null}
+        <Button variant="ghost" size="icon" className="relative" aria-label={notificationsLabel(unread)}>
+          <NotificationsButtonContent unread={unread} />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-1.5rem))] p-0">
@@ -168,3 +156,5 @@ export function NotificationsMenu() {
     </DropdownMenu>
   );
 }
+
+export default NotificationsMenu;

@@ -10,7 +10,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { initials } from '@/lib/utils';
+
+import { USER_MENU_BUTTON_CLASS, UserMenuButtonContent } from './menu-buttons';
 
 export interface ShellUser {
   /** Company name, else first name (seed-spec section 1: `displayName`). */
@@ -30,14 +31,8 @@ export function UserMenu({ user, onSignOut, signingOut }: UserMenuProps) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" aria-label="User menu" className="h-10 gap-2 px-1.5 sm:px-2">
-          <span
-            aria-hidden="true"
-            className="bg-brand-gradient flex size-8 items-center justify-center rounded-full text-xs font-semibold text-white"
-          >
-            {initials(user.name) || '?'}
-          </span>
-          <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{user.name}</span>
+        <Button variant="ghost" aria-label="User menu" className={USER_MENU_BUTTON_CLASS}>
+          <UserMenuButtonContent user={user} />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
@@ -66,3 +61,5 @@ export function UserMenu({ user, onSignOut, signingOut }: UserMenuProps) {
     </DropdownMenu>
   );
 }
+
+export default UserMenu;

@@ -1,4 +1,5 @@
-import { isResponded, type Review } from '@shared/schemas/reviews';
+import { isResponded } from '@shared/review-state';
+import type { Review } from '@shared/schemas/reviews';
 
 import { Badge } from '@/components/ui/badge';
 

@@ -28,3 +28,15 @@ export function FullPageSpinner({ label }: { label?: string }) {
     </div>
   );
 }
+
+/**
+ * What a lazily loaded dialog shows while its code arrives (its Suspense fallback): the screen dims as the
+ * dialog's overlay will, and screen readers hear what is opening.
+ */
+export function DialogLoading({ label = 'Opening…' }: { label?: string }) {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 text-white">
+      <Spinner size="lg" label={label} />
+    </div>
+  );
+}

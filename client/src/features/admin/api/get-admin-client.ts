@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getJson } from '@/lib/api-client';
-import { displayName } from '@shared/schemas/user';
+import { displayName } from '@shared/display-name';
 
 import type { AdminClientDetail } from '@shared/schemas/admin';
 

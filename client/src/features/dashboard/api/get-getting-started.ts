@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { hasConnection, useIntegrations } from '@/features/integrations';
+import { hasConnection, useIntegrations } from '@/lib/integrations';
 import { getPage } from '@/lib/api-client';
 import { useLocations } from '@/lib/locations';
 import { isPosterShared } from '@/lib/poster-shared';

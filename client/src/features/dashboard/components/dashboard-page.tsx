@@ -1,10 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Review } from '@shared/schemas/reviews';
 
-import { CreateReviewRequestDialog, GenerateLinkDialog } from '@/features/requests';
-import { ReviewDetailsDialog } from '@/features/reviews';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { DialogLoading, Spinner } from '@/components/ui/spinner';
 
 import { useDashboardCharts } from '../api/get-dashboard-charts';
 import { useDashboardStats } from '../api/get-dashboard-stats';
@@ -12,6 +10,13 @@ import { useGettingStarted } from '../api/get-getting-started';
 import { useRecentReviews } from '../api/get-recent-reviews';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { GettingStarted } from './getting-started';
+import {
+  CreateReviewRequestDialog,
+  GenerateLinkDialog,
+  preloadRequestDialogs,
+  preloadReviewDialog,
+  ReviewDetailsDialog,
+} from './lazy-dialogs';
 import { QuickActions } from './quick-actions';
 import { RatingDistribution } from './rating-distribution';
 import { RecentReviews } from './recent-reviews';
@@ -29,6 +34,9 @@ export function DashboardPage() {
   const gettingStarted = useGettingStarted(stats.data?.reviewRequests);
   const [selected, setSelected] = useState<Review | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
+  // Each dialog's code loads on first use (lazy-dialogs.tsx); once there it stays mounted, so it closes
+  // with its animation and keeps its state.
+  const [detailsMounted, setDetailsMounted] = useState(false);
   const [requestOpen, setRequestOpen] = useState(false);
   const [linkOpen, setLinkOpen] = useState(false);
   // The request dialog loads locations and contacts: mount it on first use, then keep it (its QR step
@@ -41,6 +49,7 @@ export function DashboardPage() {
 
   const openReview = (review: Review) => {
     setSelected(review);
+    setDetailsMounted(true);
     setDetailsOpen(true);
   };
 
@@ -79,7 +88,11 @@ export function DashboardPage() {
           </CardContent>
         </Card>
         <div className="grid content-start gap-6">
-          <QuickActions onCreateRequest={openRequestDialog} onGenerateLink={() => setLinkOpen(true)} />
+          <QuickActions
+            onCreateRequest={openRequestDialog}
+            onGenerateLink={() => setLinkOpen(true)}
+            onPreload={preloadRequestDialogs}
+          />
           {charts.data ? <RatingDistribution distribution={charts.data.distribution} /> : null}
         </div>
       </div>
@@ -89,12 +102,19 @@ export function DashboardPage() {
         isLoading={reviews.isLoading}
         error={reviews.error}
         onOpen={openReview}
+        onPreload={preloadReviewDialog}
       />
 
-      <ReviewDetailsDialog review={selected} open={detailsOpen} onOpenChange={setDetailsOpen} />
-      {/* Creating a request opens the QR dialog for the new request (seed-spec section 2). */}
-      {requestMounted ? <CreateReviewRequestDialog open={requestOpen} onOpenChange={setRequestOpen} /> : null}
-      {linkOpen ? <GenerateLinkDialog open={linkOpen} onOpenChange={setLinkOpen} /> : null}
+      <Suspense fallback={<DialogLoading />}>
+        {detailsMounted ? (
+          <ReviewDetailsDialog review={selected} open={detailsOpen} onOpenChange={setDetailsOpen} />
+        ) : null}
+        {/* Creating a request opens the QR dialog for the new request (seed-spec section 2). */}
+        {requestMounted ? (
+          <CreateReviewRequestDialog open={requestOpen} onOpenChange={setRequestOpen} />
+        ) : null}
+        {linkOpen ? <GenerateLinkDialog open={linkOpen} onOpenChange={setLinkOpen} /> : null}
+      </Suspense>
     </div>
   );
 }

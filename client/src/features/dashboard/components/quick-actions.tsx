@@ -12,9 +12,12 @@ import { useTenant } from '@/lib/tenant';
 export function QuickActions({
   onCreateRequest,
   onGenerateLink,
+  onPreload,
 }: {
   onCreateRequest: () => void;
   onGenerateLink: () => void;
+  /** Starts loading the dialogs' code when the pointer or the focus reaches a button that opens one. */
+  onPreload?: () => void;
 }) {
   const { routeBase } = useTenant();
   return (
@@ -23,11 +26,23 @@ export function QuickActions({
         <CardTitle className="text-base">Quick Actions</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-2">
-        <Button variant="outline" className="justify-start" onClick={onGenerateLink}>
+        <Button
+          variant="outline"
+          className="justify-start"
+          onClick={onGenerateLink}
+          onPointerEnter={onPreload}
+          onFocus={onPreload}
+        >
           <Link2 aria-hidden="true" />
           Generate Review Link
         </Button>
-        <Button variant="outline" className="justify-start" onClick={onCreateRequest}>
+        <Button
+          variant="outline"
+          className="justify-start"
+          onClick={onCreateRequest}
+          onPointerEnter={onPreload}
+          onFocus={onPreload}
+        >
           <Send aria-hidden="true" />
           Send Review Requests
         </Button>

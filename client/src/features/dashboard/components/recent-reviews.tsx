@@ -16,6 +16,8 @@ interface RecentReviewsProps {
   isLoading: boolean;
   error: Error | null;
   onOpen: (review: Review) => void;
+  /** Starts loading the review dialog's code when the pointer or the focus reaches the list. */
+  onPreload?: () => void;
 }
 
 /**
@@ -23,7 +25,7 @@ interface RecentReviewsProps {
  * scrolls inside its card and rows off screen skip layout and paint (content-visibility), so a thousand
  * reviews stay light.
  */
-export function RecentReviews({ reviews, isLoading, error, onOpen }: RecentReviewsProps) {
+export function RecentReviews({ reviews, isLoading, error, onOpen, onPreload }: RecentReviewsProps) {
   const { routeBase } = useTenant();
   return (
     <Card className="flex min-w-0 flex-col">
@@ -58,6 +60,8 @@ export function RecentReviews({ reviews, isLoading, error, onOpen }: RecentRevie
           <ul
             aria-labelledby="recent-reviews-heading"
             tabIndex={0}
+            onPointerEnter={onPreload}
+            onFocus={onPreload}
             className="-mx-2 grid max-h-[32rem] gap-1 overflow-y-auto px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             {reviews.map((review) => (

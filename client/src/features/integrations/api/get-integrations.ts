@@ -1,33 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { IntegrationsOverview, Provider } from '@shared/schemas/integrations';
+import type { Provider } from '@shared/schemas/integrations';
 
-import { getJson } from '@/lib/api-client';
-import { useTenant } from '@/lib/tenant';
-
-export const integrationsKey = (apiBase: string) => [`${apiBase}/integrations`] as const;
-
-/** GET /api/integrations: each location's Google and Facebook connection, and what the server can do. */
-export function integrationsQueryOptions(apiBase: string) {
-  return queryOptions({
-    queryKey: integrationsKey(apiBase),
-    queryFn: ({ signal }) => getJson<IntegrationsOverview>(`${apiBase}/integrations`, { signal }),
-  });
-}
-
-export function useIntegrations() {
-  const { apiBase } = useTenant();
-  return useQuery(integrationsQueryOptions(apiBase));
-}
-
-/** Whether any location of the client has a usable connection to the provider. */
-export function hasConnection(overview: IntegrationsOverview | undefined, provider: Provider): boolean {
-  return (overview?.locations ?? []).some((l) => l[provider].connected && !l[provider].reconnectNeeded);
-}
-
-/** The locations whose provider stopped accepting the connection. */
-export function needingReconnect(overview: IntegrationsOverview | undefined, provider: Provider) {
-  return (overview?.locations ?? []).filter((l) => l[provider].reconnectNeeded);
-}
+// The query itself lives in lib/integrations.ts (the dashboard reads it without this feature's panel).
+export {
+  hasConnection,
+  integrationsKey,
+  integrationsQueryOptions,
+  needingReconnect,
+  useIntegrations,
+} from '@/lib/integrations';
 
 /** Where the browser goes to start the provider's OAuth flow for one location. */
 export function connectUrl(apiBase: string, provider: Provider, locationId: number): string {
