@@ -22,7 +22,8 @@ export interface FakeLlmRequest {
  *   arrive one by one without any timing);
  * - `hang`: accepts the request and never answers;
  * - `error`: answers this status with an OpenAI-style error body;
- * - `break`: streams the pieces, then drops the connection before the end;
+ * - `break`: streams the pieces, then drops the connection before the end (`clean`: ends the HTTP answer
+ *   properly, but without a finish_reason or [DONE], as a proxy cutting a long answer might);
  * - `empty`: a well-formed stream with no text.
  */
 export type FakeLlmBehaviour =
@@ -30,7 +31,7 @@ export type FakeLlmBehaviour =
   | { kind: 'gated'; pieces: string[] }
   | { kind: 'hang' }
   | { kind: 'error'; status: number }
-  | { kind: 'break'; pieces: string[] }
+  | { kind: 'break'; pieces: string[]; clean?: boolean }
   | { kind: 'empty' };
 
 export interface FakeLlm {
@@ -151,7 +152,9 @@ export async function startFakeLlm(options: { port?: number; apiKey?: string; mo
       const finish = (rest: string[]) => {
         if (current.kind === 'break') {
           // The provider's connection dies mid-answer, once what it sent has left: no finish_reason, no [DONE].
-          res.write(rest.map((piece) => chunk({ content: piece })).join(''), () => res.socket?.destroy());
+          const sent = rest.map((piece) => chunk({ content: piece })).join('');
+          if (current.clean) res.end(sent);
+          else res.write(sent, () => res.socket?.destroy());
           return;
         }
         for (const piece of rest) res.write(chunk({ content: piece }));

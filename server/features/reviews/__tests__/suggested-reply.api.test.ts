@@ -197,6 +197,12 @@ describe.each(testDatabaseKinds)('suggested replies written by a language model 
     expect(result.text).toBe('Thank you for telling us about');
     expect(result.last).toEqual({ type: 'fallback', data: { reason: 'broken' } });
     expect(result.events.some((e) => e.type === 'done')).toBe(false);
+
+    // An answer that ends in good order but without its finish or [DONE] is just as unfinished.
+    llm.behave({ kind: 'break', pieces: ['Thank you for ', 'telling us about'], clean: true });
+    const cut = await suggest(agent, path);
+    expect(cut.text).toBe('Thank you for telling us about');
+    expect(cut.last).toEqual({ type: 'fallback', data: { reason: 'broken' } });
   });
 
   it('when the model stops at its token limit or answers nothing, then it falls back too', async () => {
