@@ -54,6 +54,12 @@ const EnvSchema = z
     BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
     // 32 bytes as 64 hex characters or base64; encrypts provider tokens at rest.
     TOKEN_ENCRYPTION_KEY: z.string().min(32, 'must be 32 bytes as hex or base64').optional(),
+    // An OpenAI-compatible chat-completions endpoint writes suggested replies; all three or none (issue 16).
+    LLM_API_BASE: optionalUrl,
+    LLM_API_KEY: z.string().optional(),
+    LLM_MODEL: z.string().optional(),
+    // The whole answer must arrive within this time, or the reply template is used instead.
+    LLM_TIMEOUT_MS: positiveInt.max(120_000).default(15_000),
     // Minutes between automatic imports of every connected Google location and Facebook page.
     SYNC_INTERVAL_MINUTES: positiveInt.max(24 * 60).default(30),
     RATE_LIMIT_AUTH: positiveInt.default(20),
@@ -91,6 +97,19 @@ const EnvSchema = z
         path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
       });
+    }
+    const llm = { LLM_API_BASE: env.LLM_API_BASE, LLM_API_KEY: env.LLM_API_KEY, LLM_MODEL: env.LLM_MODEL };
+    const set = Object.values(llm).filter(Boolean).length;
+    if (set > 0 && set < 3) {
+      for (const [name, value] of Object.entries(llm)) {
+        if (!value) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'LLM_API_BASE, LLM_API_KEY and LLM_MODEL must be set together',
+          });
+        }
+      }
     }
   });
 

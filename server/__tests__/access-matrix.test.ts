@@ -260,6 +260,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'DELETE /api/reviews/:id/response': client(200, 404, async (c) => ({
     params: id(await createReview(c.db, c.a.user.id, { responseContent: 'Old', respondedAt: new Date() })),
   })),
+  // No language model here: the template answer; suggested-reply.api.test.ts streams from a fake one.
+  'POST /api/reviews/:id/suggested-reply': client(200, 404, (c) => ({ params: id(c.a.review) })),
+  'GET /api/reply-settings': client(200, 200),
+  'PUT /api/reply-settings': client(200, 200, () => ({ body: { tone: 'warm', signature: '— The team' } })),
   'GET /api/templates': client(200, 200),
   'POST /api/templates': client(201, 201, () => ({
     body: { name: 'Another', channel: 'sms', body: 'Hi {{name}} {{link}}' },

@@ -34,6 +34,17 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('when only some of the language model variables are set, then it names the missing ones', () => {
+    expect(() => loadEnv({ LLM_API_BASE: 'https://llm.example/v1', LLM_MODEL: 'm' })).toThrow(
+      /LLM_API_KEY: LLM_API_BASE, LLM_API_KEY and LLM_MODEL must be set together/,
+    );
+    expect(() => loadEnv({ LLM_API_BASE: 'not a url', LLM_API_KEY: 'k', LLM_MODEL: 'm' })).toThrow(
+      /LLM_API_BASE/,
+    );
+    const env = loadEnv({ LLM_API_BASE: 'https://llm.example/v1', LLM_API_KEY: 'k', LLM_MODEL: 'm' });
+    expect(env.LLM_TIMEOUT_MS).toBe(15_000);
+  });
+
   it('when a variable is empty, then it counts as unset', () => {
     expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(5000);
   });

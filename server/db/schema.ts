@@ -22,6 +22,7 @@ import type { Channel, RequestMethod, RequestStatus, ReviewType } from '@shared/
 import type { NotificationKind } from '@shared/schemas/notifications';
 import type { Provider, SyncRunStatus, SyncTrigger } from '@shared/schemas/integrations';
 import type { ConsentEventKind, ConsentSource, OptOutSource } from '@shared/schemas/contacts';
+import type { ReplyTone } from '@shared/schemas/reply-settings';
 import type { Role } from '@shared/schemas/user';
 import { negativeSql, positiveSql, privateSql, respondedSql, unrespondedSql } from './review-filters';
 
@@ -572,6 +573,16 @@ export const requestSettings = pgTable('request_settings', {
   quietEnd: smallint().notNull(),
   /** The client's IANA time zone: quiet hours of customers with none of their own or their location's. */
   timeZone: text(),
+  updatedAt: createdAt(),
+});
+
+/** How suggested replies are written for each client: tone and signature (issue 16); no row: the defaults. */
+export const replySettings = pgTable('reply_settings', {
+  ownerId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tone: text().$type<ReplyTone>().notNull(),
+  signature: text().notNull().default(''),
   updatedAt: createdAt(),
 });
 

@@ -8,6 +8,7 @@ import {
   notificationSettings,
   outboundMessages,
   plans,
+  replySettings,
   requestSettings,
   reviewRequestEvents,
   reviewRequests,
@@ -346,6 +347,14 @@ export function createDataExportRepository(db: Database) {
               s.timeZone,
               s.updatedAt,
             ]);
+          }),
+        },
+        {
+          file: 'reply-settings.csv',
+          header: ['Tone', 'Signature', 'Updated at'],
+          page: once(async () => {
+            const rows = await db.select().from(replySettings).where(eq(replySettings.ownerId, ownerId));
+            return rows.map((s) => [s.tone, s.signature, s.updatedAt]);
           }),
         },
       ];

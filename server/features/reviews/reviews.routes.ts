@@ -11,12 +11,14 @@ import { tenantOf } from '../../middleware/tenant';
 import { sendCsvDownload } from '../../lib/csv-download';
 import { reviewsServiceFor } from './reviews.service';
 import { repliesServiceFor } from './replies.service';
+import { createReplySuggestionRoutes } from './reply-suggestions.routes';
 
 /** The reviews of the tenant: the list, the CSV export, and the one response per review. */
 export function createReviewsRoutes(ctx: AppContext): Router {
   const service = reviewsServiceFor(ctx);
   const replies = repliesServiceFor(ctx);
   const router = Router();
+  router.use(createReplySuggestionRoutes(ctx));
 
   router.get(
     '/reviews',

@@ -51,6 +51,7 @@ const emptyClientArea = [
   ),
   http.get('*/notifications', emptyPage),
   http.get('*/notifications/unread-count', () => HttpResponse.json({ unread: 0 })),
+  http.get('*/reply-settings', () => HttpResponse.json({ tone: 'warm', signature: '' })),
   http.get('*/notification-settings', () =>
     HttpResponse.json({ instantAlerts: true, alertMaxRating: 3, weeklyDigest: true }),
   ),

@@ -2,7 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Express } from 'express';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationSettings, outboundMessages, templates } from '../../../db/schema';
+import { notificationSettings, outboundMessages, replySettings, templates } from '../../../db/schema';
 import { seedTenant } from '../../../testing/route-fixtures';
 import { createUser, signedInAgent } from '../../../testing/factories';
 import { agentFor, createTestApp } from '../../../testing/test-app';
@@ -21,6 +21,7 @@ const FILES = [
   'notifications.csv',
   'notification-settings.csv',
   'request-settings.csv',
+  'reply-settings.csv',
 ];
 
 /** supertest buffers a binary answer into a Buffer with this parser. */
@@ -71,6 +72,12 @@ describe.each(testDatabaseKinds)('data export on %s', (kind) => {
       .insert(notificationSettings)
       .values({ userId: mine.user.id, instantAlerts: true, alertMaxRating: 2, weeklyDigest: false });
     await db()
+      .insert(replySettings)
+      .values({ ownerId: mine.user.id, tone: 'brief', signature: '— MINEXPORT' });
+    await db()
+      .insert(replySettings)
+      .values({ ownerId: theirs.user.id, tone: 'warm', signature: '— THEIRSEXPORT' });
+    await db()
       .insert(templates)
       .values({ ownerId: theirs.user.id, name: '=HYPERLINK("x")', channel: 'sms', body: 'Hi {{link}}' });
     const agent = await signedInAgent(app, mine.user);
@@ -96,6 +103,7 @@ describe.each(testDatabaseKinds)('data export on %s', (kind) => {
     expect(files['review-requests.csv']).toContain(mine.request.uniqueLink);
     expect(files['outbound-messages.csv']).toContain('MINEXPORT message body');
     expect(files['notification-settings.csv']).toMatch(/\r\nyes,2,no,/);
+    expect(files['reply-settings.csv']).toContain('brief,— MINEXPORT,');
     // Every file opens in a spreadsheet as UTF-8 and starts with its header.
     expect(bom(res.body as Buffer)).toEqual(FILES.map(() => true));
     expect(files['reviews.csv']!.split('\r\n')[0]).toContain('Reply');

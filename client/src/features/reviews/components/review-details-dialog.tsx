@@ -6,6 +6,7 @@ import {
   MapPin,
   Pencil,
   Sparkles,
+  Square,
   Trash2,
   Video,
 } from 'lucide-react';
@@ -28,6 +29,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ResponseBadge } from '@/components/reviews/response-badge';
 import { REVIEW_SOURCE_LABELS, reviewerLabel } from '@/components/reviews/review-source';
 import { StarRating } from '@/components/reviews/star-rating';
+import { useTenant } from '@/lib/tenant';
 import { formatDate, initials } from '@/lib/utils';
 
 import {
@@ -35,11 +37,21 @@ import {
   useEditReviewResponse,
   useSubmitReviewResponse,
 } from '../api/submit-review-response';
+import { SUGGESTION_NOTES, suggestReply } from '../api/suggest-reply';
 import { replyPlaceText, replyToast, type ReplyOutcome } from './reply-place';
 import { suggestResponse } from './suggest-response';
 
 /** The suggestion button shows its Generating state for about a second (seed-spec section 4). */
 export const SUGGESTION_DELAY_MS = 1000;
+
+/** Waits `ms` (nothing when it is not positive); rejects when `signal` aborts. */
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+}
 
 export interface ReviewDetailsDialogProps {
   review: Review | null | undefined;
@@ -296,34 +308,76 @@ interface ResponseFormProps {
 
 function ResponseForm({ review, editing, onCancel, onResponded, onAnswered }: ResponseFormProps) {
   const fieldId = useId();
+  const statusId = useId();
+  const { apiBase } = useTenant();
   const [text, setText] = useState(editing ? (review?.responseContent ?? '') : '');
-  const [generating, setGenerating] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** waiting: asked, nothing yet; writing: the model's reply is streaming into the box. */
+  const [phase, setPhase] = useState<'idle' | 'waiting' | 'writing'>('idle');
+  const [status, setStatus] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const suggestion = useRef<AbortController>(undefined);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const create = useSubmitReviewResponse(onResponded);
   const edit = useEditReviewResponse(onResponded);
   const submit = editing ? edit : create;
+  const busy = phase !== 'idle';
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // Closing the dialog (or moving to another review) stops a suggestion still arriving.
+  useEffect(() => () => suggestion.current?.abort(), []);
   useEffect(() => {
     if (editing) fieldRef.current?.focus();
   }, [editing]);
 
-  const suggest = () => {
-    if (!review) return;
-    setGenerating(true);
+  const suggest = async () => {
+    if (!review || busy) return;
+    const controller = new AbortController();
+    suggestion.current = controller;
+    const before = text;
+    const started = Date.now();
+    setPhase('waiting');
+    setStatus('Writing…');
+    setNote(null);
     // Disabling the pressed button would drop focus to the page body: keep it in the dialog, on the reply.
     fieldRef.current?.focus();
-    timer.current = setTimeout(() => {
-      setText(suggestResponse(review));
-      setGenerating(false);
-      // The button was disabled while generating, which drops focus: give it to the filled-in text.
-      fieldRef.current?.focus();
+    try {
+      const outcome = await suggestReply(apiBase, review.id, {
+        signal: controller.signal,
+        onText: (sofar) => {
+          setPhase('writing');
+          setText(sofar);
+        },
+      });
+      if (outcome.source === 'template') {
+        // The template shows after the usual Generating moment (seed-spec section 4), never a cut-off reply.
+        await delay(SUGGESTION_DELAY_MS - (Date.now() - started), controller.signal);
+        setText(suggestResponse(review));
+        setNote(outcome.note ?? null);
+      } else {
+        setText(outcome.text);
+      }
+      setStatus(outcome.source === 'template' && outcome.note ? outcome.note : 'Suggestion ready.');
       toast({
         title: 'Response suggestion generated',
         description: 'Feel free to edit the suggestion before submitting.',
       });
-    }, SUGGESTION_DELAY_MS);
+    } catch {
+      if (controller.signal.aborted) {
+        // Stopped by the owner (or the dialog closed): their own text comes back as it was.
+        setText(before);
+        setStatus('Stopped. Your text is as it was.');
+      } else {
+        setText(suggestResponse(review));
+        setNote(SUGGESTION_NOTES.noAnswer);
+        setStatus(SUGGESTION_NOTES.noAnswer);
+      }
+    } finally {
+      if (suggestion.current === controller) {
+        suggestion.current = undefined;
+        setPhase('idle');
+        // The button was disabled while generating, which drops focus: give it to the filled-in text.
+        fieldRef.current?.focus();
+      }
+    }
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -359,26 +413,51 @@ function ResponseForm({ review, editing, onCancel, onResponded, onAnswered }: Re
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Label htmlFor={fieldId}>Your response</Label>
-        <Button type="button" variant="outline" size="sm" onClick={suggest} disabled={generating || !review}>
-          <Sparkles aria-hidden="true" />
-          {generating ? 'Generating...' : 'Suggest response'}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {busy ? (
+            <Button type="button" variant="ghost" size="sm" onClick={() => suggestion.current?.abort()}>
+              <Square aria-hidden="true" />
+              Stop
+            </Button>
+          ) : null}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => void suggest()}
+            disabled={busy || !review}
+          >
+            <Sparkles aria-hidden="true" />
+            {busy ? 'Generating...' : 'Suggest response'}
+          </Button>
+        </div>
       </div>
       <Textarea
         id={fieldId}
         ref={fieldRef}
         value={text}
         onChange={(event) => setText(event.target.value)}
+        readOnly={busy}
+        aria-busy={phase === 'writing'}
+        aria-describedby={note ? statusId : undefined}
         rows={6}
         placeholder="Write a reply your customer will read…"
       />
+      <p
+        id={statusId}
+        role="status"
+        aria-live="polite"
+        className={note ? 'text-sm text-amber-800 dark:text-amber-300' : 'sr-only'}
+      >
+        {status}
+      </p>
       <DialogFooter>
         {editing ? (
           <Button type="button" variant="outline" onClick={onCancel}>
             Cancel
           </Button>
         ) : null}
-        <Button type="submit" disabled={text === '' || submit.isPending}>
+        <Button type="submit" disabled={text === '' || busy || submit.isPending}>
           {submit.isPending ? 'Submitting...' : editing ? 'Save changes' : 'Submit Response'}
         </Button>
       </DialogFooter>

@@ -27,6 +27,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { AccountEmailCard } from './account-email-card';
 import { ExportDataCard } from './export-data-card';
 import { DeleteAccountCard } from './delete-account-card';
+import { ReplyPreferencesCard } from './reply-preferences-card';
 
 export function ProfileTab() {
   const { clientId } = useTenant();
@@ -45,6 +46,7 @@ export function ProfileTab() {
             </CardDescription>
           </CardHeader>
         </Card>
+        <ReplyPreferencesCard />
         <ExportDataCard />
       </div>
     );
@@ -56,6 +58,7 @@ export function ProfileTab() {
       <ProfileForm user={user.data} />
       <PasswordForm />
       <AccountEmailCard />
+      <ReplyPreferencesCard />
       <ExportDataCard />
       {user.data.role === 'client' ? <DeleteAccountCard /> : null}
     </div>

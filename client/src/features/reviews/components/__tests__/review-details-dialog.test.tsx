@@ -108,6 +108,10 @@ describe('ReviewDetailsDialog', { timeout: 20_000 }, () => {
   });
 
   it('when asking for a suggestion, then it shows Generating... then fills the template and toasts', async () => {
+    // No language model on this server: the rating template, as the seed specifies.
+    server.use(
+      http.post('*/api/reviews/:id/suggested-reply', () => HttpResponse.json({ source: 'template' })),
+    );
     const review = buildReview({ rating: 5, type: 'google', content: 'Great!' });
     const { user } = renderWithProviders(<Harness review={review} />);
 
@@ -122,6 +126,8 @@ describe('ReviewDetailsDialog', { timeout: 20_000 }, () => {
     expect(await findToast('Response suggestion generated')).toBeInTheDocument();
     expect(screen.getByText('Feel free to edit the suggestion before submitting.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Suggest response' })).toBeEnabled();
+    // Today's templates without a model say nothing about an assistant.
+    expect(screen.queryByText(/writing assistant/)).not.toBeInTheDocument();
   });
 
   it('when the response is only spaces, then it toasts Response required and sends nothing', async () => {

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  REPLY_TONE_LABELS,
+  REPLY_TONES,
+  ReplySettingsSchema,
+  SIGNATURE_MAX,
+  type ReplySettings,
+} from '@shared/schemas/reply-settings';
+
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { notifyError } from '@/lib/notify-error';
+
+import { useReplySettings, useSaveReplySettings } from '../api/reply-settings';
+
+/**
+ * Settings › Profile: the tone and signature of the replies "Suggest response" writes when the writing
+ * assistant (a language model) is set up on this server (issue 16, item 4).
+ */
+export function ReplyPreferencesCard() {
+  const settings = useReplySettings();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Suggested replies</CardTitle>
+        <CardDescription>
+          How the writing assistant words the replies it suggests. You always read and edit a suggestion
+          before it is sent.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {settings.data ? (
+          <ReplyPreferencesForm saved={settings.data} />
+        ) : (
+          <Spinner label="Loading your reply preferences…" />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReplyPreferencesForm({ saved }: { saved: ReplySettings }) {
+  const save = useSaveReplySettings();
+  const form = useForm<ReplySettings>({ resolver: zodResolver(ReplySettingsSchema), defaultValues: saved });
+  const { errors, isDirty } = form.formState;
+  useEffect(() => form.reset(saved), [saved, form]);
+
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate(values, {
+          onSuccess: () =>
+            toast({ title: 'Reply preferences saved', description: 'New suggestions use them.' }),
+          onError: (error) => notifyError(error),
+        }),
+      )}
+    >
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Tone</legend>
+        {REPLY_TONES.map((tone) => (
+          <label key={tone} className="flex items-start gap-3">
+            <input
+              type="radio"
+              value={tone}
+              className="mt-1 size-4 accent-primary"
+              {...form.register('tone')}
+            />
+            <span className="grid gap-0.5">
+              <span className="text-sm font-medium">{REPLY_TONE_LABELS[tone].label}</span>
+              <span className="text-sm text-muted-foreground">{REPLY_TONE_LABELS[tone].hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <FormField
+        id="reply-signature"
+        label="Signature"
+        error={errors.signature?.message}
+        description={`Ends every suggested reply, e.g. "— Anna, Bella Pasta". Up to ${SIGNATURE_MAX} characters; leave empty for none.`}
+      >
+        <Input placeholder="— Anna, Bella Pasta" {...form.register('signature')} />
+      </FormField>
+      <Button type="submit" className="w-fit" disabled={save.isPending || !isDirty}>
+        {save.isPending ? <Spinner size="sm" label="Saving…" /> : null}
+        Save reply preferences
+      </Button>
+    </form>
+  );
+}
