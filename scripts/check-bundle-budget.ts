@@ -1,14 +1,16 @@
 /**
  * Fails the end-to-end run (npm run test:e2e, after the build) when the public review page, the page a
  * customer opens on a phone, loads more JavaScript than its budget or pulls in a part of the app it must not
- * carry (issue 13). Measured as the bench measures it (bench/bundle-sizes.ts): review.html's scripts and
+ * carry (issue 13), or when the website widget's script outgrows its own (issue 16). Measured as the bench measures it (bench/bundle-sizes.ts): review.html's scripts and
  * everything they import statically, gzipped.
  *
  *   npx tsx scripts/check-bundle-budget.ts [dist/public]
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { measurePage } from '../bench/bundle-sizes';
+import { WIDGET_BUDGET_BYTES, widgetProblems } from './widget-budget';
 
 const KB = 1024;
 /**
@@ -75,7 +77,20 @@ function checkReviewPage(publicDir: string): string[] {
   return problems;
 }
 
-const problems = checkReviewPage(path.resolve(process.argv[2] ?? 'dist/public'));
+/** The website widget other sites load (issue 16): under 15 KB gzipped, no review-snippet markup. */
+function checkWidget(publicDir: string): string[] {
+  const file = path.join(publicDir, 'widget.js');
+  if (!fs.existsSync(file)) return [`${file} is missing: is scripts/build-widget.ts part of npm run build?`];
+  const source = fs.readFileSync(file);
+  const gzipped = zlib.gzipSync(source, { level: 9 }).length;
+  process.stdout.write(
+    `Website widget: ${(gzipped / KB).toFixed(1)} KB gzipped (budget ${WIDGET_BUDGET_BYTES / KB} KB).\n`,
+  );
+  return widgetProblems(source.toString('utf8'), gzipped);
+}
+
+const publicDir = path.resolve(process.argv[2] ?? 'dist/public');
+const problems = [...checkReviewPage(publicDir), ...checkWidget(publicDir)];
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
   console.error('Keep the page small: it imports only what it shows (see scripts/check-bundle-budget.ts).');
