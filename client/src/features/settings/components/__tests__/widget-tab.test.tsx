@@ -106,13 +106,17 @@ describe('WidgetTab', () => {
   it('when the owner copies the code, then the one-line snippet is on the clipboard and a toast says so', async () => {
     answer();
     const { user } = renderWithProviders(<WidgetTab />);
+    await previewRoot();
 
-    await user.click(await screen.findByRole('button', { name: 'Copy code' }));
+    await user.click(screen.getByRole('button', { name: 'Copy code' }));
 
-    expect(await findToast('Copied')).toBeInTheDocument();
-    expect(await navigator.clipboard.readText()).toBe(
-      `<script src="https://app.example/widget.js" data-key="${'k'.repeat(24)}" async></script>`,
+    // Read inside waitFor: the toast's announcement updates on a timer while the test waits.
+    await waitFor(async () =>
+      expect(await navigator.clipboard.readText()).toBe(
+        `<script src="https://app.example/widget.js" data-key="${'k'.repeat(24)}" async></script>`,
+      ),
     );
+    expect(await findToast('Copied')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open your review wall' })).toHaveAttribute(
       'href',
       SAVED.wallUrl,
@@ -122,8 +126,9 @@ describe('WidgetTab', () => {
   it('when the owner hand-picks a review, then only its id is saved; with none picked, the form says so', async () => {
     const sent = answer();
     const { user } = renderWithProviders(<WidgetTab />);
+    await previewRoot();
 
-    await user.click(await screen.findByLabelText('Only reviews I pick'));
+    await user.click(screen.getByLabelText('Only reviews I pick'));
     await user.click(screen.getByRole('button', { name: 'Save widget' }));
     expect(await screen.findByText(WIDGET_MESSAGES.pickOne)).toBeInTheDocument();
     expect(sent.saved).toEqual([]);
@@ -139,8 +144,9 @@ describe('WidgetTab', () => {
   it('when the star colour is not a #rrggbb colour, then the field says so and nothing is saved', async () => {
     const sent = answer();
     const { user } = renderWithProviders(<WidgetTab />);
+    await previewRoot();
 
-    await user.type(await screen.findByLabelText('Star colour (optional)'), 'red');
+    await user.type(screen.getByLabelText('Star colour (optional)'), 'red');
     await user.click(screen.getByRole('button', { name: 'Save widget' }));
 
     expect(await screen.findByText(WIDGET_MESSAGES.accentColor)).toBeInTheDocument();
