@@ -18,7 +18,7 @@ interface Route {
   role: Role;
 }
 
-const SETTINGS_TABS = ['profile', 'locations', 'integrations', 'requests', 'notifications', 'plan'];
+const SETTINGS_TABS = ['profile', 'locations', 'integrations', 'requests', 'notifications', 'widget', 'plan'];
 
 const ROUTES: Route[] = [
   ...[

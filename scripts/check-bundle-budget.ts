@@ -1,15 +1,18 @@
 /**
  * Fails the end-to-end run (npm run test:e2e, after the build) when the public review page, the page a
  * customer opens on a phone, loads more JavaScript than its budget or pulls in a part of the app it must not
- * carry, or when the app's first load of /, /auth or /dashboard grows past its budget or pulls in what only
- * an interaction needs (issue 13). Measured as the bench measures it (bench/bundle-sizes.ts): the page's
- * scripts and everything they import statically, plus the route's lazy page modules, gzipped.
+ * carry, when the app's first load of /, /auth or /dashboard grows past its budget or pulls in what only
+ * an interaction needs (issue 13), or when the website widget's script outgrows its own (issue 16).
+ * Measured as the bench measures it (bench/bundle-sizes.ts): the page's scripts and everything they import
+ * statically, plus the route's lazy page modules, gzipped.
  *
  *   npx tsx scripts/check-bundle-budget.ts [dist/public]
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { measureBundles, measurePage } from '../bench/bundle-sizes';
+import { WIDGET_BUDGET_BYTES, widgetProblems } from './widget-budget';
 
 const KB = 1024;
 /**
@@ -146,8 +149,20 @@ function checkFirstLoads(publicDir: string): string[] {
   return problems;
 }
 
+/** The website widget other sites load (issue 16): under 15 KB gzipped, no review-snippet markup. */
+function checkWidget(publicDir: string): string[] {
+  const file = path.join(publicDir, 'widget.js');
+  if (!fs.existsSync(file)) return [`${file} is missing: is scripts/build-widget.ts part of npm run build?`];
+  const source = fs.readFileSync(file);
+  const gzipped = zlib.gzipSync(source, { level: 9 }).length;
+  process.stdout.write(
+    `Website widget: ${(gzipped / KB).toFixed(1)} KB gzipped (budget ${WIDGET_BUDGET_BYTES / KB} KB).\n`,
+  );
+  return widgetProblems(source.toString('utf8'), gzipped);
+}
+
 const publicDir = path.resolve(process.argv[2] ?? 'dist/public');
-const problems = [...checkReviewPage(publicDir), ...checkFirstLoads(publicDir)];
+const problems = [...checkReviewPage(publicDir), ...checkFirstLoads(publicDir), ...checkWidget(publicDir)];
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
   console.error('Keep each page small: it imports only what it shows (see scripts/check-bundle-budget.ts).');

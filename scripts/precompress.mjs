@@ -8,11 +8,14 @@ import zlib from 'node:zlib';
 const dir = path.resolve('dist/public/assets');
 const TEXT = /\.(js|css|svg|json|txt)$/;
 const MIN_BYTES = 1024;
+/** Besides the hashed assets: the website widget's script (scripts/build-widget.ts), served at /widget.js. */
+const WIDGET = path.resolve('dist/public/widget.js');
 
 let files = 0;
-for (const name of fs.readdirSync(dir)) {
-  if (!TEXT.test(name)) continue;
-  const file = path.join(dir, name);
+const targets = fs.readdirSync(dir).map((name) => path.join(dir, name));
+if (fs.existsSync(WIDGET)) targets.push(WIDGET);
+for (const file of targets) {
+  if (!TEXT.test(file)) continue;
   const source = fs.readFileSync(file);
   if (source.length < MIN_BYTES) continue;
   fs.writeFileSync(

@@ -36,6 +36,7 @@ import { tenantFromPath, tenantFromUser } from './middleware/tenant';
 import { createAdminRouter } from './routes/admin-routes';
 import { createClientRouter } from './routes/client-routes';
 import { createPublicRouter } from './routes/public-routes';
+import { createWidgetWallRoutes, openToEveryOrigin } from './features/widget/widget.routes';
 
 export interface AppOptions {
   db: Database;
@@ -197,6 +198,8 @@ export function createApp(options: AppOptions): Express {
   api.use(notFoundHandler);
 
   app.use('/api', api);
+  // The public wall of a client's widget: a small server-rendered page, no script (features/widget).
+  app.use(createWidgetWallRoutes(ctx));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.staticDir) serveSpa(app, options.staticDir);
@@ -209,6 +212,8 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** The customer's review page (PRODUCT.md section 7): its own page of the build, client/review.html. */
 const REVIEW_PAGE_PATH = '/review/:link';
+const WIDGET_SCRIPT = '/widget.js';
+const WIDGET_SCRIPT_MAX_AGE_MS = 5 * 60 * 1000;
 
 function serveSpa(app: Express, staticDir: string): void {
   const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
@@ -224,6 +229,14 @@ function serveSpa(app: Express, staticDir: string): void {
   const assets = path.join(staticDir, 'assets');
   app.use('/assets', precompressedAssets(assets, { maxAgeMs: ONE_YEAR_MS }));
   app.use('/assets', express.static(assets, { immutable: true, maxAge: ONE_YEAR_MS }));
+  // The website widget (client/widget, built by scripts/build-widget.mjs): other sites load it, so its
+  // Cross-Origin-Resource-Policy lets them; its name never changes, so browsers revalidate it after 5 minutes.
+  app.get(
+    WIDGET_SCRIPT,
+    openToEveryOrigin,
+    precompressedAssets(staticDir, { maxAgeMs: WIDGET_SCRIPT_MAX_AGE_MS, immutable: false }),
+    express.static(staticDir, { index: false, maxAge: WIDGET_SCRIPT_MAX_AGE_MS }),
+  );
   app.use(express.static(staticDir, { index: false, maxAge: '1h' }));
   app.get(REVIEW_PAGE_PATH, sendHtml(reviewHtml));
   app.get(/^(?!\/api\/).*/, sendHtml(indexHtml));

@@ -4,9 +4,12 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_REQUEST_SETTINGS } from '@shared/schemas/request-settings';
+import { DEFAULT_WIDGET_SETTINGS } from '@shared/schemas/widget';
 import { notifications, syncRuns } from '../db/schema';
 import { unsubscribeToken } from '../features/delivery/unsubscribe-token';
 import { alertUnsubscribeToken } from '../features/notifications/alert-token';
+import { createWidgetRepository } from '../features/widget/widget.repository';
+import { newWidgetKey } from '../features/widget/widget.service';
 import {
   createContact,
   createLocation,
@@ -99,6 +102,12 @@ async function freshPlan(c: CallContext) {
   if (res.status !== 201 && res.status !== 200) throw new Error(`plan: ${res.status} ${res.text}`);
   return { id: (res.body as { id: number }).id };
 }
+/** A's widget key (made with the defaults on first use, as A's first GET /api/widget-settings does). */
+const widgetKeyOfA = async (c: CallContext) => ({
+  params: {
+    publicKey: (await createWidgetRepository(c.db).findOrCreate(c.a.user.id, newWidgetKey())).publicKey,
+  },
+});
 const profileOf = (t: Tenant) => ({
   firstName: t.user.firstName,
   companyName: t.user.companyName,
@@ -118,6 +127,12 @@ const EXPECTATIONS: Record<string, Expectation> = {
   }),
   'POST /api/public/review/:link/video': open(400, (c) => ({ params: { link: c.a.location.publicLink } }), {
     note: 'no file attached: the upload itself is covered by the public-review tests',
+  }),
+  'GET /api/widget/:publicKey': open(200, widgetKeyOfA, {
+    showsA: "A's website widget names A's business and shows the public reviews A chose",
+  }),
+  'GET /wall/:publicKey': open(200, widgetKeyOfA, {
+    showsA: "A's shareable wall page names A's business and shows the public reviews A chose",
   }),
   'POST /api/webhooks/twilio/status': open(403, () => ({
     body: { MessageSid: 'SM1', MessageStatus: 'delivered' },
@@ -379,6 +394,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
     return { params: id(row!) };
   }),
   'GET /api/notification-settings': client(200, 200),
+  'GET /api/widget-settings': client(200, 200),
+  'PUT /api/widget-settings': client(200, 200, () => ({ body: DEFAULT_WIDGET_SETTINGS })),
+  'POST /api/widget-settings/rotate-key': client(200, 200),
+  'POST /api/widget-settings/preview': client(200, 200, () => ({ body: DEFAULT_WIDGET_SETTINGS })),
+  'GET /api/widget-settings/reviews': client(200, 200),
   'GET /api/account/export': client(200, 200),
   'PUT /api/notification-settings': client(200, 200, () => ({
     body: { instantAlerts: true, alertMaxRating: 2, weeklyDigest: false },

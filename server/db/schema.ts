@@ -24,6 +24,7 @@ import type { Provider, SyncRunStatus, SyncTrigger } from '@shared/schemas/integ
 import type { ConsentEventKind, ConsentSource, OptOutSource } from '@shared/schemas/contacts';
 import type { ReplyTone } from '@shared/schemas/reply-settings';
 import type { Role } from '@shared/schemas/user';
+import type { WidgetLayout, WidgetMode, WidgetSource, WidgetTheme } from '@shared/schemas/widget';
 import { negativeSql, positiveSql, privateSql, respondedSql, unrespondedSql } from './review-filters';
 
 /** Newest first in an index, in the order ORDER BY ... DESC asks for (NULLS FIRST), so the index serves it. */
@@ -643,4 +644,34 @@ export const emailVerificationTokens = pgTable(
     uniqueIndex('email_verification_tokens_hash_unique').on(t.tokenHash),
     index('email_verification_tokens_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * Each client's website review widget (issue 16): which reviews it shows, how, and the public key of its
+ * snippet and wall page. One row per client, made with the defaults on the first read.
+ */
+export const widgetSettings = pgTable(
+  'widget_settings',
+  {
+    ownerId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 18 random bytes, base64url: in the owner's embed snippet, so public, but not guessable. */
+    publicKey: text().notNull(),
+    mode: text().$type<WidgetMode>().notNull(),
+    minRating: smallint().notNull(),
+    sources: text().array().$type<WidgetSource[]>().notNull(),
+    onlyWithText: boolean().notNull(),
+    /** The hand-picked reviews (mode 'hand-picked'); kept when the owner switches back to 'auto'. */
+    reviewIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    layout: text().$type<WidgetLayout>().notNull(),
+    theme: text().$type<WidgetTheme>().notNull(),
+    /** #rrggbb, or null for the theme's own. */
+    accentColor: text(),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('widget_settings_public_key_unique').on(t.publicKey)],
 );

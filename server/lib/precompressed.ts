@@ -14,7 +14,13 @@ const ENCODINGS = [
  * served (the set is read once), which also keeps a request's path from reaching anything else; every
  * other request goes on to express.static.
  */
-export function precompressedAssets(dir: string, options: { maxAgeMs: number }): RequestHandler {
+export function precompressedAssets(
+  dir: string,
+  options: {
+    maxAgeMs: number;
+    /** Hashed names never change (the default); others are revalidated. */ immutable?: boolean;
+  },
+): RequestHandler {
   const files = new Set(
     fs.existsSync(dir)
       ? (fs.readdirSync(dir, { recursive: true }) as string[]).map((f) => `/${f.split(path.sep).join('/')}`)
@@ -34,7 +40,7 @@ export function precompressedAssets(dir: string, options: { maxAgeMs: number }):
     res.sendFile(`${req.path.slice(1)}${encoding.suffix}`, {
       root: dir,
       maxAge: options.maxAgeMs,
-      immutable: true,
+      immutable: options.immutable ?? true,
     });
   };
 }

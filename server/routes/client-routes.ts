@@ -16,6 +16,7 @@ import { createDashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { createInsightsRoutes } from '../features/insights/insights.routes';
 import { createNotificationsRoutes } from '../features/notifications/notifications.routes';
 import { createDataExportRoutes } from '../features/data-export/data-export.routes';
+import { createWidgetRoutes } from '../features/widget/widget.routes';
 
 /**
  * Every route of a client's own area. The same router is mounted twice (server/app.ts): at /api for the
@@ -35,5 +36,6 @@ export function createClientRouter(_ctx: AppContext): Router {
   router.use(createNotificationsRoutes(_ctx));
   router.use(createSupportRoutes(_ctx), createPlansRoutes(_ctx), createBillingRoutes(_ctx));
   router.use(createDataExportRoutes(_ctx));
+  router.use(createWidgetRoutes(_ctx));
   return router;
 }

@@ -4,6 +4,7 @@ import { createPlanTermsRoutes } from '../features/billing/billing.routes';
 import { createDeliveryPublicRoutes } from '../features/delivery/delivery.routes';
 import { createNotificationsPublicRoutes } from '../features/notifications/notifications.routes';
 import { createPublicReviewRoutes } from '../features/public-review/public-review.routes';
+import { createWidgetPublicRoutes } from '../features/widget/widget.routes';
 
 /** Routes with no sign-in: the public review page's API, provider callbacks, unsubscribe links. */
 export function createPublicRouter(_ctx: AppContext): Router {
@@ -13,5 +14,6 @@ export function createPublicRouter(_ctx: AppContext): Router {
   router.use(createDeliveryPublicRoutes(_ctx));
   router.use(createNotificationsPublicRoutes(_ctx));
   router.use(createPlanTermsRoutes(_ctx));
+  router.use(createWidgetPublicRoutes(_ctx));
   return router;
 }

@@ -1,4 +1,4 @@
-import { Bell, CreditCard, MapPin, Plug, Send, User } from 'lucide-react';
+import { Bell, Code, CreditCard, MapPin, Plug, Send, User } from 'lucide-react';
 import { useSearchParams } from 'wouter';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -9,6 +9,7 @@ import { NotificationsTab } from './notifications-tab';
 import { PlanTab } from './plan-tab';
 import { ProfileTab } from './profile-tab';
 import { RequestsTab } from './requests-tab';
+import { WidgetTab } from './widget-tab';
 
 /** The tabs /settings?tab=... can open (/integrations and /plans redirect here, seed-spec section 2). */
 export const SETTINGS_TABS = [
@@ -17,6 +18,7 @@ export const SETTINGS_TABS = [
   'integrations',
   'requests',
   'notifications',
+  'widget',
   'plan',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -31,6 +33,7 @@ const TABS: Record<SettingsTab, { label: string; icon: typeof User }> = {
   integrations: { label: 'Integrations', icon: Plug },
   requests: { label: 'Requests', icon: Send },
   notifications: { label: 'Notifications', icon: Bell },
+  widget: { label: 'Widget', icon: Code },
   plan: { label: 'Plan', icon: CreditCard },
 };
 
@@ -67,6 +70,9 @@ export function SettingsPage() {
       </TabsContent>
       <TabsContent value="notifications">
         <NotificationsTab />
+      </TabsContent>
+      <TabsContent value="widget">
+        <WidgetTab />
       </TabsContent>
       <TabsContent value="plan">
         <PlanTab />

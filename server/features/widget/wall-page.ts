@@ -1,0 +1,72 @@
+import type { PublicWidget, WidgetReview } from '@shared/schemas/widget';
+import { escapeHtml } from '../../lib/mail/html';
+
+const SOURCE_LABEL = { google: 'Google', facebook: 'Facebook' } as const;
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+function stars(rating: number): string {
+  // The stars are decoration; the words say the rating to a screen reader.
+  return (
+    `<span class="stars" aria-hidden="true">${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}</span>` +
+    `<span class="sr">Rated ${rating} out of 5 stars</span>`
+  );
+}
+
+function reviewItem(review: WidgetReview): string {
+  const date = new Date(`${review.date}T00:00:00Z`).toLocaleDateString('en-US', {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
+  return (
+    `<li><article><p class="rating">${stars(review.rating)}</p>` +
+    (review.text ? `<p class="text">${escapeHtml(review.text)}</p>` : '') +
+    `<p class="by">${escapeHtml(review.name)} · <time datetime="${review.date}">${date}</time> · ` +
+    `on ${SOURCE_LABEL[review.source]}</p></article></li>`
+  );
+}
+
+/**
+ * The shareable "wall" of a client's widget: the same reviews, full page, no script (the strict CSP holds),
+ * and, like the widget, no review-snippet markup (schema.org, JSON-LD, itemprop): a business's reviews of
+ * itself are not eligible for rich results and may be penalised.
+ */
+export function wallPage(widget: PublicWidget): string {
+  const business = escapeHtml(widget.business);
+  const dark = widget.theme === 'dark';
+  const accent =
+    widget.accentColor && HEX_COLOUR.test(widget.accentColor)
+      ? widget.accentColor
+      : dark
+        ? '#fbbf24'
+        : '#b45309';
+  const summary =
+    widget.count > 0 && widget.average !== null
+      ? `<p class="summary"><strong>${widget.average.toFixed(1)}</strong> out of 5 · ` +
+        `${widget.count} ${widget.count === 1 ? 'review' : 'reviews'}</p>`
+      : '';
+  const list =
+    widget.reviews.length > 0
+      ? `<ul role="list">${widget.reviews.map(reviewItem).join('')}</ul>`
+      : '<p>No reviews to show yet.</p>';
+  const footer = widget.reviewPageUrl
+    ? `<a href="${escapeHtml(widget.reviewPageUrl)}">Reviews collected by ${business}</a>`
+    : `Reviews collected by ${business}`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>Reviews of ${business}</title><style>` +
+    `:root{--bg:${dark ? '#111827' : '#f9fafb'};--card:${dark ? '#1f2937' : '#fff'};` +
+    `--fg:${dark ? '#f9fafb' : '#111827'};--muted:${dark ? '#d1d5db' : '#4b5563'};` +
+    `--line:${dark ? '#374151' : '#e5e7eb'};--accent:${accent}}` +
+    `body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;padding:32px 16px;` +
+    `background:var(--bg);color:var(--fg)}main{max-width:960px;margin:0 auto}h1{font-size:1.75rem;margin:0 0 8px}` +
+    `.summary{margin:0 0 24px;color:var(--muted)}.summary strong{color:var(--fg);font-size:1.25rem}` +
+    `ul{list-style:none;margin:0;padding:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}` +
+    `article{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:20px;height:100%;box-sizing:border-box}` +
+    `article p{margin:0 0 8px;line-height:1.5}.stars{color:var(--accent);letter-spacing:2px}` +
+    `.by{color:var(--muted);font-size:.875rem}footer{margin-top:32px}a{color:var(--fg)}` +
+    `.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}` +
+    `</style></head><body><main><h1>What customers say about ${business}</h1>${summary}${list}` +
+    `<footer><p>${footer}</p></footer></main></body></html>`
+  );
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { IdSchema } from './domain';
+
+/**
+ * The website review widget (issue 16, part 1). Only reviews customers posted publicly (Google, Facebook)
+ * can show: a `private` or `video` review was left on our page as feedback to the business, never as a
+ * public statement, so no setting and no hand-pick can put one on a website.
+ */
+export const WIDGET_SOURCES = ['google', 'facebook'] as const;
+export type WidgetSource = (typeof WIDGET_SOURCES)[number];
+export const WIDGET_MODES = ['auto', 'hand-picked'] as const;
+export type WidgetMode = (typeof WIDGET_MODES)[number];
+export const WIDGET_LAYOUTS = ['carousel', 'grid', 'badge'] as const;
+export type WidgetLayout = (typeof WIDGET_LAYOUTS)[number];
+export const WIDGET_THEMES = ['light', 'dark'] as const;
+export type WidgetTheme = (typeof WIDGET_THEMES)[number];
+
+/** The most reviews a widget (and its wall page) shows; also the most an owner can hand-pick. */
+export const WIDGET_MAX_REVIEWS = 12;
+/** Reviews per page of the hand-pick list in Settings › Widget. */
+export const WIDGET_PICK_PAGE_SIZE = 10;
+
+export const WIDGET_MESSAGES = {
+  minRating: 'Choose a minimum rating from 1 to 5 stars',
+  sources: 'Choose at least one source',
+  accentColor: 'Use a colour like #4f46e5',
+  reviewIds: `Choose at most ${WIDGET_MAX_REVIEWS} reviews`,
+  pickOne: 'Choose at least one review to show',
+  notPickable: 'Only your own Google and Facebook reviews can be shown',
+} as const;
+
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** What the owner chooses in Settings › Widget (PUT /api/widget-settings, and the preview's body). */
+export const WidgetSettingsSchema = z
+  .object({
+    mode: z.enum(WIDGET_MODES),
+    minRating: z.coerce
+      .number({ error: WIDGET_MESSAGES.minRating })
+      .int({ error: WIDGET_MESSAGES.minRating })
+      .min(1, { error: WIDGET_MESSAGES.minRating })
+      .max(5, { error: WIDGET_MESSAGES.minRating }),
+    sources: z
+      .array(z.enum(WIDGET_SOURCES))
+      .min(1, { error: WIDGET_MESSAGES.sources })
+      .max(WIDGET_SOURCES.length)
+      .transform((list) => WIDGET_SOURCES.filter((source) => list.includes(source))),
+    onlyWithText: z.boolean(),
+    reviewIds: z
+      .array(IdSchema)
+      .max(WIDGET_MAX_REVIEWS, { error: WIDGET_MESSAGES.reviewIds })
+      .transform((ids) => [...new Set(ids)]),
+    layout: z.enum(WIDGET_LAYOUTS),
+    theme: z.enum(WIDGET_THEMES),
+    /** null: the theme's own colour. */
+    accentColor: z.preprocess(
+      (v) => (v === '' || v === undefined ? null : v),
+      z.string().regex(HEX_COLOUR, { error: WIDGET_MESSAGES.accentColor }).nullable(),
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.mode === 'hand-picked' && value.reviewIds.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['reviewIds'], message: WIDGET_MESSAGES.pickOne });
+    }
+  });
+export type WidgetSettingsInput = z.infer<typeof WidgetSettingsSchema>;
+
+/** A client's widget settings as the API answers them. */
+export interface WidgetSettings extends WidgetSettingsInput {
+  /** The key in the embed snippet and the wall page's address; not a secret, but unguessable. */
+  publicKey: string;
+  /** The script the snippet loads and the wall page, on this server. */
+  scriptUrl: string;
+  wallUrl: string;
+  updatedAt: string;
+}
+
+export const DEFAULT_WIDGET_SETTINGS: WidgetSettingsInput = {
+  mode: 'auto',
+  minRating: 4,
+  sources: ['google', 'facebook'],
+  onlyWithText: true,
+  reviewIds: [],
+  layout: 'carousel',
+  theme: 'light',
+  accentColor: null,
+};
+
+/** One review as the widget shows it: never a full name, contact, id or private text. */
+export interface WidgetReview {
+  /** First name and last initial: "Maria G." */
+  name: string;
+  rating: number;
+  text: string;
+  /** The day it was posted, YYYY-MM-DD. */
+  date: string;
+  source: WidgetSource;
+}
+
+/** GET /api/widget/{publicKey}: everything the widget shows, and nothing more. */
+export interface PublicWidget {
+  business: string;
+  /** The client's public review page (their first location's), or null when they have no location yet. */
+  reviewPageUrl: string | null;
+  /** Of every review the selection matches (not only those shown), one decimal; null when none. */
+  average: number | null;
+  count: number;
+  layout: WidgetLayout;
+  theme: WidgetTheme;
+  accentColor: string | null;
+  reviews: WidgetReview[];
+}
+
+/** A review the owner can hand-pick (their own, so the full name shows). */
+export interface PickableReview {
+  id: number;
+  reviewerName: string;
+  rating: number;
+  content: string;
+  source: WidgetSource;
+  createdAt: string;
+}
+
+export interface PickableReviewPage {
+  items: PickableReview[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const PickableReviewsQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int({ error: 'page must be a whole number' })
+    .min(1, { error: 'page must be 1 or more' })
+    .max(100_000, { error: 'page is too large' })
+    .default(1),
+});
+
+/** 24 URL-safe characters (18 random bytes, base64url). */
+export const WidgetKeyParamsSchema = z.object({
+  publicKey: z.string().regex(/^[A-Za-z0-9_-]{24}$/, { error: 'Widget not found' }),
+});
+
+/** "Maria Garcia" → "Maria G."; one word stays as it is; no name → "A customer". */
+export function shortReviewerName(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const first = words[0];
+  if (!first) return 'A customer';
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  const initial = last ? Array.from(last)[0]?.toLocaleUpperCase() : undefined;
+  return initial ? `${first} ${initial}.` : first;
+}
