@@ -50,4 +50,3 @@ export const SUGGESTION_FALLBACK_REASONS = [
   'empty',
 ] as const;
 export type SuggestionFallbackReason = (typeof SUGGESTION_FALLBACK_REASONS)[number];
-export const SUGGESTED_REPLY_EVENT_TYPE = 'text/event-stream';

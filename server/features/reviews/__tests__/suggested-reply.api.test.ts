@@ -70,9 +70,10 @@ describe.each(testDatabaseKinds)('suggested replies written by a language model 
     database = await createTestDatabase(kind);
     llm = await startFakeLlm();
     app = createTestApp(database.handle.db, llm.env());
-    hurried = createTestApp(database.handle.db, llm.env({ LLM_TIMEOUT_MS: '50' }));
+    // Short enough for a test, long enough that a loaded machine still sends the request before it passes.
+    hurried = createTestApp(database.handle.db, llm.env({ LLM_TIMEOUT_MS: '1000' }));
     unconfigured = createTestApp(database.handle.db);
-  });
+  }, 180_000);
   afterAll(async () => {
     await llm?.close();
     await database?.drop();
@@ -176,7 +177,16 @@ describe.each(testDatabaseKinds)('suggested replies written by a language model 
 
     expect(result.status).toBe(200);
     expect(result.events).toEqual([{ type: 'fallback', data: { reason: 'timeout' } }]);
-    expect(llm.requests).toHaveLength(1);
+  });
+
+  it('when the model cannot be reached, then the answer falls back to the template', async () => {
+    // Port 1 on the loopback refuses at once: a network error, not a timeout.
+    const unreachable = createTestApp(db(), llm.env({ LLM_API_BASE: 'http://127.0.0.1:1/v1' }));
+    const { agent, path } = await owner(unreachable);
+
+    const result = await suggest(agent, path);
+
+    expect(result.events).toEqual([{ type: 'fallback', data: { reason: 'unavailable' } }]);
   });
 
   it('when the model answers 500, then the answer falls back to the template', async () => {
