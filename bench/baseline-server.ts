@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /**
@@ -7,7 +9,8 @@ import pg from 'pg';
  * the very statements the app ran for the same read and owner (captured by bench/run.ts), and answers their
  * rows as JSON. No framework, no session, no validation: what the database and Node cost alone.
  *
- * argv: <spec.json> <port>; DATABASE_URL in the environment.
+ * argv: <spec.json> <port>; DATABASE_URL in the environment, or PGLITE_DIR for the embedded database (the
+ * app's PGlite directory, opened here once the app has stopped: one process at a time may hold it).
  */
 interface Statement {
   text: string;
@@ -17,9 +20,22 @@ type Spec = Record<string, Record<string, Statement[]>>;
 
 const spec = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as Spec;
 const port = Number(process.argv[3]);
-// The app's own pool size (server/db/client.ts), so both wait for connections alike.
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-pool.on('error', () => {});
+
+/** Runs one statement: through `pg` on a server, or in this process's PGlite for the embedded bench. */
+async function openRunner(): Promise<(s: Statement) => Promise<{ rows: unknown[] }>> {
+  const pgliteDir = process.env.PGLITE_DIR;
+  if (pgliteDir) {
+    // The embedded database as the app opens it (server/db/client.ts): in-process, one query at a time.
+    const pglite = new PGlite(pgliteDir, { extensions: { pg_trgm } });
+    await pglite.waitReady;
+    return (s) => pglite.query(s.text, s.params);
+  }
+  // The app's own pool size (server/db/client.ts), so both wait for connections alike.
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  pool.on('error', () => {});
+  return (s) => pool.query(s.text, s.params);
+}
+const run = await openRunner();
 
 const server = http.createServer((req, res) => {
   const read = spec[decodeURIComponent((req.url ?? '/').slice(1))];
@@ -28,7 +44,7 @@ const server = http.createServer((req, res) => {
     res.writeHead(404).end();
     return;
   }
-  Promise.all(statements.map((s) => pool.query(s.text, s.params))).then(
+  Promise.all(statements.map(run)).then(
     (results) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(results.map((r) => r.rows)));

@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { openPostgres } from '../server/db/client';
+import { openPglite, openPostgres, type DatabaseHandle, type QueryListener } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { hashPassword } from '../server/lib/password';
 import { DatabaseSessionStore } from '../server/lib/session-store';
@@ -14,7 +16,7 @@ import { createReviewsService } from '../server/features/reviews/reviews.service
 import { createDashboardRepository } from '../server/features/dashboard/dashboard.repository';
 import { createDashboardService } from '../server/features/dashboard/dashboard.service';
 import type { ReviewListQuery } from '@shared/schemas/reviews';
-import { FULL_SEED, SMALL_SEED, seedDatabase, type SeedSize } from './seed';
+import { FULL_SEED, PGLITE_SEED, SMALL_SEED, seedDatabase, type SeedSize, type SqlClient } from './seed';
 import { load, type BenchRequest, type LoadResult } from './load';
 import { measureBundles, type RouteSize } from './bundle-sizes';
 import { lighthouseScores, type LighthouseScore } from './lighthouse';
@@ -22,15 +24,18 @@ import { writeReport, type BenchReport, type ReadFigures } from './report';
 
 // The bench is a tool run by hand or by `npm test`: it reads its own settings from the environment.
 const small = process.env.BENCH_SIZE === 'small';
+/** BENCH_DATABASE=pglite: the embedded database (PGlite in the app's process) instead of a Postgres server. */
+const embedded = process.env.BENCH_DATABASE === 'pglite';
 const root = path.resolve(import.meta.dirname, '..');
 const settings = {
   serverUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL,
   database: process.env.BENCH_DATABASE_NAME || (small ? 'rf_bench_small' : 'rf_bench'),
-  seed: small ? SMALL_SEED : FULL_SEED,
+  seed: small ? SMALL_SEED : embedded ? PGLITE_SEED : FULL_SEED,
   seconds: Number(process.env.BENCH_SECONDS || (small ? 1 : 5)),
   connections: Number(process.env.BENCH_CONNECTIONS || (small ? 10 : 50)),
   signedIn: Number(process.env.BENCH_CLIENTS || (small ? 5 : 50)),
-  lighthouse: process.env.BENCH_LIGHTHOUSE ? process.env.BENCH_LIGHTHOUSE === '1' : !small,
+  // The pages' scores do not depend on the database: the embedded run leaves them to the server's.
+  lighthouse: process.env.BENCH_LIGHTHOUSE ? process.env.BENCH_LIGHTHOUSE === '1' : !small && !embedded,
   keepDatabase: process.env.BENCH_KEEP_DATABASE === '1',
   reseed: process.env.BENCH_RESEED !== '0',
   resultsDir:
@@ -56,6 +61,8 @@ const FILTERS = [
 interface Read {
   name: string;
   path: string;
+  /** The path for one owner, when it differs between owners (a keyset cursor is each owner's own). */
+  pathFor?: (ownerId: number) => string;
   /** The app's own code for the read, run once per owner to capture its statements for the baseline. */
   capture(ownerId: number, sid: string): Promise<unknown>;
 }
@@ -98,7 +105,32 @@ function peakRssMb(pid: number | undefined): number | null {
   }
 }
 
-async function prepareDatabase(size: SeedSize): Promise<{ url: string; seedSeconds: number }> {
+/** The embedded database: a PGlite directory, migrated and seeded here, then opened by the app alone. */
+async function preparePglite(size: SeedSize): Promise<{ dataDir: string; seedSeconds: number }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-bench-pglite-'));
+  const started = Date.now();
+  const handle = await openPglite(pgliteDirOf(dataDir));
+  await migrateDatabase(handle);
+  await handle.close();
+  await withPglite(dataDir, async (client) => seedDatabase(client, size, await hashPassword(PASSWORD)));
+  return { dataDir, seedSeconds: Math.round((Date.now() - started) / 1000) };
+}
+
+/** Where the app keeps PGlite under its DATA_DIR (server/db/client.ts, openDatabase). */
+const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/** Runs `work` on the embedded database, opened in this process; only while the app is not running. */
+async function withPglite<T>(dataDir: string, work: (client: SqlClient) => Promise<T>): Promise<T> {
+  const pglite = new PGlite(pgliteDirOf(dataDir), { extensions: { pg_trgm } });
+  await pglite.waitReady;
+  try {
+    return await work({ query: (text, params) => pglite.query(text, params) });
+  } finally {
+    await pglite.close();
+  }
+}
+
+async function preparePostgres(size: SeedSize): Promise<{ url: string; seedSeconds: number }> {
   const adminUrl = settings.serverUrl!;
   const url = new URL(adminUrl);
   url.pathname = `/${settings.database}`;
@@ -125,7 +157,10 @@ async function prepareDatabase(size: SeedSize): Promise<{ url: string; seedSecon
   return { url: url.toString(), seedSeconds: Math.round((Date.now() - started) / 1000) };
 }
 
-async function startApp(databaseUrl: string, logFile: string) {
+/** The app's database: a Postgres server's URL, or the DATA_DIR holding the embedded database. */
+type AppDatabase = { url: string } | { dataDir: string };
+
+async function startApp(database: AppDatabase, logFile: string) {
   const port = await freePort();
   const out = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, [path.join(root, 'dist/server/index.js')], {
@@ -136,8 +171,9 @@ async function startApp(databaseUrl: string, logFile: string) {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rf-bench-data-')),
+      ...('url' in database
+        ? { DATABASE_URL: database.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rf-bench-data-')) }
+        : { DATA_DIR: database.dataDir }),
       SEED_DEMO: 'false',
       SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
       TOKEN_ENCRYPTION_KEY: 'b'.repeat(64),
@@ -153,11 +189,14 @@ async function startApp(databaseUrl: string, logFile: string) {
   return { child, base };
 }
 
-async function startBaseline(databaseUrl: string, specFile: string) {
+async function startBaseline(database: AppDatabase, specFile: string) {
   const port = await freePort();
   const child = fork(path.join(root, 'bench/baseline-server.ts'), [specFile, String(port)], {
     execArgv: ['--import', 'tsx'],
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...('url' in database ? { DATABASE_URL: database.url } : { PGLITE_DIR: pgliteDirOf(database.dataDir) }),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -181,6 +220,14 @@ async function signIn(base: string, email: string): Promise<string> {
 /** The session id inside express-session's signed cookie (`s:<sid>.<signature>`). */
 const sidOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]!;
 
+/** Stops a child process and waits until it has exited (the embedded database is free only then). */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** Round robin over a list, shared by every connection of one run. */
 function roundRobin<T>(items: readonly T[]): () => T {
   let i = 0;
@@ -188,7 +235,7 @@ function roundRobin<T>(items: readonly T[]): () => T {
 }
 
 async function main(): Promise<void> {
-  if (!settings.serverUrl)
+  if (!embedded && !settings.serverUrl)
     throw new Error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a Postgres server.');
   const dist = path.join(root, 'dist/server/index.js');
   if (!fs.existsSync(dist)) throw new Error('Build first: npm run build (the bench runs the built server).');
@@ -196,43 +243,91 @@ async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-bench-'));
   const say = (line: string) => console.warn(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-  say(`seeding ${settings.database}: ${JSON.stringify(settings.seed)}`);
-  const { url, seedSeconds } = await prepareDatabase(settings.seed);
-  say(`seeded in ${seedSeconds} s`);
+  say(
+    `seeding ${embedded ? 'the embedded database (PGlite)' : settings.database}: ${JSON.stringify(settings.seed)}`,
+  );
+  const prepared = embedded ? await preparePglite(settings.seed) : await preparePostgres(settings.seed);
+  const database: AppDatabase = 'url' in prepared ? { url: prepared.url } : { dataDir: prepared.dataDir };
+  say(`seeded in ${prepared.seedSeconds} s`);
 
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  const owners = (
-    await db.query<{ id: number; email: string }>(
-      `select id, email from users where email like 'bench-client-%' order by id limit $1`,
-      [settings.signedIn],
-    )
-  ).rows;
+  // A SQL client of the bench's own. The embedded database has one process at a time: the bench reads what it
+  // needs before the app starts, and opens it again only once the app has stopped.
+  const pgClient = 'url' in database ? new pg.Client({ connectionString: database.url }) : undefined;
+  const embeddedDir = 'url' in database ? undefined : database.dataDir;
+  await pgClient?.connect();
+  const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> =>
+    pgClient
+      ? (await pgClient.query(text, params)).rows
+      : withPglite(
+          (database as { dataDir: string }).dataDir,
+          async (client) => (await client.query<T>(text, params)).rows,
+        );
+
+  const owners = await query<{ id: number; email: string }>(
+    `select id, email from users where email like 'bench-client-%' order by id limit $1`,
+    [settings.signedIn],
+  );
   const bigOwner = owners[0]!;
+  // Each owner's middle page: the deep page read by keyset starts there (page 10,000 of the biggest client).
+  const reviewCounts = new Map(
+    (
+      await query<{ owner_id: number; n: string }>(
+        `select owner_id, count(*) as n from reviews where owner_id = any($1) group by owner_id`,
+        [owners.map((o) => o.id)],
+      )
+    ).map((r) => [r.owner_id, Number(r.n)]),
+  );
+  const middlePage = (ownerId: number) =>
+    Math.max(1, Math.floor((reviewCounts.get(ownerId) ?? 0) / PAGE_SIZE / 2));
+  // The writes: each customer link takes one review; each reply answers a review not yet answered.
+  const expected = Math.max(2_000, settings.seconds * 3_000);
+  const links = (
+    await query<{ unique_link: string }>(
+      `select unique_link from review_requests where status = 'sent' order by id limit $1`,
+      [expected],
+    )
+  ).map((r) => r.unique_link);
+  const open = await query<{ id: number; owner_id: number }>(
+    `select id, owner_id from reviews where owner_id = any($1) and response_content is null order by id limit $2`,
+    [owners.map((o) => o.id), expected],
+  );
+  const link = (
+    await query<{ public_link: string }>(`select public_link from locations where owner_id = $1`, [
+      bigOwner.id,
+    ])
+  )[0]!.public_link;
 
-  const app = await startApp(url, path.join(work, 'server.log'));
+  const app = await startApp(database, path.join(work, 'server.log'));
   say(`server up at ${app.base}`);
   const cookies = new Map<number, string>();
   for (const owner of owners) cookies.set(owner.id, await signIn(app.base, owner.email));
   say(`${cookies.size} clients signed in`);
 
+  // Where each owner's deep page starts by keyset: the X-Next-Cursor of the page before it (asked once, by
+  // page number; the measured read then goes on from the cursor, as a client paging by cursor does).
+  const cursors = new Map<number, string>();
+  for (const owner of owners) {
+    const page = middlePage(owner.id);
+    if (page < 2) continue;
+    const res = await fetch(`${app.base}/api/reviews?page=${page - 1}&pageSize=${PAGE_SIZE}`, {
+      headers: { cookie: cookies.get(owner.id)! },
+    });
+    const cursor = res.headers.get('x-next-cursor');
+    if (!res.ok || !cursor) throw new Error(`no cursor for owner ${owner.id}: ${res.status}`);
+    cursors.set(owner.id, cursor);
+  }
+  const cursorQuery = (ownerId: number): Record<string, string> => {
+    const cursor = cursors.get(ownerId);
+    return cursor
+      ? { filter: 'all', pageSize: String(PAGE_SIZE), cursor }
+      : { filter: 'all', page: '1', pageSize: String(PAGE_SIZE) };
+  };
+
   // The reads, each through the app's own service for the capture.
-  const captureLog: { text: string; params: unknown[] }[] = [];
-  const capturing = openPostgres(url, 2, (text, params) => captureLog.push({ text, params }));
-  const reviewsService = createReviewsService(createReviewsRepository(capturing.db));
-  const dashboard = createDashboardService(createDashboardRepository(capturing.db));
-  const sessionStore = new DatabaseSessionStore(capturing.db);
-  const users = createUsersRepository(capturing.db);
   const listRead = (name: string, query: Record<string, string>): Read => ({
     name,
     path: `/api/reviews?${new URLSearchParams(query)}`,
-    capture: (ownerId) =>
-      reviewsService.list(ownerId, {
-        filter: (query.filter ?? 'all') as ReviewListQuery['filter'],
-        page: Number(query.page),
-        pageSize: Number(query.pageSize),
-        q: query.q,
-      }),
+    capture: (ownerId) => services!.reviews.list(ownerId, listQueryOf(query)),
   });
   const deepPage = String(Math.floor(settings.seed.bigClientReviews / PAGE_SIZE / 2));
   const reads: Read[] = [
@@ -241,72 +336,115 @@ async function main(): Promise<void> {
     ),
     listRead('reviews search', { filter: 'all', page: '1', pageSize: String(PAGE_SIZE), q: 'quick' }),
     listRead(`reviews deep page ${deepPage}`, { filter: 'all', page: deepPage, pageSize: String(PAGE_SIZE) }),
-    { name: 'dashboard stats', path: '/api/dashboard/stats', capture: (id) => dashboard.stats(id) },
-    { name: 'dashboard charts', path: '/api/dashboard/charts', capture: (id) => dashboard.charts(id) },
+    {
+      name: `reviews deep page ${deepPage} by cursor`,
+      path: `/api/reviews?${new URLSearchParams(cursorQuery(bigOwner.id))}`,
+      pathFor: (ownerId) => `/api/reviews?${new URLSearchParams(cursorQuery(ownerId))}`,
+      capture: (ownerId) => services!.reviews.list(ownerId, listQueryOf(cursorQuery(ownerId))),
+    },
+    { name: 'dashboard stats', path: '/api/dashboard/stats', capture: (id) => services!.dashboard.stats(id) },
+    {
+      name: 'dashboard charts',
+      path: '/api/dashboard/charts',
+      capture: (id) => services!.dashboard.charts(id),
+    },
     {
       name: 'user',
       path: '/api/user',
       capture: async (id, sid) => {
         await new Promise((resolve, reject) =>
-          sessionStore.get(sid, (err) => (err ? reject(err) : resolve(null))),
+          services!.sessions.get(sid, (err) => (err ? reject(err) : resolve(null))),
         );
-        await users.findById(id);
+        await services!.users.findById(id);
       },
     },
   ];
-  const spec: Record<string, Record<string, { text: string; params: unknown[] }[]>> = {};
-  for (const read of reads) {
-    spec[read.name] = {};
-    for (const owner of owners) {
-      captureLog.length = 0;
-      await read.capture(owner.id, sidOf(cookies.get(owner.id)!));
-      spec[read.name]![owner.id] = [...captureLog];
-    }
-  }
-  await capturing.close();
-  const specFile = path.join(work, 'baseline-spec.json');
-  fs.writeFileSync(specFile, JSON.stringify(spec));
-  const baseline = await startBaseline(url, specFile);
-  say(`baseline up at ${baseline.base}`);
 
   // Two loads per read: the biggest client alone, and every signed-in client in turn.
   // The small bench (in `npm test`) only checks that every part still runs: one mix, no warm-up.
   const mixes: Record<string, number[]> = small
     ? { mixed: owners.map((o) => o.id) }
     : { big: [bigOwner.id], mixed: owners.map((o) => o.id) };
-  const figures: ReadFigures[] = [];
   const options = { connections: settings.connections, seconds: settings.seconds };
-  for (const read of reads) {
-    for (const [mix, ids] of Object.entries(mixes)) {
-      const nextOwner = roundRobin(ids);
-      const appRequest = () => ({ path: read.path, headers: { cookie: cookies.get(nextOwner())! } });
-      // A second of warm-up first, so the JIT and the pools are the same for every read.
-      if (!small) await load(app.base, appRequest, { connections: 10, seconds: 1 });
-      const appRun = await load(app.base, appRequest, options);
-      const nextBaseOwner = roundRobin(ids);
-      const baseRun = await load(
-        baseline.base,
-        () => ({
-          path: `/${encodeURIComponent(read.name)}`,
-          headers: { 'x-owner': String(nextBaseOwner()) },
-        }),
-        options,
-      );
-      figures.push({ read: read.name, path: read.path, mix, app: appRun, baseline: baseRun });
-      say(
-        `${read.name} (${mix}): p50 ${appRun.p50} ms, p99 ${appRun.p99} ms, ${appRun.requestsPerSecond}/s vs baseline ${baseRun.requestsPerSecond}/s, errors ${appRun.errors}`,
-      );
+  const appRun = async (read: Read, ids: number[]) => {
+    const nextOwner = roundRobin(ids);
+    const appRequest = () => {
+      const id = nextOwner();
+      return { path: read.pathFor?.(id) ?? read.path, headers: { cookie: cookies.get(id)! } };
+    };
+    // A second of warm-up first, so the JIT and the pools are the same for every read.
+    if (!small) await load(app.base, appRequest, { connections: 10, seconds: 1 });
+    return load(app.base, appRequest, options);
+  };
+  const baselineRun = (base: string, read: Read, ids: number[]) => {
+    const nextOwner = roundRobin(ids);
+    return load(
+      base,
+      () => ({ path: `/${encodeURIComponent(read.name)}`, headers: { 'x-owner': String(nextOwner()) } }),
+      options,
+    );
+  };
+
+  // The app's statements for each read and owner, captured through a drizzle logger, for the baseline.
+  let services: ReturnType<typeof servicesOver> | undefined;
+  const spec: Record<string, Record<string, { text: string; params: unknown[] }[]>> = {};
+  const capture = async (handle: (onQuery: QueryListener) => Promise<DatabaseHandle>) => {
+    const captureLog: { text: string; params: unknown[] }[] = [];
+    const capturing = await handle((text, params) => captureLog.push({ text, params }));
+    services = servicesOver(capturing);
+    for (const read of reads) {
+      spec[read.name] = {};
+      for (const owner of owners) {
+        captureLog.length = 0;
+        await read.capture(owner.id, sidOf(cookies.get(owner.id)!));
+        spec[read.name]![owner.id] = [...captureLog];
+      }
+    }
+    await capturing.close();
+    const specFile = path.join(work, 'baseline-spec.json');
+    fs.writeFileSync(specFile, JSON.stringify(spec));
+    return specFile;
+  };
+
+  const figures: ReadFigures[] = [];
+  const report1 = (figure: ReadFigures) => {
+    figures.push(figure);
+    say(
+      `${figure.read} (${figure.mix}): p50 ${figure.app.p50} ms, p99 ${figure.app.p99} ms, ${figure.app.requestsPerSecond}/s vs baseline ${figure.baseline.requestsPerSecond}/s, errors ${figure.app.errors}`,
+    );
+  };
+  let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
+  const appFigures = new Map<string, LoadResult>();
+  if ('url' in database) {
+    // A server takes both at once: each read on the app, then at once on the baseline.
+    const specFile = await capture(async (onQuery) => openPostgres(database.url, 2, onQuery));
+    baseline = await startBaseline(database, specFile);
+    say(`baseline up at ${baseline.base}`);
+    for (const read of reads) {
+      for (const [mix, ids] of Object.entries(mixes)) {
+        const appResult = await appRun(read, ids);
+        report1({
+          read: read.name,
+          path: read.path,
+          mix,
+          app: appResult,
+          baseline: await baselineRun(baseline.base, read, ids),
+        });
+      }
+    }
+  } else {
+    // The embedded database belongs to one process: every read on the app first, the baseline after it stops.
+    for (const read of reads) {
+      for (const [mix, ids] of Object.entries(mixes)) {
+        const appResult = await appRun(read, ids);
+        appFigures.set(`${read.name}/${mix}`, appResult);
+        say(
+          `${read.name} (${mix}): p50 ${appResult.p50} ms, p99 ${appResult.p99} ms, ${appResult.requestsPerSecond}/s, errors ${appResult.errors}`,
+        );
+      }
     }
   }
 
-  // The writes: each customer link takes one review; each reply answers a review not yet answered.
-  const expected = Math.max(2_000, settings.seconds * 3_000);
-  const links = (
-    await db.query<{ unique_link: string }>(
-      `select unique_link from review_requests where status = 'sent' order by id limit $1`,
-      [expected],
-    )
-  ).rows.map((r) => r.unique_link);
   const submission = JSON.stringify({ rating: 5, content: 'Quick and friendly, thank you', name: 'Bench' });
   const nextLink = roundRobin(links);
   const submit = await load(
@@ -317,12 +455,6 @@ async function main(): Promise<void> {
   say(
     `public submission: p50 ${submit.p50} ms, p99 ${submit.p99} ms, ${submit.requestsPerSecond}/s, errors ${submit.errors}`,
   );
-  const open = (
-    await db.query<{ id: number; owner_id: number }>(
-      `select id, owner_id from reviews where owner_id = any($1) and response_content is null order by id limit $2`,
-      [owners.map((o) => o.id), expected],
-    )
-  ).rows;
   const nextOpen = roundRobin(open);
   const reply = JSON.stringify({ responseContent: 'Thank you, see you soon!' });
   const replyRun = await load(
@@ -346,21 +478,55 @@ async function main(): Promise<void> {
     { write: 'reply', result: replyRun, available: open.length },
   ];
 
-  const memory = { appPeakRssMb: peakRssMb(app.child.pid), baselinePeakRssMb: peakRssMb(baseline.child.pid) };
+  const appPeakRssMb = peakRssMb(app.child.pid);
+  let lighthouse: LighthouseScore[] = [
+    { url: '/', notMeasured: 'skipped in the small bench (BENCH_LIGHTHOUSE=1 runs it)' },
+    { url: '/review/{link}', notMeasured: 'skipped in the small bench (BENCH_LIGHTHOUSE=1 runs it)' },
+  ];
+  if (settings.lighthouse)
+    lighthouse = await lighthouseScores([`${app.base}/`, `${app.base}/review/${link}`]);
+
+  if (!('url' in database)) {
+    // The app lets go of the embedded database; the capture and then the baseline open it in turn. The
+    // baseline's reads come after the writes above: a few thousand more reviews and replies than the app saw.
+    await stop(app.child);
+    const specFile = await capture((onQuery) => openPglite(pgliteDirOf(database.dataDir), onQuery));
+    baseline = await startBaseline(database, specFile);
+    say(`baseline up at ${baseline.base}`);
+    for (const read of reads) {
+      for (const [mix, ids] of Object.entries(mixes)) {
+        const appResult = appFigures.get(`${read.name}/${mix}`)!;
+        report1({
+          read: read.name,
+          path: read.path,
+          mix,
+          app: appResult,
+          baseline: await baselineRun(baseline.base, read, ids),
+        });
+      }
+    }
+  }
+  const memory = { appPeakRssMb, baselinePeakRssMb: peakRssMb(baseline!.child.pid) };
+  await stop(baseline!.child);
+  await stop(app.child);
 
   // The plans of the reads, for the biggest client, as the app ran them.
   const explains: { read: string; statements: { text: string; plan: string }[] }[] = [];
-  for (const read of reads) {
-    const statements = [];
-    for (const statement of spec[read.name]![bigOwner.id]!) {
-      const { rows } = await db.query<{ 'QUERY PLAN': string }>(
-        `explain (analyze, buffers) ${statement.text}`,
-        statement.params as unknown[],
-      );
-      statements.push({ text: statement.text, plan: rows.map((r) => r['QUERY PLAN']).join('\n') });
+  const explain = async (client: SqlClient) => {
+    for (const read of reads) {
+      const statements = [];
+      for (const statement of spec[read.name]![bigOwner.id]!) {
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, buffers) ${statement.text}`,
+          statement.params,
+        );
+        statements.push({ text: statement.text, plan: rows.map((r) => r['QUERY PLAN']).join('\n') });
+      }
+      explains.push({ read: read.name, statements });
     }
-    explains.push({ read: read.name, statements });
-  }
+  };
+  if (pgClient) await explain(pgClient as unknown as SqlClient);
+  else await withPglite(embeddedDir!, explain);
 
   let bundles: RouteSize[] = [];
   try {
@@ -368,34 +534,25 @@ async function main(): Promise<void> {
   } catch (error) {
     say(`bundle sizes not measured: ${String(error)}`);
   }
-  const link = (
-    await db.query<{ public_link: string }>(`select public_link from locations where owner_id = $1`, [
-      bigOwner.id,
-    ])
-  ).rows[0]!.public_link;
-  const lighthouse: LighthouseScore[] = settings.lighthouse
-    ? await lighthouseScores([`${app.base}/`, `${app.base}/review/${link}`])
-    : [
-        { url: '/', notMeasured: 'skipped in the small bench (BENCH_LIGHTHOUSE=1 runs it)' },
-        { url: '/review/{link}', notMeasured: 'skipped in the small bench (BENCH_LIGHTHOUSE=1 runs it)' },
-      ];
 
-  app.child.kill('SIGTERM');
-  baseline.child.kill('SIGTERM');
-  await db.end();
+  await pgClient?.end();
   if (!settings.keepDatabase) {
-    const admin = new pg.Client({ connectionString: settings.serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${settings.database} with (force)`);
-    await admin.end();
+    if ('url' in database) {
+      const admin = new pg.Client({ connectionString: settings.serverUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${settings.database} with (force)`);
+      await admin.end();
+    } else {
+      fs.rmSync(database.dataDir, { recursive: true, force: true });
+    }
   }
 
   const report: BenchReport = {
     date: new Date().toISOString(),
     size: small ? 'small' : 'full',
-    database: 'postgres',
+    database: embedded ? 'pglite' : 'postgres',
     seed: settings.seed,
-    seedSeconds,
+    seedSeconds: prepared.seedSeconds,
     connections: settings.connections,
     secondsPerRun: settings.seconds,
     signedInClients: owners.length,
@@ -424,6 +581,27 @@ async function main(): Promise<void> {
     console.error(`bench: ${errors} requests failed (see the report); the bench expects none`);
     process.exitCode = 1;
   }
+}
+
+/** The app's services for the reads, over one database handle (the capture's). */
+function servicesOver(handle: DatabaseHandle) {
+  return {
+    reviews: createReviewsService(createReviewsRepository(handle.db)),
+    dashboard: createDashboardService(createDashboardRepository(handle.db)),
+    sessions: new DatabaseSessionStore(handle.db),
+    users: createUsersRepository(handle.db),
+  };
+}
+
+/** A list read's query string as the service takes it. */
+function listQueryOf(query: Record<string, string>): ReviewListQuery {
+  return {
+    filter: (query.filter ?? 'all') as ReviewListQuery['filter'],
+    page: query.page === undefined ? undefined : Number(query.page),
+    pageSize: Number(query.pageSize),
+    q: query.q,
+    cursor: query.cursor,
+  };
 }
 
 main().catch((error: unknown) => {

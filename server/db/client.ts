@@ -33,12 +33,13 @@ export function openPostgres(connectionString: string, max = 10, onQuery?: Query
 }
 
 /** The embedded Postgres (PGlite), on disk under `dataDir`, or in memory when `dataDir` is omitted. */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+export async function openPglite(dataDir?: string, onQuery?: QueryListener): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the text search indexes; a Postgres server ships it in contrib.
   const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing }) as unknown as Database;
+  const logger = onQuery ? { logQuery: onQuery } : undefined;
+  const db = drizzlePglite({ client, schema, casing, logger }) as unknown as Database;
   return { db, kind: 'pglite', close: () => client.close() };
 }
 

@@ -46,6 +46,16 @@ export const ReviewListQuerySchema = z.object({
     .max(MAX_PAGE_SIZE, { error: `pageSize must be at most ${MAX_PAGE_SIZE}` })
     .optional(),
   q: z.string().trim().max(SEARCH_MAX).optional(),
+  /**
+   * The page after another one, by keyset: the X-Next-Cursor header of that page, opaque. With it, `page` is
+   * not used; `pageSize`, the filter and the search stay the same as for that page (issue 13: deep pages).
+   */
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, {
+      error: 'cursor is not valid: use the X-Next-Cursor of the page before',
+    })
+    .optional(),
 });
 export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
 

@@ -3,6 +3,7 @@ import type { Review, ReviewFilter } from '@shared/schemas/reviews';
 import type { Database } from '../../db/client';
 import { reviewColumns } from '../../db/review-columns';
 import { locations, reviews } from '../../db/schema';
+import type { ReviewCursor } from './review-cursor';
 import {
   reviewIsNegative,
   reviewIsPositive,
@@ -25,6 +26,15 @@ export type ReviewRow = Omit<Review, 'createdAt' | 'respondedAt'> & {
   createdAt: Date;
   respondedAt: Date | null;
 };
+
+/** A row of the list: the review and its created_at to the microsecond, for the next page's cursor. */
+export type ReviewListRow = ReviewRow & { cursorAt: string };
+
+/**
+ * Which rows of the newest-first list: an offset (page numbers), or a keyset position (the rows strictly
+ * after the cursor's), which walks the index from there instead of reading and skipping every row before it.
+ */
+export type ReviewListWindow = { limit: number } & ({ offset: number } | { after: ReviewCursor });
 
 /** `%`, `_` and the escape character itself match literally (LIKE's default escape is the backslash). */
 export function likePattern(text: string): string {
@@ -65,6 +75,16 @@ function whereOf(ownerId: number, { filter, q }: ReviewListCriteria): SQL {
 /** Newest first; the id breaks ties so paging is stable (matches reviews_owner_created_idx). */
 const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
 
+/** created_at as exact text (microseconds, UTC), the cursor's half that a JS Date would round. */
+const createdAtText = sql<string>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The rows after a cursor in newest-first order, as one row comparison: with the owner's equality first it is
+ * an index condition on every owner-leading (created_at desc, id desc) index, so the scan starts at the cursor.
+ */
+const afterCursor = (cursor: ReviewCursor) =>
+  sql`(${reviews.createdAt}, ${reviews.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::integer)`;
+
 export function createReviewsRepository(db: Database) {
   const selectReviews = () =>
     db
@@ -73,17 +93,20 @@ export function createReviewsRepository(db: Database) {
       // The location's name in the same query (no N+1); scoped to the owner as well, for safety.
       .leftJoin(locations, and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)));
 
-  /** The list's query, unrun (its plan is checked: it must walk an index, never sort the client's reviews). */
-  const listQuery = (
-    ownerId: number,
-    criteria: ReviewListCriteria,
-    window: { limit: number; offset: number },
-  ) =>
-    selectReviews()
-      .where(whereOf(ownerId, criteria))
+  /**
+   * The list's query, unrun (its plan is checked: it must walk an index, never sort the client's reviews,
+   * by offset or by keyset).
+   */
+  const listQuery = (ownerId: number, criteria: ReviewListCriteria, window: ReviewListWindow) => {
+    const query = db
+      .select({ ...reviewColumns, cursorAt: createdAtText })
+      .from(reviews)
+      .leftJoin(locations, and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)))
+      .where(and(whereOf(ownerId, criteria), 'after' in window ? afterCursor(window.after) : undefined))
       .orderBy(...newestFirst)
-      .limit(window.limit)
-      .offset(window.offset);
+      .limit(window.limit);
+    return 'offset' in window && window.offset > 0 ? query.offset(window.offset) : query;
+  };
 
   /** The count query, unrun (its plan is checked: it must stop after `upTo` rows). */
   const countQuery = (ownerId: number, criteria: ReviewListCriteria, upTo: number) =>
@@ -113,8 +136,8 @@ export function createReviewsRepository(db: Database) {
     async list(
       ownerId: number,
       criteria: ReviewListCriteria,
-      window: { limit: number; offset: number },
-    ): Promise<ReviewRow[]> {
+      window: ReviewListWindow,
+    ): Promise<ReviewListRow[]> {
       return listQuery(ownerId, criteria, window);
     },
 

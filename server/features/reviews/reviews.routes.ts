@@ -23,12 +23,14 @@ export function createReviewsRoutes(ctx: AppContext): Router {
   router.get(
     '/reviews',
     validate({ query: ReviewListQuerySchema }, async ({ query }, req, res) => {
-      const { reviews, total, capped } = await service.list(tenantOf(req), query);
+      const { reviews, total, capped, nextCursor } = await service.list(tenantOf(req), query);
       // Past the cap the count is a floor: "10,000+" in the UI, and a client reading X-Total-Count alone
       // still pages through real rows.
       res.setHeader('X-Total-Count', String(total));
       if (capped) res.setHeader('X-Total-Count-Capped', 'true');
-      res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Count-Capped');
+      // The next page by keyset (?cursor=): deep pages without OFFSET. Absent on the last page.
+      if (nextCursor) res.setHeader('X-Next-Cursor', nextCursor);
+      res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Count-Capped, X-Next-Cursor');
       res.json(reviews);
     }),
   );

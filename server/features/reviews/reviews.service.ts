@@ -14,6 +14,7 @@ import { notFound } from '../../lib/errors';
 import { csvLine } from '../../lib/csv';
 import type { AppContext } from '../../lib/context';
 import { createReviewsRepository, type ReviewRow, type ReviewsRepository } from './reviews.repository';
+import { decodeReviewCursor, encodeReviewCursor } from './review-cursor';
 
 /** Rows per round trip of the export: a large export never holds more than this in memory. */
 export const EXPORT_BATCH = 1000;
@@ -57,21 +58,35 @@ export function createReviewsService(repo: ReviewsRepository, countCap = REVIEW_
   return {
     /**
      * A page of the list and the total matching the same filter, counted up to REVIEW_COUNT_CAP: past it
-     * `capped` says there are more. Without paging, the newest 1,000.
+     * `capped` says there are more. Without paging, the newest 1,000. A `cursor` (the `nextCursor` of the page
+     * before) starts the page right after that page's last review, whatever `page` says: a deep page then
+     * costs what page 1 costs (issue 13). A full page answers the `nextCursor` of the page after it.
      */
     async list(
       ownerId: number,
       query: ReviewListQuery,
-    ): Promise<{ reviews: Review[]; total: number; capped: boolean }> {
+    ): Promise<{ reviews: Review[]; total: number; capped: boolean; nextCursor?: string }> {
       const criteria = { filter: query.filter, q: query.q || undefined };
-      const paged = query.page !== undefined || query.pageSize !== undefined;
+      const paged = query.page !== undefined || query.pageSize !== undefined || query.cursor !== undefined;
       const limit = paged ? (query.pageSize ?? REVIEW_PAGE_SIZE) : UNPAGED_LIMIT;
-      const offset = paged ? ((query.page ?? 1) - 1) * limit : 0;
+      const window =
+        query.cursor !== undefined
+          ? { limit, after: decodeReviewCursor(query.cursor) }
+          : { limit, offset: paged ? ((query.page ?? 1) - 1) * limit : 0 };
       const [rows, counted] = await Promise.all([
-        repo.list(ownerId, criteria, { limit, offset }),
+        repo.list(ownerId, criteria, window),
         repo.count(ownerId, criteria, countCap + 1),
       ]);
-      return { reviews: rows.map(toReview), total: Math.min(counted, countCap), capped: counted > countCap };
+      const last = rows.at(-1);
+      return {
+        reviews: rows.map(toReview),
+        total: Math.min(counted, countCap),
+        capped: counted > countCap,
+        nextCursor:
+          paged && last && rows.length === limit
+            ? encodeReviewCursor({ createdAt: last.cursorAt, id: last.id })
+            : undefined,
+      };
     },
 
     /** The export's lines, header first, fetched a batch at a time by keyset. */

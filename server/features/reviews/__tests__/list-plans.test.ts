@@ -79,6 +79,21 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
   );
 
   it.each(REVIEW_FILTERS)(
+    'when the %s list goes on from a cursor (a deep page by keyset), then it starts in an index and never sorts',
+    async (filter) => {
+      const repo = createReviewsRepository(database.handle.db);
+      const after = { createdAt: '2026-01-01T00:00:00.000000Z', id: 1_000_000 };
+      const query = repo.listQuery(ownerId, { filter }, { limit: 10, after }).toSQL();
+
+      const nodes = await planOf(database.handle.db, query);
+
+      expect(nodes).not.toContain('Sort');
+      expect(nodes).not.toContain('Incremental Sort');
+      expect(nodes.some((type) => type.startsWith('Index'))).toBe(true);
+    },
+  );
+
+  it.each(REVIEW_FILTERS)(
     'when the list counts the %s reviews, then the count stops at its bound over an index',
     async (filter) => {
       const repo = createReviewsRepository(database.handle.db);

@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import {
@@ -343,6 +344,94 @@ describe.each(testDatabaseKinds)('reviews API on %s', (kind) => {
       const csv = await (await signedInAgent(app, same)).get('/api/reviews/export.csv').buffer(true);
       const records = parse(csv.text.replace(/^\uFEFF/, '')) as string[][];
       expect(new Set(records.slice(1).map((r) => r[5])).size).toBe(1003);
+    });
+  });
+
+  describe('GET /api/reviews by cursor (deep pages by keyset)', () => {
+    /** Walks the whole list by X-Next-Cursor and answers the ids in the order the pages gave them. */
+    async function walk(walker: Agent, query: Record<string, string | number>): Promise<number[]> {
+      const ids: number[] = [];
+      let res = await walker.get('/api/reviews').query({ ...query, page: 1 });
+      for (let pages = 0; pages < 50; pages += 1) {
+        expect(res.status).toBe(200);
+        ids.push(...(res.body as { id: number }[]).map((r) => r.id));
+        const next = res.headers['x-next-cursor'];
+        if (!next) return ids;
+        res = await walker.get('/api/reviews').query({ ...query, cursor: next });
+      }
+      throw new Error('the cursor never ended');
+    }
+
+    it('when reviews share a millisecond or a whole timestamp, then the cursor pages match the offset pages with no gap nor repeat', async () => {
+      const db = database.handle.db;
+      const client = await createUser(db);
+      await db.insert(reviewsTable).values(
+        Array.from({ length: 23 }, (_, i) => ({
+          ownerId: client.id,
+          type: (i % 2 ? 'google' : 'private') as 'google',
+          rating: (i % 5) + 1,
+          content: `keyset ${i}`,
+          createdAt: new Date(BASE - Math.floor(i / 3) * 60_000),
+        })),
+      );
+      // Microseconds a JS Date cannot hold: the same millisecond, different instants.
+      await db.execute(
+        sql`update reviews set created_at = created_at + (id % 3) * interval '1 microsecond'
+            where owner_id = ${client.id} and id % 2 = 0`,
+      );
+      const walker = await signedInAgent(app, client);
+
+      const all = await walker.get('/api/reviews').query({ page: 1, pageSize: 100 });
+      const expected = (all.body as { id: number }[]).map((r) => r.id);
+      expect(expected).toHaveLength(23);
+      expect(all.headers['x-next-cursor']).toBeUndefined();
+
+      expect(await walk(walker, { pageSize: 4 })).toEqual(expected);
+      const positive = await walker.get('/api/reviews').query({ filter: 'positive', page: 1, pageSize: 100 });
+      expect(await walk(walker, { pageSize: 3, filter: 'positive' })).toEqual(
+        (positive.body as { id: number }[]).map((r) => r.id),
+      );
+    });
+
+    it('when a cursor is given with a page number, then the cursor decides and the total stays the full count', async () => {
+      const page1 = await agent.get('/api/reviews').query({ page: 1, pageSize: 4 });
+      const page2 = await agent.get('/api/reviews').query({ page: 2, pageSize: 4 });
+
+      const byCursor = await agent
+        .get('/api/reviews')
+        .query({ page: 7, pageSize: 4, cursor: page1.headers['x-next-cursor'] });
+
+      expect(byCursor.status).toBe(200);
+      expect(byCursor.body).toEqual(page2.body);
+      expect(byCursor.headers['x-total-count']).toBe(String(DATA.length));
+      expect(byCursor.headers['access-control-expose-headers']).toContain('X-Next-Cursor');
+    });
+
+    it("when another client's cursor is used, then it answers only the caller's own reviews", async () => {
+      const page1 = await agent.get('/api/reviews').query({ page: 1, pageSize: 1 });
+      const otherAgent = await signedInAgent(app, other);
+
+      const res = await otherAgent
+        .get('/api/reviews')
+        .query({ pageSize: 10, cursor: page1.headers['x-next-cursor'] });
+
+      expect(res.status).toBe(200);
+      expect((res.body as { id: number }[]).every((r) => r.id === otherReviewId)).toBe(true);
+    });
+
+    it.each([
+      ['not base64url', 'abc$%'],
+      ['base64url of something else', Buffer.from('2026-01-01|12').toString('base64url')],
+      [
+        'an id out of range',
+        Buffer.from('2026-01-01T00:00:00.000000Z|99999999999999999').toString('base64url'),
+      ],
+      ['too long', 'a'.repeat(201)],
+    ])('when the cursor is %s, then it answers 400 JSON naming the cursor', async (_, cursor) => {
+      const res = await agent.get('/api/reviews').query({ pageSize: 4, cursor });
+
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/cursor/);
     });
   });
 
