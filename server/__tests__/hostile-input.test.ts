@@ -241,11 +241,13 @@ describe(`hostile input on every route (${FUZZ_KIND})`, () => {
               }
               written = await changes.count();
               if (res.status >= 400 && res.status < 500) {
-                // The unsubscribe page is HTML by design: people open it from an email.
+                // The unsubscribe pages and the widget's wall page are HTML by design: people open them in
+                // a browser, from an email or a shared link.
                 const html =
                   route.method === 'GET' &&
                   (route.path.startsWith('/api/unsubscribe/') ||
-                    route.path.startsWith('/api/notifications/unsubscribe/'));
+                    route.path.startsWith('/api/notifications/unsubscribe/') ||
+                    route.path.startsWith('/wall/'));
                 const message = (res.body as { message?: unknown } | undefined)?.message;
                 if (!html && typeof message !== 'string')
                   failures.push(`${label}: no JSON message (${res.text?.slice(0, 80)})`);
