@@ -17,6 +17,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     DATA_DIR: './data/test',
     RATE_LIMIT_AUTH: '10000',
     RATE_LIMIT_PUBLIC: '10000',
+    RATE_LIMIT_API: '100000',
     // The suite must pass on a machine with little disk left; tests of the floor set it themselves.
     MIN_FREE_DISK_BYTES: String(1024 * 1024),
     // Tests of other features are not about plans: the free plan they get stays out of their way. The plan

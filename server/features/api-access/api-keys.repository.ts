@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { apiIdempotencyKeys, apiKeys, contacts, locations, users } from '../../db/schema';
+import type { Channel } from '@shared/schemas/domain';
+import { apiIdempotencyKeys, apiKeys, contacts, locations, templates, users } from '../../db/schema';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -77,6 +78,22 @@ export function createApiKeysRepository(db: Database) {
         .orderBy(asc(locations.id))
         .limit(1);
       return row?.id;
+    },
+
+    async hasLocation(ownerId: number, id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(and(eq(locations.ownerId, ownerId), eq(locations.id, id)));
+      return row !== undefined;
+    },
+
+    async findTemplateChannel(ownerId: number, id: number): Promise<Channel | undefined> {
+      const [row] = await db
+        .select({ channel: templates.channel })
+        .from(templates)
+        .where(and(eq(templates.ownerId, ownerId), eq(templates.id, id)));
+      return row?.channel;
     },
 
     /** The owner's contact with this email (any case), else with this phone. */

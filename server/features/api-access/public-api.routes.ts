@@ -17,8 +17,6 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Calls a client's systems may make per key and minute. */
-export const API_CALLS_PER_MINUTE = 120;
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 /** Visible ASCII, as Stripe accepts. */
 const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
@@ -59,9 +57,9 @@ export function createPublicApiRouter(ctx: AppContext): Router {
     createRateLimiter({
       db: ctx.db,
       name: 'api-v1',
-      limit: API_CALLS_PER_MINUTE,
+      limit: ctx.env.RATE_LIMIT_API,
       windowMs: 60_000,
-      message: `Too many API calls: at most ${API_CALLS_PER_MINUTE} a minute per key. Please retry shortly.`,
+      message: `Too many API calls: at most ${ctx.env.RATE_LIMIT_API} a minute per key. Please retry shortly.`,
       key: (req) => `key:${req.apiKeyId!}`,
     }),
     // After the key: a caller without one hears 401, whatever its body.

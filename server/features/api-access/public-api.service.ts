@@ -5,10 +5,12 @@ import {
   type ApiReviewRequestInput,
   type ApiReviewRequestResult,
 } from '@shared/schemas/api-access';
+import { METHOD_LABELS } from '@shared/schemas/review-requests';
 import type { AppContext } from '../../lib/context';
-import { AppError, badRequest, conflict } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { contactsServiceFor, type ContactsService } from '../contacts/contacts.service';
 import {
+  REQUEST_ACTION_MESSAGES,
   reviewRequestsServiceFor,
   type ReviewRequestsService,
 } from '../review-requests/review-requests.service';
@@ -73,6 +75,14 @@ export function createPublicApiService(deps: {
     const channel = input.channel ?? (input.email ? 'email' : 'sms');
     const locationId = input.locationId ?? (await repo.firstLocationId(ownerId));
     if (locationId === undefined) throw badRequest(API_REQUEST_MESSAGES.noLocation);
+    // Checked before the contact is written: a refused call leaves no new contact behind.
+    if (!(await repo.hasLocation(ownerId, locationId))) throw notFound('Location not found');
+    if (input.templateId !== undefined) {
+      const templateChannel = await repo.findTemplateChannel(ownerId, input.templateId);
+      if (!templateChannel) throw notFound(REQUEST_ACTION_MESSAGES.templateNotFound);
+      if (templateChannel !== channel)
+        throw badRequest(`This template is for ${METHOD_LABELS[templateChannel]}.`);
+    }
     const contact = await contactFor(ownerId, input);
     const request = await requests.create(ownerId, {
       locationId,

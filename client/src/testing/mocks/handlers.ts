@@ -50,6 +50,8 @@ const emptyClientArea = [
     }),
   ),
   http.get('*/notifications', emptyPage),
+  http.get('*/api-keys', emptyList),
+  http.get('*/webhooks', emptyList),
   http.get('*/notifications/unread-count', () => HttpResponse.json({ unread: 0 })),
   http.get('*/notification-settings', () =>
     HttpResponse.json({ instantAlerts: true, alertMaxRating: 3, weeklyDigest: true }),

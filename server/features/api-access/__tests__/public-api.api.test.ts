@@ -3,7 +3,14 @@ import type { Express } from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiReviewRequestSchema } from '@shared/schemas/api-access';
-import { apiIdempotencyKeys, apiKeys, contacts, outboundMessages, reviewRequests } from '../../../db/schema';
+import {
+  apiIdempotencyKeys,
+  apiKeys,
+  contacts,
+  outboundMessages,
+  reviewRequests,
+  templates,
+} from '../../../db/schema';
 import { createTestBackground, type TestBackground } from '../../../testing/background';
 import { createContact, createLocation, createUser, signedInAgent } from '../../../testing/factories';
 import { createTestApp, createTestContext } from '../../../testing/test-app';
@@ -142,6 +149,16 @@ describe.each(testDatabaseKinds)('API keys and POST /api/v1/review-requests on %
       404,
     );
     expect(toB.body.message).toBe('Location not found');
+    const [bTemplate] = await db()
+      .insert(templates)
+      .values({ ownerId: b.user.id, name: 'B', channel: 'email', body: 'Hi {{link}}' })
+      .returning();
+    const withB = await call(a.key, { name: 'X', email: 'x@example.com', templateId: bTemplate!.id }).expect(
+      404,
+    );
+    expect(withB.body.message).toBe('Template not found');
+    // Refused calls leave no contact behind.
+    expect(await db().select().from(contacts).where(eq(contacts.ownerId, a.user.id))).toEqual([]);
     // B's contact with that email is not A's: A gets its own new contact.
     const res = await call(a.key, { name: 'Shared', email: 'shared@example.com' }).expect(201);
     expect(res.body.contactId).not.toBe(bContact.id);

@@ -1,7 +1,8 @@
-import { Bell, CreditCard, MapPin, Plug, Send, User } from 'lucide-react';
+import { Bell, CreditCard, KeyRound, MapPin, Plug, Send, User } from 'lucide-react';
 import { useSearchParams } from 'wouter';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiTab } from '@/features/api-access';
 import { IntegrationsPanel } from '@/features/integrations';
 
 import { LocationsTab } from './locations-tab';
@@ -17,6 +18,7 @@ export const SETTINGS_TABS = [
   'integrations',
   'requests',
   'notifications',
+  'api',
   'plan',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -31,6 +33,7 @@ const TABS: Record<SettingsTab, { label: string; icon: typeof User }> = {
   integrations: { label: 'Integrations', icon: Plug },
   requests: { label: 'Requests', icon: Send },
   notifications: { label: 'Notifications', icon: Bell },
+  api: { label: 'API', icon: KeyRound },
   plan: { label: 'Plan', icon: CreditCard },
 };
 
@@ -67,6 +70,9 @@ export function SettingsPage() {
       </TabsContent>
       <TabsContent value="notifications">
         <NotificationsTab />
+      </TabsContent>
+      <TabsContent value="api">
+        <ApiTab />
       </TabsContent>
       <TabsContent value="plan">
         <PlanTab />
