@@ -185,7 +185,10 @@ describe(`hostile input on every route (${FUZZ_KIND})`, () => {
       .post('/api/login')
       .send({ email: actors.admin.user.email, password: actors.admin.user.password });
     await agent.post('/api/login').send({ email: a.user.email, password: a.user.password });
-    changes = await trackRowChanges(database.handle.db);
+    // An API key's last use is a visit, written when the key is checked (at most once a minute), before the
+    // body is read: like a session, it is not a write of the refused request (api-keys are covered by the
+    // access matrix, which tracks the table).
+    changes = await trackRowChanges(database.handle.db, { ignore: ['api_keys'] });
     const walk = routeTableOf(app);
     expect(walk.unreadable).toEqual([]);
     // As client A: the client area, the public routes and the sign-in flow; admin routes as the admin (the
