@@ -22,6 +22,7 @@ import { precompressedAssets } from './lib/precompressed';
 import { createRateLimiter } from './lib/rate-limit';
 import { createSession, enforceAbsoluteLifetime, SESSION_COOKIE } from './lib/session';
 import { createSecretBox } from './lib/crypto';
+import { createUrlPolicy } from './lib/url-policy';
 import type { AppContext } from './lib/context';
 import { createMailer } from './lib/mail/mailer';
 import { createTwilioClient } from './lib/twilio/twilio';
@@ -35,6 +36,7 @@ import { sameOrigin } from './middleware/same-origin';
 import { tenantFromPath, tenantFromUser } from './middleware/tenant';
 import { createAdminRouter } from './routes/admin-routes';
 import { createClientRouter } from './routes/client-routes';
+import { createPublicApiRouter } from './features/api-access/public-api.routes';
 import { createPublicRouter } from './routes/public-routes';
 import { createWidgetWallRoutes, openToEveryOrigin } from './features/widget/widget.routes';
 
@@ -71,6 +73,7 @@ export function createAppContext(
     facebook: createFacebookClient(env, secretBox),
     stripe: createStripeClient(env),
     now: () => new Date(),
+    webhookUrls: createUrlPolicy(),
   };
 }
 
@@ -197,6 +200,8 @@ export function createApp(options: AppOptions): Express {
   api.use(requireAuth, tenantFromUser, clientRouter);
   api.use(notFoundHandler);
 
+  // The public API for a client's own systems: a bearer key, no session, no browser origin to check.
+  app.use('/api/v1', createPublicApiRouter(ctx));
   app.use('/api', api);
   // The public wall of a client's widget: a small server-rendered page, no script (features/widget).
   app.use(createWidgetWallRoutes(ctx));

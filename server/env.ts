@@ -69,6 +69,8 @@ const EnvSchema = z
     /** Review requests an account may send in all until its email is verified (PRODUCT.md section 8). */
     UNVERIFIED_REQUEST_CAP: z.coerce.number().int().min(0).default(20),
     RATE_LIMIT_PUBLIC: positiveInt.default(30),
+    /** Calls to the public API (/api/v1) per API key per minute (issue 16). */
+    RATE_LIMIT_API: positiveInt.default(120),
     MAX_BODY_BYTES: positiveInt.default(100 * 1024),
     MAX_VIDEO_BYTES: positiveInt.default(50 * 1024 * 1024),
     // Video bytes one address, and one review link, may upload per hour.

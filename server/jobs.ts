@@ -1,4 +1,6 @@
 import { createDeliveryJobHandlers } from './features/delivery/delivery.jobs';
+import { publicApiServiceFor } from './features/api-access/public-api.service';
+import { createWebhookJobHandlers } from './features/webhooks/webhooks.jobs';
 import { createIntegrationsJobs } from './features/integrations/integrations.jobs';
 import { createNotificationJobs } from './features/notifications/notifications.jobs';
 import { createPublicReviewJobs } from './features/public-review/public-review.jobs';
@@ -12,16 +14,26 @@ export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; 
   const integrations = createIntegrationsJobs(ctx);
   const notifications = createNotificationJobs(ctx);
   const publicReview = createPublicReviewJobs(ctx);
+  const publicApi = publicApiServiceFor(ctx);
   return {
     handlers: {
       ...createDeliveryJobHandlers(ctx),
       ...integrations.handlers,
       ...notifications.handlers,
+      ...createWebhookJobHandlers(ctx),
     },
     tasks: [
       ...integrations.tasks,
       ...notifications.tasks,
       ...publicReview.tasks,
+      {
+        // Idempotency-Keys are honoured for a day (as Stripe's are); older answers are forgotten.
+        name: 'prune-idempotency-keys',
+        everyMs: 60 * 60 * 1000,
+        run: async (now) => {
+          await publicApi.pruneIdempotencyKeys(now);
+        },
+      },
       {
         name: 'prune-rate-limits',
         everyMs: 60 * 60 * 1000,

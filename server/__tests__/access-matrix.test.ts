@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_REQUEST_SETTINGS } from '@shared/schemas/request-settings';
 import { DEFAULT_WIDGET_SETTINGS } from '@shared/schemas/widget';
-import { notifications, syncRuns } from '../db/schema';
+import { apiKeys as apiKeyRows, notifications, syncRuns, webhookEndpoints } from '../db/schema';
+import { apiKeysServiceFor } from '../features/api-access/api-keys.service';
 import { unsubscribeToken } from '../features/delivery/unsubscribe-token';
 import { alertUnsubscribeToken } from '../features/notifications/alert-token';
 import { createWidgetRepository } from '../features/widget/widget.repository';
@@ -62,6 +63,11 @@ interface Expectation {
   showsA?: string;
   /** Why A does not get a 2xx here. */
   note?: string;
+  /**
+   * A route of the public API (/api/v1): what a call with A's API key and with B's key gets (the call names
+   * A's rows). Sessions do not authorise these routes, so every session actor above gets 401 there.
+   */
+  bearer?: { a: number; b: number };
 }
 
 const SIGNED_OUT = 401;
@@ -80,6 +86,17 @@ const admin = (status: number, call?: Expectation['call']) =>
 const open = (status: number, call?: Expectation['call'], extra: Partial<Expectation> = {}) =>
   ({ call, status: { anon: status, a: status, b: status, admin: status }, ...extra }) satisfies Expectation;
 
+/**
+ * A public API route (bearer auth, server/features/api-access): the session actors, signed in or not, all get
+ * 401 (a session cookie is not an API key); A's key gets `a` on A's rows, B's key `b` on the same call.
+ */
+const bearer = (a: number, b: number, call?: Expectation['call']) =>
+  ({
+    call,
+    status: { anon: SIGNED_OUT, a: SIGNED_OUT, b: SIGNED_OUT, admin: SIGNED_OUT },
+    bearer: { a, b },
+  }) satisfies Expectation;
+
 const id = (row: { id: number }) => ({ id: row.id });
 /** A fresh request of A's in the state a retry or cancel needs, for each call. */
 const requestOfA = (c: CallContext, status: 'failed' | 'queued') =>
@@ -89,6 +106,19 @@ const clearRuns = async (c: CallContext) => {
   await c.db.delete(syncRuns).where(eq(syncRuns.ownerId, c.a.user.id));
   return {};
 };
+/** A webhook endpoint of A's, written straight in (the app's URL policy refuses any local receiver). */
+async function endpointOfA(c: CallContext) {
+  const [row] = await c.db
+    .insert(webhookEndpoints)
+    .values({
+      ownerId: c.a.user.id,
+      url: 'https://hooks.example.com/in',
+      events: ['review.created'],
+      secret: createTestContext(c.db).secretBox.encrypt('whsec_matrix'),
+    })
+    .returning();
+  return row!;
+}
 const planBody = () => ({
   name: `Plan ${randomBytes(3).toString('hex')}`,
   priceCents: 1900,
@@ -154,6 +184,16 @@ const EXPECTATIONS: Record<string, Expectation> = {
   })),
   'POST /api/notifications/unsubscribe/:token': open(200, (c) => ({
     params: { token: alertUnsubscribeToken(createTestContext(c.db).secretBox, c.a.user.id, 'digest') },
+  })),
+
+  // The public API for a client's own systems: bearer keys, never a session.
+  'GET /api/v1/openapi.json': open(200),
+  'POST /api/v1/review-requests': bearer(201, 404, (c) => ({
+    body: {
+      name: `${c.a.marker} Customer`,
+      email: `api-${randomBytes(3).toString('hex')}@example.com`,
+      locationId: c.a.location.id,
+    },
   })),
 
   // The sign-in flow.
@@ -403,6 +443,24 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'PUT /api/notification-settings': client(200, 200, () => ({
     body: { instantAlerts: true, alertMaxRating: 2, weeklyDigest: false },
   })),
+  'GET /api/api-keys': client(200, 200),
+  'POST /api/api-keys': client(201, 201, () => ({ body: { name: 'Till' } })),
+  'POST /api/api-keys/:id/revoke': client(200, 404, async (c) => ({
+    params: id(await apiKeysServiceFor(c).create(c.a.user.id, 'Doomed')),
+  })),
+  'GET /api/webhooks': client(200, 200),
+  // A public address written as an IP: no DNS lookup, and nothing is sent until an event or a test.
+  'POST /api/webhooks': client(201, 201, async (c) => {
+    // The endpoints other calls made for A are removed first, so A stays under the plan's ten.
+    await c.db
+      .update(webhookEndpoints)
+      .set({ disabledAt: new Date() })
+      .where(eq(webhookEndpoints.ownerId, c.a.user.id));
+    return { body: { url: 'https://93.184.215.14/hook', events: ['review.created'] } };
+  }),
+  'DELETE /api/webhooks/:id': client(204, 404, async (c) => ({ params: id(await endpointOfA(c)) })),
+  'GET /api/webhooks/:id/deliveries': client(200, 404, async (c) => ({ params: id(await endpointOfA(c)) })),
+  'POST /api/webhooks/:id/test': client(202, 404, async (c) => ({ params: id(await endpointOfA(c)) })),
 };
 
 const MIRROR = '/api/admin/clients/:clientId';
@@ -432,6 +490,8 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
   let facebook: FakeFacebook;
   let googleLocationId: string;
   let changes: Awaited<ReturnType<typeof trackRowChanges>>;
+  /** A's and B's API keys, for the public API's routes. */
+  let apiKeys: { a: string; b: string };
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -454,6 +514,11 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
       facebookPageId: page.id,
       facebookPageToken: page.token,
     });
+    const keys = apiKeysServiceFor(database.handle);
+    apiKeys = {
+      a: (await keys.create(actors.a.user.id, 'matrix')).key,
+      b: (await keys.create(actors.b.user.id, 'matrix')).key,
+    };
     const walk = routeTableOf(app);
     expect(walk.unreadable).toEqual([]);
     table = walk.routes;
@@ -541,6 +606,36 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
           actor === 'a' ||
           (actor === 'admin' && (mirror || route.area === 'admin'));
         if (!mayShowA && text.includes(a.marker)) leaks.push(`${label}: shows client A's data`);
+      }
+      // The public API: the same call with A's key, then B's (naming A's rows).
+      for (const keyOf of expectation.bearer ? (['b', 'a'] as const) : []) {
+        const call =
+          (await expectation.call?.({
+            a,
+            self: a,
+            actors,
+            db: database.handle.db,
+            adminAgent: actors.agents.admin,
+            googleLocationId,
+          })) ?? {};
+        let req = supertest(app)
+          [route.method.toLowerCase() as 'get'](fill(route.path, call.params))
+          .set('Authorization', `Bearer ${apiKeys[keyOf]}`)
+          .redirects(0);
+        if (call.body !== undefined) req = req.send(call.body as object);
+        // A key's last use is written at most once a minute: set just now, so what is counted is the call's own.
+        await database.handle.db.update(apiKeyRows).set({ lastUsedAt: new Date() });
+        const before = await changes.count();
+        const res = await req;
+        calls += 1;
+        const label = `key of ${keyOf} ${route.method} ${route.path} → ${res.status}`;
+        if (res.status !== expectation.bearer![keyOf])
+          failures.push(`${label}, expected ${expectation.bearer![keyOf]}: ${res.text?.slice(0, 160)}`);
+        if (res.status >= 400 && (await changes.count()) !== before)
+          failures.push(`${label}: refused but changed the database`);
+        const text = responseText(res);
+        for (const secret of secretsIn(text, actors.secrets)) leaks.push(`${label}: ${secret}`);
+        if (keyOf === 'b' && text.includes(a.marker)) leaks.push(`${label}: shows client A's data`);
       }
     }
     expect(failures).toEqual([]);

@@ -25,6 +25,7 @@ import type { ConsentEventKind, ConsentSource, OptOutSource } from '@shared/sche
 import type { ReplyTone } from '@shared/schemas/reply-settings';
 import type { Role } from '@shared/schemas/user';
 import type { WidgetLayout, WidgetMode, WidgetSource, WidgetTheme } from '@shared/schemas/widget';
+import type { WebhookDeliveryEvent, WebhookDeliveryStatus, WebhookEvent } from '@shared/schemas/api-access';
 import { negativeSql, positiveSql, privateSql, respondedSql, unrespondedSql } from './review-filters';
 
 /** Newest first in an index, in the order ORDER BY ... DESC asks for (NULLS FIRST), so the index serves it. */
@@ -674,4 +675,87 @@ export const widgetSettings = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [uniqueIndex('widget_settings_public_key_unique').on(t.publicKey)],
+);
+
+/**
+ * API keys of a client's own systems (issue 16): only the SHA-256 of the key is stored, with its visible
+ * prefix for the list. The key is 192 random bits, so a fast hash is right here: nobody can guess their way
+ * to a preimage, and a slow password hash would cost every API call a hundred milliseconds for nothing.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    name: text().notNull(),
+    /** `rvf_` and the key's first 8 characters after it: enough to tell keys apart, useless to call with. */
+    prefix: text().notNull(),
+    keyHash: text().notNull(),
+    lastUsedAt: at(),
+    revokedAt: at(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_unique').on(t.keyHash),
+    index('api_keys_owner_idx').on(t.ownerId, t.id),
+  ],
+);
+
+/**
+ * Answers of the public API by Idempotency-Key (Stripe's model): a retried call with the same key and body
+ * gets the stored answer and sends nothing twice. `response_status` is null while the first call runs.
+ */
+export const apiIdempotencyKeys = pgTable(
+  'api_idempotency_keys',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    key: text().notNull(),
+    /** SHA-256 of the request body as parsed JSON with sorted keys. */
+    requestHash: text().notNull(),
+    responseStatus: smallint(),
+    responseBody: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_idempotency_keys_owner_key_unique').on(t.ownerId, t.key),
+    index('api_idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Where a client wants events sent (issue 16); the signing secret is encrypted at rest (lib/crypto.ts). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    url: text().notNull(),
+    events: text().array().$type<WebhookEvent[]>().notNull(),
+    secret: text().notNull(),
+    createdAt: createdAt(),
+    disabledAt: at(),
+  },
+  (t) => [index('webhook_endpoints_owner_idx').on(t.ownerId, t.id)],
+);
+
+/** Each event sent (or to send) to an endpoint, with how its attempts went: the delivery log. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    ownerId: ownerId(),
+    endpointId: integer()
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text().$type<WebhookDeliveryEvent>().notNull(),
+    payload: jsonb().notNull(),
+    status: text().$type<WebhookDeliveryStatus>().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: at(),
+    responseStatus: integer(),
+    lastError: text(),
+    createdAt: createdAt(),
+    deliveredAt: at(),
+  },
+  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, newest(t.createdAt), newest(t.id))],
 );

@@ -7,6 +7,7 @@ import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { StripeClient } from './stripe';
 import type { TwilioClient } from './twilio/twilio';
+import type { UrlPolicy } from './url-policy';
 
 /** What every feature's routes are built from. */
 export interface AppContext {
@@ -26,4 +27,6 @@ export interface AppContext {
   stripe: StripeClient | null;
   /** The clock for what is scheduled by time (quiet hours, reminders); tests set their own. */
   now: () => Date;
+  /** Which webhook URLs may be called (lib/url-policy.ts): public https only; tests allow a local receiver. */
+  webhookUrls: UrlPolicy;
 }

@@ -17,6 +17,8 @@ import { createInsightsRoutes } from '../features/insights/insights.routes';
 import { createNotificationsRoutes } from '../features/notifications/notifications.routes';
 import { createDataExportRoutes } from '../features/data-export/data-export.routes';
 import { createWidgetRoutes } from '../features/widget/widget.routes';
+import { createApiKeysRoutes } from '../features/api-access/api-keys.routes';
+import { createWebhooksRoutes } from '../features/webhooks/webhooks.routes';
 
 /**
  * Every route of a client's own area. The same router is mounted twice (server/app.ts): at /api for the
@@ -37,5 +39,6 @@ export function createClientRouter(_ctx: AppContext): Router {
   router.use(createSupportRoutes(_ctx), createPlansRoutes(_ctx), createBillingRoutes(_ctx));
   router.use(createDataExportRoutes(_ctx));
   router.use(createWidgetRoutes(_ctx));
+  router.use(createApiKeysRoutes(_ctx), createWebhooksRoutes(_ctx));
   return router;
 }

@@ -1,7 +1,10 @@
 import type { Express } from 'express';
 
-/** Who may call a route: no one signed in, the auth flow, a client, an admin, an admin inside a client's area. */
-export type RouteArea = 'public' | 'auth' | 'client' | 'admin' | 'mirror';
+/**
+ * Who may call a route: no one signed in, the auth flow, a client, an admin, an admin inside a client's area,
+ * or a client's own systems with an API key (`api`: /api/v1, bearer auth, no session).
+ */
+export type RouteArea = 'public' | 'auth' | 'client' | 'admin' | 'mirror' | 'api';
 
 export interface FoundRoute {
   method: string;
@@ -73,6 +76,7 @@ const AUTH_PATHS =
 /** The area a route belongs to, from where the app mounts it (server/app.ts). */
 export function areaOf(route: FoundRoute, clientPaths: Set<string>): RouteArea {
   if (route.path.startsWith('/api/admin/clients/:clientId/')) return 'mirror';
+  if (route.path.startsWith('/api/v1/')) return 'api';
   if (route.path === '/api/admin' || route.path.startsWith('/api/admin/')) return 'admin';
   if (clientPaths.has(`${route.method} ${route.path}`)) return 'client';
   return AUTH_PATHS.test(route.path) ? 'auth' : 'public';

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { loadEnv, type Env } from '../env';
 import type { AppContext } from '../lib/context';
 import { createLogger } from '../lib/logger';
+import { createUrlPolicy } from '../lib/url-policy';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 
@@ -16,6 +17,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     DATA_DIR: './data/test',
     RATE_LIMIT_AUTH: '10000',
     RATE_LIMIT_PUBLIC: '10000',
+    RATE_LIMIT_API: '100000',
     // The suite must pass on a machine with little disk left; tests of the floor set it themselves.
     MIN_FREE_DISK_BYTES: String(1024 * 1024),
     // Tests of other features are not about plans: the free plan they get stays out of their way. The plan
@@ -42,16 +44,29 @@ export function createTestApp(
   });
 }
 
-/** The services an app built by createTestApp(db, envOverrides) uses (same keys), for driving jobs directly. */
-export function createTestContext(db: Database, envOverrides: Record<string, string> = {}): AppContext {
+/**
+ * The services an app built by createTestApp(db, envOverrides) uses (same keys), for driving jobs directly;
+ * `overrides` replaces some of them (e.g. `webhookUrls: localReceiverPolicy` for a receiver on 127.0.0.1).
+ */
+export function createTestContext(
+  db: Database,
+  envOverrides: Record<string, string> = {},
+  overrides: Partial<AppContext> = {},
+): AppContext {
   const env = testEnv(envOverrides);
-  return createAppContext({
-    db,
-    env,
-    logger: createLogger(env.LOG_LEVEL),
-    sessionSecret: TEST_SESSION_SECRET,
-  });
+  return {
+    ...createAppContext({
+      db,
+      env,
+      logger: createLogger(env.LOG_LEVEL),
+      sessionSecret: TEST_SESSION_SECRET,
+    }),
+    ...overrides,
+  };
 }
+
+/** Webhook URLs of a receiver the test runs on this machine: http and loopback allowed, nothing else. */
+export const localReceiverPolicy = createUrlPolicy({ allowHttp: true, allowLoopback: true });
 
 /** A supertest agent keeps cookies between requests, like a browser. */
 export const agentFor = (app: Express) => supertest.agent(app);

@@ -34,6 +34,10 @@ export const API_ERROR_CODES = [
   'current_password_incorrect',
   'opt_in_reason_required',
   'payments_not_configured',
+  // The public API (/api/v1) and webhooks (issue 16).
+  'invalid_api_key',
+  'idempotency_key_reused',
+  'url_not_allowed',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

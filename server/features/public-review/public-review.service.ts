@@ -12,6 +12,7 @@ import {
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { announceNewReviews } from '../notifications/announce-reviews';
+import { emitRequestCompleted } from '../webhooks/webhook-events';
 import type { AppContext } from '../../lib/context';
 import {
   createPublicReviewRepository,
@@ -124,7 +125,16 @@ export function createPublicReviewService(deps: {
           tx,
         );
         if (reviewId === undefined) return false;
-        if (resolved.requestId !== null) await repository.markCompleted(resolved.requestId, tx);
+        if (resolved.requestId !== null) {
+          await repository.markCompleted(resolved.requestId, tx);
+          await emitRequestCompleted(tx, {
+            ownerId: resolved.ownerId,
+            reviewRequestId: resolved.requestId,
+            contactId: resolved.contactId,
+            reviewId,
+            rating: input.rating,
+          });
+        }
         await announceNewReviews(tx, [
           {
             id: reviewId,

@@ -20,6 +20,7 @@ import {
 } from '../integrations/integrations.repository';
 import { createReplyPublisher, type ReplyPublisher, type SiteOutcome } from '../integrations/reply-publisher';
 import { recordNotifications } from '../notifications/record-notifications';
+import { emitReviewResponded } from '../webhooks/webhook-events';
 import { createReviewsRepository, type ReviewsRepository } from './reviews.repository';
 import { toReview } from './reviews.service';
 
@@ -72,6 +73,14 @@ export function createRepliesService(deps: {
         },
         firstAnswer,
       );
+      if (ok)
+        await emitReviewResponded(tx, {
+          ownerId,
+          reviewId: id,
+          content,
+          publishedTo: outcome.site === 'none' ? null : outcome.site,
+          edited: !firstAnswer,
+        });
       if (ok && outcome.site === 'none' && outcome.failed) {
         await recordNotifications(tx, [
           {

@@ -13,6 +13,8 @@ export interface JobPayloads {
   'send-review-alert': { reviewId: number; userId: number };
   /** Email the owner last week's figures; `weekStart` is the Monday (YYYY-MM-DD, UTC) the week began. */
   'send-weekly-digest': { userId: number; weekStart: string };
+  /** Send one webhook delivery (a webhook_deliveries row) to its endpoint, signed. */
+  'deliver-webhook': { deliveryId: number };
 }
 export type QueueName = keyof JobPayloads;
 

@@ -50,6 +50,8 @@ const emptyClientArea = [
     }),
   ),
   http.get('*/notifications', emptyPage),
+  http.get('*/api-keys', emptyList),
+  http.get('*/webhooks', emptyList),
   http.get('*/notifications/unread-count', () => HttpResponse.json({ unread: 0 })),
   http.get('*/reply-settings', () => HttpResponse.json({ tone: 'warm', signature: '' })),
   http.get('*/notification-settings', () =>

@@ -1,7 +1,8 @@
-import { Bell, Code, CreditCard, MapPin, Plug, Send, User } from 'lucide-react';
+import { Bell, Code, CreditCard, KeyRound, MapPin, Plug, Send, User } from 'lucide-react';
 import { useSearchParams } from 'wouter';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiTab } from '@/features/api-access';
 import { IntegrationsPanel } from '@/features/integrations';
 
 import { LocationsTab } from './locations-tab';
@@ -19,6 +20,7 @@ export const SETTINGS_TABS = [
   'requests',
   'notifications',
   'widget',
+  'api',
   'plan',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -34,6 +36,7 @@ const TABS: Record<SettingsTab, { label: string; icon: typeof User }> = {
   requests: { label: 'Requests', icon: Send },
   notifications: { label: 'Notifications', icon: Bell },
   widget: { label: 'Widget', icon: Code },
+  api: { label: 'API', icon: KeyRound },
   plan: { label: 'Plan', icon: CreditCard },
 };
 
@@ -73,6 +76,9 @@ export function SettingsPage() {
       </TabsContent>
       <TabsContent value="widget">
         <WidgetTab />
+      </TabsContent>
+      <TabsContent value="api">
+        <ApiTab />
       </TabsContent>
       <TabsContent value="plan">
         <PlanTab />

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import {
+  API_REQUEST_MESSAGES,
+  IDEMPOTENCY_MESSAGES,
+  type ApiReviewRequestInput,
+  type ApiReviewRequestResult,
+} from '@shared/schemas/api-access';
+import { METHOD_LABELS } from '@shared/schemas/review-requests';
+import type { AppContext } from '../../lib/context';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { contactsServiceFor, type ContactsService } from '../contacts/contacts.service';
+import {
+  REQUEST_ACTION_MESSAGES,
+  reviewRequestsServiceFor,
+  type ReviewRequestsService,
+} from '../review-requests/review-requests.service';
+import { createApiKeysRepository, type ApiKeysRepository } from './api-keys.repository';
+
+/** JSON with object keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` are the same body. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export const requestHashOf = (body: unknown) =>
+  createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex');
+
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+  /** True when this is the stored answer of an earlier call with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+/**
+ * The public API's review request (POST /api/v1/review-requests): finds or creates the contact by email or
+ * phone, then sends through the same review-request service the app's "Send request" uses, so the plan's
+ * limit, opt-outs and quiet hours apply exactly as they do there.
+ */
+export function createPublicApiService(deps: {
+  repo: ApiKeysRepository;
+  contacts: ContactsService;
+  requests: ReviewRequestsService;
+}) {
+  const { repo, contacts, requests } = deps;
+
+  async function contactFor(ownerId: number, input: ApiReviewRequestInput) {
+    const found = await repo.findContact(ownerId, input.email, input.phone);
+    if (found) return { id: found.id, created: false };
+    try {
+      const created = await contacts.create(ownerId, {
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        tags: [],
+      });
+      return { id: created.id, created: true };
+    } catch (error) {
+      // Two calls for the same new customer at once: the other one created the contact.
+      const again = error instanceof AppError && error.status === 409;
+      const raced = again ? await repo.findContact(ownerId, input.email, input.phone) : undefined;
+      if (raced) return { id: raced.id, created: false };
+      throw error;
+    }
+  }
+
+  async function createRequest(
+    ownerId: number,
+    input: ApiReviewRequestInput,
+  ): Promise<ApiReviewRequestResult> {
+    const channel = input.channel ?? (input.email ? 'email' : 'sms');
+    const locationId = input.locationId ?? (await repo.firstLocationId(ownerId));
+    if (locationId === undefined) throw badRequest(API_REQUEST_MESSAGES.noLocation);
+    // Checked before the contact is written: a refused call leaves no new contact behind.
+    if (!(await repo.hasLocation(ownerId, locationId))) throw notFound('Location not found');
+    if (input.templateId !== undefined) {
+      const templateChannel = await repo.findTemplateChannel(ownerId, input.templateId);
+      if (!templateChannel) throw notFound(REQUEST_ACTION_MESSAGES.templateNotFound);
+      if (templateChannel !== channel)
+        throw badRequest(`This template is for ${METHOD_LABELS[templateChannel]}.`);
+    }
+    const contact = await contactFor(ownerId, input);
+    const request = await requests.create(ownerId, {
+      locationId,
+      contactId: contact.id,
+      method: channel,
+      templateId: input.templateId,
+    });
+    return {
+      id: request.id,
+      status: request.status,
+      channel,
+      contactId: contact.id,
+      contactCreated: contact.created,
+      locationId: request.locationId,
+      createdAt: request.createdAt,
+    };
+  }
+
+  return {
+    /**
+     * Runs the call once per Idempotency-Key (Stripe's rules): the same key and body answer the stored
+     * answer, a different body 422, a call still running 409. A refusal (4xx) is stored like a success, so
+     * a retry hears the same; a failure on our side stores nothing, so a retry runs again.
+     */
+    async createReviewRequest(
+      ownerId: number,
+      input: ApiReviewRequestInput,
+      idempotency?: { key: string; body: unknown },
+    ): Promise<ApiAnswer> {
+      if (!idempotency) return { status: 201, body: await createRequest(ownerId, input), replayed: false };
+      const hash = requestHashOf(idempotency.body);
+      if (!(await repo.claimIdempotencyKey(ownerId, idempotency.key, hash))) {
+        const stored = await repo.findIdempotencyKey(ownerId, idempotency.key);
+        if (!stored) throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+        if (stored.requestHash !== hash)
+          throw new AppError(422, IDEMPOTENCY_MESSAGES.reused, undefined, 'idempotency_key_reused');
+        if (stored.responseStatus === null) throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+        return { status: stored.responseStatus, body: stored.responseBody, replayed: true };
+      }
+      let answer: { status: number; body: unknown };
+      try {
+        answer = { status: 201, body: await createRequest(ownerId, input) };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) {
+          await repo.releaseIdempotencyKey(ownerId, idempotency.key);
+          throw error;
+        }
+        answer = { status: error.status, body: error.toBody() };
+      }
+      await repo.completeIdempotencyKey(ownerId, idempotency.key, answer.status, answer.body);
+      return { ...answer, replayed: false };
+    },
+
+    pruneIdempotencyKeys: (now: Date) =>
+      repo.pruneIdempotencyKeys(new Date(now.getTime() - 24 * 60 * 60 * 1000)),
+  };
+}
+
+export type PublicApiService = ReturnType<typeof createPublicApiService>;
+
+export function publicApiServiceFor(ctx: AppContext): PublicApiService {
+  return createPublicApiService({
+    repo: createApiKeysRepository(ctx.db),
+    contacts: contactsServiceFor(ctx),
+    requests: reviewRequestsServiceFor(ctx),
+  });
+}

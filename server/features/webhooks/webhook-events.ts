@@ -1,0 +1,76 @@
+import type { ReviewType } from '@shared/schemas/domain';
+import { insertDeliveries, type EmitExecutor } from './webhooks.repository';
+
+/**
+ * The one way a change tells the client's webhook endpoints (issue 16). Each function takes the
+ * transaction that wrote the change, so the delivery rows and their queue jobs commit or roll back with it.
+ */
+
+export interface CreatedReview {
+  id: number;
+  ownerId: number;
+  type: ReviewType;
+  rating: number;
+  reviewerName: string;
+  content: string;
+}
+
+/** `review.created`: a review arrived (the public review page, or an import from Google or Facebook). */
+export async function emitReviewsCreated(tx: EmitExecutor, reviews: CreatedReview[]): Promise<void> {
+  await insertDeliveries(
+    tx,
+    reviews.map((review) => ({
+      ownerId: review.ownerId,
+      event: 'review.created' as const,
+      data: {
+        review: {
+          id: review.id,
+          source: review.type,
+          rating: review.rating,
+          reviewerName: review.reviewerName,
+          content: review.content,
+        },
+      },
+    })),
+  );
+}
+
+/** `review.responded`: the owner's reply to a review was saved (a first answer or an edit). */
+export async function emitReviewResponded(
+  tx: EmitExecutor,
+  reply: { ownerId: number; reviewId: number; content: string; publishedTo: string | null; edited: boolean },
+): Promise<void> {
+  await insertDeliveries(tx, [
+    {
+      ownerId: reply.ownerId,
+      event: 'review.responded',
+      data: {
+        review: { id: reply.reviewId },
+        response: { content: reply.content, publishedTo: reply.publishedTo, edited: reply.edited },
+      },
+    },
+  ]);
+}
+
+/** `review_request.completed`: the customer a request went to left their review. */
+export async function emitRequestCompleted(
+  tx: EmitExecutor,
+  completed: {
+    ownerId: number;
+    reviewRequestId: number;
+    contactId: number | null;
+    reviewId: number;
+    rating: number;
+  },
+): Promise<void> {
+  await insertDeliveries(tx, [
+    {
+      ownerId: completed.ownerId,
+      event: 'review_request.completed',
+      data: {
+        reviewRequest: { id: completed.reviewRequestId, contactId: completed.contactId },
+        review: { id: completed.reviewId, rating: completed.rating },
+      },
+    },
+  ]);
+}
