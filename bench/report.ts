@@ -99,7 +99,9 @@ const mark = (met: boolean | null) => (met === null ? 'not measured' : met ? 'me
 function markdown(report: BenchReport, targets: Target[]): string {
   const lines: string[] = [];
   const title = report.database === 'pglite' ? 'embedded database (PGlite)' : 'Postgres server';
-  lines.push(`# Bench ${report.date.slice(0, 10)}: ${title}, ${report.size} seed`, '');
+  // The embedded run's own size is a tenth of the server's (bench/seed.ts, PGLITE_SEED).
+  const size = report.database === 'pglite' && report.size === 'full' ? 'reduced' : report.size;
+  lines.push(`# Bench ${report.date.slice(0, 10)}: ${title}, ${size} seed`, '');
   lines.push(
     `Seed: ${report.seed.clients} clients, ${report.seed.reviews} reviews (client 1: ${report.seed.bigClientReviews}), ` +
       `${report.seed.contacts} contacts, ${report.seed.requests} requests (seeded in ${report.seedSeconds} s). ` +
@@ -111,7 +113,8 @@ function markdown(report: BenchReport, targets: Target[]): string {
   );
   lines.push('## Targets', '', '| Target | Measured | |', '|---|---|---|');
   for (const t of targets) lines.push(`| ${t.target} | ${t.measured} | ${mark(t.met)} |`);
-  lines.push('', '## Reads (app vs bare node:http + pg running the same SQL)', '');
+  const bare = report.database === 'pglite' ? 'PGlite' : 'pg';
+  lines.push('', `## Reads (app vs bare node:http + ${bare} running the same SQL)`, '');
   lines.push(
     '| Read | Clients | p50 ms | p99 ms | req/s | errors | baseline p50 | baseline p99 | baseline req/s | ratio |',
   );

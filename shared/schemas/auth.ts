@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from '../common-passwords';
+import { NEW_PASSWORD_HINT, NEW_PASSWORD_MESSAGES, NEW_PASSWORD_MIN } from '../password-rule';
 
 // The messages are the spec's (seed-spec section 5); forms and the API share these schemas.
 export const PASSWORD_MIN = 6;
@@ -21,13 +22,7 @@ export const passwordField = z
   .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters.` });
 
 /** Every new password (registration, change, reset, a client the admin creates): PRODUCT.md section 8. */
-export const NEW_PASSWORD_MIN = 8;
-export const NEW_PASSWORD_MESSAGES = {
-  short: 'Password must be at least 8 characters.',
-  common: 'This password is too common. Please choose another.',
-} as const;
-/** What the forms say under a new-password field: the rule above, before anyone breaks it. */
-export const NEW_PASSWORD_HINT = `At least ${NEW_PASSWORD_MIN} characters, and not a common password.`;
+export { NEW_PASSWORD_HINT, NEW_PASSWORD_MESSAGES, NEW_PASSWORD_MIN };
 export const newPasswordField = z
   .string({ error: NEW_PASSWORD_MESSAGES.short })
   .min(NEW_PASSWORD_MIN, { error: NEW_PASSWORD_MESSAGES.short })

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 
@@ -6,21 +5,32 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { LoginSchema } from '@shared/schemas/auth';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import type { LoginInput } from '@shared/schemas/auth';
 
 import { useLogin } from '../api/login';
 import { PasswordInput } from './password-input';
 
+// The sign-in rules load with the form's first focus, not with the page (lib/lazy-zod-resolver.ts).
+const loginResolver = lazyZodResolver<LoginInput, LoginInput>(() =>
+  import('@shared/schemas/auth').then((m) => m.LoginSchema),
+);
+
 export function LoginForm() {
   const login = useLogin();
-  const form = useForm({
-    resolver: zodResolver(LoginSchema),
+  const form = useForm<LoginInput, unknown, LoginInput>({
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="grid gap-4">
+    <form
+      noValidate
+      onFocus={loginResolver.preload}
+      onSubmit={form.handleSubmit((values) => login.mutate(values))}
+      className="grid gap-4"
+    >
       <FormField id="login-email" label="Email" error={errors.email?.message}>
         <Input
           type="email"

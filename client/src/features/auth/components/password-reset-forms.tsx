@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 
@@ -6,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { ForgotPasswordSchema, newPasswordField } from '@shared/schemas/auth';
-import { z } from 'zod';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import type { ForgotPasswordInput } from '@shared/schemas/auth';
 
 import { useForgotPassword, useResetPassword } from '../api/password-reset';
 import { PasswordInput } from './password-input';
@@ -18,10 +17,22 @@ const backToSignIn = (
   </Link>
 );
 
+// The rules load with each form's first focus, not with the sign-in page (lib/lazy-zod-resolver.ts).
+const forgotResolver = lazyZodResolver<ForgotPasswordInput, ForgotPasswordInput>(() =>
+  import('@shared/schemas/auth').then((m) => m.ForgotPasswordSchema),
+);
+const newPasswordResolver = lazyZodResolver<{ password: string }, { password: string }>(() =>
+  // The reset's own rule for the password, without the token the page holds.
+  import('@shared/schemas/auth').then((m) => m.ResetPasswordSchema.pick({ password: true })),
+);
+
 /** "Forgot password?": asks for the email and says the same whatever it is (issue 11). */
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
-  const form = useForm({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email: '' } });
+  const form = useForm<ForgotPasswordInput, unknown, ForgotPasswordInput>({
+    resolver: forgotResolver,
+    defaultValues: { email: '' },
+  });
   const { errors } = form.formState;
 
   if (forgot.data)
@@ -34,7 +45,12 @@ export function ForgotPasswordForm() {
       </div>
     );
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => forgot.mutate(values))} className="grid gap-4">
+    <form
+      noValidate
+      onFocus={forgotResolver.preload}
+      onSubmit={form.handleSubmit((values) => forgot.mutate(values))}
+      className="grid gap-4"
+    >
       <p className="text-sm text-muted-foreground">
         Enter the email of your account and we will send you a link to choose a new password.
       </p>
@@ -55,12 +71,13 @@ export function ForgotPasswordForm() {
   );
 }
 
-const NewPasswordSchema = z.object({ password: newPasswordField });
-
 /** The page the emailed link opens (/auth?reset=...): a new password, once. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
-  const form = useForm({ resolver: zodResolver(NewPasswordSchema), defaultValues: { password: '' } });
+  const form = useForm<{ password: string }, unknown, { password: string }>({
+    resolver: newPasswordResolver,
+    defaultValues: { password: '' },
+  });
   const { errors } = form.formState;
 
   if (reset.data)
@@ -77,6 +94,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form
       noValidate
+      onFocus={newPasswordResolver.preload}
       onSubmit={form.handleSubmit(({ password }) => reset.mutate({ token, password }))}
       className="grid gap-4"
     >

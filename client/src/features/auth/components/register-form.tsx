@@ -1,19 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { NEW_PASSWORD_HINT, RegisterFormSchema } from '@shared/schemas/auth';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { NEW_PASSWORD_HINT } from '@shared/password-rule';
+import type { RegisterFormInput } from '@shared/schemas/auth';
 
 import { useRegister } from '../api/register';
 import { PasswordInput } from './password-input';
 
+// The sign-up rules load with the form's first focus, not with the page (lib/lazy-zod-resolver.ts).
+const registerResolver = lazyZodResolver<RegisterFormInput, RegisterFormInput>(() =>
+  import('@shared/schemas/auth').then((m) => m.RegisterFormSchema),
+);
+
 export function RegisterForm() {
   const registerUser = useRegister();
-  const form = useForm({
-    resolver: zodResolver(RegisterFormSchema),
+  const form = useForm<RegisterFormInput, unknown, RegisterFormInput>({
+    resolver: registerResolver,
     defaultValues: { firstName: '', companyName: '', email: '', password: '' },
   });
   const { errors } = form.formState;
@@ -21,6 +27,7 @@ export function RegisterForm() {
   return (
     <form
       noValidate
+      onFocus={registerResolver.preload}
       onSubmit={form.handleSubmit((values) => registerUser.mutate(values))}
       className="grid gap-4"
     >
