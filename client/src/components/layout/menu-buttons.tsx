@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react';
 import type { ComponentProps } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { cn, initials } from '@/lib/utils';
+import { initials } from '@/lib/utils';
 
 import type { ShellUser } from './user-menu';
 
@@ -47,16 +47,10 @@ export function NotificationsButtonContent({ unread }: { unread: number }) {
   );
 }
 
-/** A menu's button while its menu loads: same look and name, not yet usable (a few milliseconds). */
-export function PendingMenuButton({ className, ...props }: ComponentProps<typeof Button>) {
-  return (
-    <Button
-      variant="ghost"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      disabled
-      className={cn('disabled:opacity-100', className)}
-      {...props}
-    />
-  );
+/**
+ * A menu's button while its menu loads: same look and name. A press is not lost: the header remembers it and
+ * the menu opens as soon as its code arrives.
+ */
+export function PendingMenuButton(props: ComponentProps<typeof Button>) {
+  return <Button variant="ghost" aria-haspopup="menu" aria-expanded={false} {...props} />;
 }

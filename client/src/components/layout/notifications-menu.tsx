@@ -42,8 +42,8 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
 };
 
 /** The header's bell (PRODUCT.md section 8, issue 10): real events, an unread count, each opening its target. */
-export function NotificationsMenu() {
-  const [open, setOpen] = useState(false);
+export function NotificationsMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const unread = useUnreadCount().data?.unread ?? 0;
   const list = useNotificationsList(open);
   const markRead = useMarkNotificationRead();

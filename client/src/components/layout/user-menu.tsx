@@ -23,13 +23,15 @@ interface UserMenuProps {
   user: ShellUser;
   onSignOut: () => void;
   signingOut?: boolean;
+  /** Opens as it mounts: the user pressed its button while the menu's code was loading. */
+  defaultOpen?: boolean;
 }
 
-export function UserMenu({ user, onSignOut, signingOut }: UserMenuProps) {
+export function UserMenu({ user, onSignOut, signingOut, defaultOpen }: UserMenuProps) {
   const [, navigate] = useLocation();
 
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" aria-label="User menu" className={USER_MENU_BUTTON_CLASS}>
           <UserMenuButtonContent user={user} />
