@@ -16,6 +16,8 @@ import { createDashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { createInsightsRoutes } from '../features/insights/insights.routes';
 import { createNotificationsRoutes } from '../features/notifications/notifications.routes';
 import { createDataExportRoutes } from '../features/data-export/data-export.routes';
+import { createTeamRoutes } from '../features/team/team.routes';
+import { applyRouteRoles } from './client-route-roles';
 
 /**
  * Every route of a client's own area. The same router is mounted twice (server/app.ts): at /api for the
@@ -35,5 +37,8 @@ export function createClientRouter(_ctx: AppContext): Router {
   router.use(createNotificationsRoutes(_ctx));
   router.use(createSupportRoutes(_ctx), createPlansRoutes(_ctx), createBillingRoutes(_ctx));
   router.use(createDataExportRoutes(_ctx));
+  router.use(createTeamRoutes(_ctx));
+  // Every route above gets its team role's check (and the server refuses to start if one has none).
+  applyRouteRoles(router);
   return router;
 }
