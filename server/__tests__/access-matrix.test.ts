@@ -670,7 +670,10 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
         let agent: Agent;
         if (actor === 'anon') agent = supertest.agent(app);
         else if (expectation.freshAgent) agent = await signedInAgent(app, self.user);
-        else agent = isMember ? members[actor as MemberActor].agent : actors.agents[actor as Exclude<Actor, 'anon'>];
+        else
+          agent = isMember
+            ? members[actor as MemberActor].agent
+            : actors.agents[actor as Exclude<Actor, 'anon'>];
         let req = agent[route.method.toLowerCase() as 'get'](url).redirects(0);
         if (call.query) req = req.query(call.query);
         if (typeof call.body === 'string') req = req.type('text/csv').send(call.body);

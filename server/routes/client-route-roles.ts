@@ -123,7 +123,9 @@ interface Layer {
 function requireTeamRole(minimum: TeamRole): RequestHandler {
   return (req, _res, next) => {
     // No role set means no tenant middleware ran: refuse rather than guess.
-    next(req.teamRole && roleAtLeast(req.teamRole, minimum) ? undefined : forbidden(TEAM_MESSAGES.roleForbidden));
+    next(
+      req.teamRole && roleAtLeast(req.teamRole, minimum) ? undefined : forbidden(TEAM_MESSAGES.roleForbidden),
+    );
   };
 }
 
@@ -143,7 +145,8 @@ export function applyRouteRoles(router: Router, table: Record<string, TeamRole> 
         if (!route.methods[method] || method === '_all') continue;
         const key = `${method.toUpperCase()} ${String(route.path)}`;
         const minimum = table[key];
-        if (!minimum) throw new Error(`The client route ${key} has no team role: add it to CLIENT_ROUTE_ROLES`);
+        if (!minimum)
+          throw new Error(`The client route ${key} has no team role: add it to CLIENT_ROUTE_ROLES`);
         seen.add(key);
         // Express's Route.<method>(fn) appends a layer for that method; it is moved to the front.
         (route[method] as (fn: RequestHandler) => void).call(route, requireTeamRole(minimum));
@@ -153,5 +156,6 @@ export function applyRouteRoles(router: Router, table: Record<string, TeamRole> 
   };
   walk((router as unknown as { stack: Layer[] }).stack);
   const stale = Object.keys(table).filter((key) => !seen.has(key));
-  if (stale.length > 0) throw new Error(`CLIENT_ROUTE_ROLES names routes that do not exist: ${stale.join(', ')}`);
+  if (stale.length > 0)
+    throw new Error(`CLIENT_ROUTE_ROLES names routes that do not exist: ${stale.join(', ')}`);
 }

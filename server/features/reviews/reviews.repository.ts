@@ -160,7 +160,11 @@ export function createReviewsRepository(db: Database) {
         .limit(limit);
     },
 
-    async findById(ownerId: number, id: number, locationIds?: number[] | null): Promise<ReviewRow | undefined> {
+    async findById(
+      ownerId: number,
+      id: number,
+      locationIds?: number[] | null,
+    ): Promise<ReviewRow | undefined> {
       const [row] = await selectReviews().where(
         and(eq(reviews.ownerId, ownerId), eq(reviews.id, id), inLocations(locationIds)),
       );

@@ -149,7 +149,12 @@ export function createTeamRepository(db: Database) {
         const [row] = await tx.insert(teamInvitations).values(values).returning(invitationColumns);
         await writeAudit(tx, {
           ...audit,
-          details: { invitationId: row!.id, email: values.email, role: values.role, locationIds: values.locationIds },
+          details: {
+            invitationId: row!.id,
+            email: values.email,
+            role: values.role,
+            locationIds: values.locationIds,
+          },
         });
         return row!;
       });
@@ -284,10 +289,7 @@ export function createTeamRepository(db: Database) {
           .where(and(eq(teamMembers.clientId, clientId), eq(teamMembers.id, memberId)))
           .returning({ userId: teamMembers.userId, role: teamMembers.role });
         if (!row) return false;
-        const [user] = await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(eq(users.id, row.userId));
+        const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
         await tx.delete(sessions).where(eq(sessions.userId, row.userId));
         await writeAudit(tx, {
           ...audit,

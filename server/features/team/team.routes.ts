@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import { IdParamsSchema } from '@shared/schemas/domain';
 import {
   AcceptInvitationSchema,
@@ -7,10 +7,8 @@ import {
   UpdateMemberSchema,
 } from '@shared/schemas/team';
 import type { AppContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
 import { tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
-import { createUsersRepository } from '../auth/users.repository';
 import { toPublicUser } from '../auth/auth.service';
 import { logIn } from '../auth/auth.routes';
 import { createTeamService, type Actor } from './team.service';
@@ -69,10 +67,9 @@ export function createTeamRoutes(ctx: AppContext): Router {
  */
 export function createInvitationRoutes(
   ctx: AppContext,
-  limiter: (req: Request, res: import('express').Response, next: import('express').NextFunction) => void,
+  limiter: (req: Request, res: Response, next: NextFunction) => void,
 ): Router {
   const team = createTeamService(ctx);
-  const users = createUsersRepository(ctx.db);
   const router = Router();
 
   router.get(
@@ -89,9 +86,7 @@ export function createInvitationRoutes(
     validate(
       { params: InvitationTokenParamsSchema, body: AcceptInvitationSchema },
       async ({ params, body }, req, res) => {
-        const { userId } = await team.accept(params.token, body, req.user ?? undefined);
-        const user = await users.findById(userId);
-        if (!user) throw notFound('Account not found');
+        const user = await team.accept(params.token, body, req.user ?? undefined);
         if (!req.user) await logIn(req, user);
         res.json(toPublicUser(user));
       },
@@ -104,13 +99,10 @@ export function createInvitationRoutes(
 /** The admin's client view: the members of a client's team. */
 export function createTeamAdminRoutes(ctx: AppContext): Router {
   const team = createTeamService(ctx);
-  const users = createUsersRepository(ctx.db);
   const router = Router();
   router.get(
     '/clients/:id/members',
     validate({ params: IdParamsSchema }, async ({ params }, _req, res) => {
-      const client = await users.findById(params.id);
-      if (!client || client.role !== 'client') throw notFound('Client not found');
       res.json(await team.membersOfClient(params.id));
     }),
   );

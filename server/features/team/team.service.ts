@@ -17,6 +17,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { sendEmail } from '../delivery/delivery.service';
+import { createUsersRepository, type UserRow } from '../auth/users.repository';
 import { createTeamRepository, MemberConflict, type TeamRepository } from './team.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,6 +54,7 @@ const toInvitation = (row: InvitationRow): TeamInvitation => ({
 
 export function createTeamService(ctx: Pick<AppContext, 'db' | 'env' | 'now' | 'mailer' | 'logger'>) {
   const repo = createTeamRepository(ctx.db);
+  const users = createUsersRepository(ctx.db);
 
   async function checkLocations(clientId: number, ids: number[] | null | undefined) {
     if (!ids) return;
@@ -72,7 +74,12 @@ export function createTeamService(ctx: Pick<AppContext, 'db' | 'env' | 'now' | '
 
   return {
     /** What GET /api/user tells the SPA about the signed-in user's team. */
-    async teamOf(user: { id: number; role: string; companyName: string; firstName: string }): Promise<UserTeam | null> {
+    async teamOf(user: {
+      id: number;
+      role: string;
+      companyName: string;
+      firstName: string;
+    }): Promise<UserTeam | null> {
       if (user.role === 'client') {
         return { role: 'owner', clientId: user.id, businessName: displayName(user), locationIds: null };
       }
@@ -158,7 +165,8 @@ export function createTeamService(ctx: Pick<AppContext, 'db' | 'env' | 'now' | '
       if (member.userId === actor.userId && changes.role && !roleAtLeast(member.role, changes.role)) {
         throw forbidden('You cannot raise your own role.');
       }
-      if (changes.role && !roleAtLeast(actor.role, changes.role)) throw forbidden(TEAM_MESSAGES.roleForbidden);
+      if (changes.role && !roleAtLeast(actor.role, changes.role))
+        throw forbidden(TEAM_MESSAGES.roleForbidden);
       await checkLocations(actor.clientId, changes.locationIds);
       await repo.updateMember(actor.clientId, memberId, changes, {
         actorId: actor.userId,
@@ -192,13 +200,13 @@ export function createTeamService(ctx: Pick<AppContext, 'db' | 'env' | 'now' | '
 
     /**
      * Joins the team. A new address gives a name and password (its login is created, verified by the link
-     * itself); an address with a login must be signed in as it. Answers the user id to sign in.
+     * itself); an address with a login must be signed in as it. Answers the user, to sign in.
      */
     async accept(
       token: string,
       input: AcceptInvitationInput,
       signedIn: { id: number; email: string } | undefined,
-    ): Promise<{ userId: number }> {
+    ): Promise<UserRow> {
       const invitation = await liveInvitation(token);
       const existing = await repo.userByEmail(invitation.email);
       if (signedIn && signedIn.email.toLowerCase() !== invitation.email.toLowerCase()) {
@@ -237,11 +245,14 @@ export function createTeamService(ctx: Pick<AppContext, 'db' | 'env' | 'now' | '
       }
       // Lost a race with another tab, or the address got a login meanwhile.
       if (!result) throw new AppError(410, TEAM_MESSAGES.used);
-      return result;
+      const user = await users.findById(result.userId);
+      if (!user) throw notFound('Account not found');
+      return user;
     },
 
     /** The admin's client view: the client's members. */
     async membersOfClient(clientId: number): Promise<TeamMember[]> {
+      if (!(await repo.business(clientId))) throw notFound('Client not found');
       return (await repo.listMembersOfClient(clientId)).map(toMember);
     },
   };
