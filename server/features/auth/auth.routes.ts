@@ -69,6 +69,8 @@ export function createAuthRoutes({
   teamOf,
 }: AuthRoutesDeps): Router {
   const router = Router();
+  /** The user as every sign-in answers it: with their business and role, so the SPA lands in the right place. */
+  const withTeam = async (user: UserRow) => ({ ...toPublicUser(user), team: await teamOf(user) });
 
   router.post(
     '/forgot-password',
@@ -102,7 +104,7 @@ export function createAuthRoutes({
         .sendWelcome(user)
         .catch((err: unknown) => req.log?.error({ err }, 'welcome email not sent'));
       await logIn(req, user);
-      res.status(201).json(toPublicUser(user));
+      res.status(201).json(await withTeam(user));
     }),
   );
 
@@ -124,7 +126,7 @@ export function createAuthRoutes({
       const user = await authenticate(passport, req, res);
       await throttle.succeeded(body.email, ip);
       await logIn(req, user);
-      res.json(toPublicUser(user));
+      res.json(await withTeam(user));
     }),
   );
 
@@ -138,7 +140,7 @@ export function createAuthRoutes({
   });
 
   router.get('/user', requireAuth, async (req, res) => {
-    res.json({ ...toPublicUser(req.user!), team: await teamOf(req.user!) });
+    res.json(await withTeam(req.user!));
   });
 
   // Email verification (issue 11). The link works signed in or not: it may be opened on another device.

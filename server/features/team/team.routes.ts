@@ -88,7 +88,7 @@ export function createInvitationRoutes(
       async ({ params, body }, req, res) => {
         const user = await team.accept(params.token, body, req.user ?? undefined);
         if (!req.user) await logIn(req, user);
-        res.json(toPublicUser(user));
+        res.json({ ...toPublicUser(user), team: await team.teamOf(user) });
       },
     ),
   );

@@ -10,6 +10,7 @@ import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify-error';
+import { teamRoleOf } from '@/lib/team-role';
 import { useTenant } from '@/lib/tenant';
 import {
   ChangePasswordFormSchema,
@@ -56,7 +57,8 @@ export function ProfileTab() {
       <ProfileForm user={user.data} />
       <PasswordForm />
       <AccountEmailCard />
-      <ExportDataCard />
+      {/* The business's data export is the owner's (issue 16); a member's own login has none. */}
+      {teamRoleOf(user.data) === 'owner' ? <ExportDataCard /> : null}
       {user.data.role === 'client' ? <DeleteAccountCard /> : null}
     </div>
   );

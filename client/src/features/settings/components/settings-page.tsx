@@ -1,14 +1,17 @@
-import { Bell, CreditCard, MapPin, Plug, Send, User } from 'lucide-react';
+import { Bell, CreditCard, MapPin, Plug, Send, User, Users } from 'lucide-react';
 import { useSearchParams } from 'wouter';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { IntegrationsPanel } from '@/features/integrations';
+import { useTeamRole } from '@/lib/team-role';
+import { roleAtLeast, type TeamRole } from '@shared/schemas/team';
 
 import { LocationsTab } from './locations-tab';
 import { NotificationsTab } from './notifications-tab';
 import { PlanTab } from './plan-tab';
 import { ProfileTab } from './profile-tab';
 import { RequestsTab } from './requests-tab';
+import { TeamTab } from './team-tab';
 
 /** The tabs /settings?tab=... can open (/integrations and /plans redirect here, seed-spec section 2). */
 export const SETTINGS_TABS = [
@@ -18,6 +21,7 @@ export const SETTINGS_TABS = [
   'requests',
   'notifications',
   'plan',
+  'team',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
@@ -25,25 +29,30 @@ function isSettingsTab(value: string | null): value is SettingsTab {
   return SETTINGS_TABS.includes(value as SettingsTab);
 }
 
-const TABS: Record<SettingsTab, { label: string; icon: typeof User }> = {
-  profile: { label: 'Profile', icon: User },
-  locations: { label: 'Locations', icon: MapPin },
-  integrations: { label: 'Integrations', icon: Plug },
-  requests: { label: 'Requests', icon: Send },
-  notifications: { label: 'Notifications', icon: Bell },
-  plan: { label: 'Plan', icon: CreditCard },
+/** Each tab with the least team role that uses it (issue 16): the server refuses the rest anyway. */
+const TABS: Record<SettingsTab, { label: string; icon: typeof User; minRole: TeamRole }> = {
+  profile: { label: 'Profile', icon: User, minRole: 'responder' },
+  locations: { label: 'Locations', icon: MapPin, minRole: 'manager' },
+  integrations: { label: 'Integrations', icon: Plug, minRole: 'owner' },
+  requests: { label: 'Requests', icon: Send, minRole: 'manager' },
+  notifications: { label: 'Notifications', icon: Bell, minRole: 'owner' },
+  plan: { label: 'Plan', icon: CreditCard, minRole: 'owner' },
+  team: { label: 'Team', icon: Users, minRole: 'owner' },
 };
 
 export function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const role = useTeamRole();
+  const shown = SETTINGS_TABS.filter((value) => roleAtLeast(role, TABS[value].minRole));
   const requested = searchParams.get('tab');
-  const tab: SettingsTab = isSettingsTab(requested) ? requested : 'profile';
+  const tab: SettingsTab = isSettingsTab(requested) && shown.includes(requested) ? requested : 'profile';
+  const shows = (value: SettingsTab) => shown.includes(value);
   const openTab = (value: string) => setSearchParams({ tab: value }, { replace: true });
 
   return (
     <Tabs value={tab} onValueChange={openTab} className="gap-6">
       <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-fit">
-        {SETTINGS_TABS.map((value) => {
+        {shown.map((value) => {
           const Icon = TABS[value].icon;
           return (
             <TabsTrigger key={value} value={value} className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
@@ -56,21 +65,36 @@ export function SettingsPage() {
       <TabsContent value="profile">
         <ProfileTab />
       </TabsContent>
-      <TabsContent value="locations">
-        <LocationsTab />
-      </TabsContent>
-      <TabsContent value="integrations">
-        <IntegrationsPanel onAddLocation={() => openTab('locations')} />
-      </TabsContent>
-      <TabsContent value="requests">
-        <RequestsTab />
-      </TabsContent>
-      <TabsContent value="notifications">
-        <NotificationsTab />
-      </TabsContent>
-      <TabsContent value="plan">
-        <PlanTab />
-      </TabsContent>
+      {shows('locations') ? (
+        <TabsContent value="locations">
+          <LocationsTab />
+        </TabsContent>
+      ) : null}
+      {shows('integrations') ? (
+        <TabsContent value="integrations">
+          <IntegrationsPanel onAddLocation={() => openTab('locations')} />
+        </TabsContent>
+      ) : null}
+      {shows('requests') ? (
+        <TabsContent value="requests">
+          <RequestsTab />
+        </TabsContent>
+      ) : null}
+      {shows('notifications') ? (
+        <TabsContent value="notifications">
+          <NotificationsTab />
+        </TabsContent>
+      ) : null}
+      {shows('plan') ? (
+        <TabsContent value="plan">
+          <PlanTab />
+        </TabsContent>
+      ) : null}
+      {shows('team') ? (
+        <TabsContent value="team">
+          <TeamTab />
+        </TabsContent>
+      ) : null}
     </Tabs>
   );
 }
