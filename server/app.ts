@@ -15,6 +15,8 @@ import { createLoginThrottle } from './features/auth/login-throttle';
 import { createPassport } from './features/auth/passport';
 import { createUsersRepository } from './features/auth/users.repository';
 import { createHealthRoutes } from './features/health/health.routes';
+import { createInvitationRoutes } from './features/team/team.routes';
+import { createTeamService } from './features/team/team.service';
 import { createStripeWebhookRoutes } from './features/billing/billing.routes';
 import { errorHandler, notFoundHandler } from './lib/errors';
 import { serializeError, type Logger } from './lib/logger';
@@ -140,6 +142,7 @@ export function createApp(options: AppOptions): Express {
   const auth = createAuthService(users);
   const passport = createPassport(auth);
   const session = createSession(db, options.sessionSecret);
+  const team = createTeamService(ctx);
   const authLimiter = createRateLimiter({
     db,
     name: 'auth',
@@ -184,8 +187,12 @@ export function createApp(options: AppOptions): Express {
         message: 'Too many emails asked for. Please wait an hour and try again.',
         key: (req) => `user:${req.user!.id}`,
       }),
+      teamOf: (user) => team.teamOf(user),
     }),
   );
+
+  // The invitation link works signed in or not; accepting hashes a new password, so it shares sign-in's limit.
+  api.use(createInvitationRoutes(ctx, authLimiter));
 
   const clientRouter = createClientRouter(ctx);
   api.use('/admin', requireAdmin, health.admin, createAdminRouter(ctx));
@@ -197,7 +204,7 @@ export function createApp(options: AppOptions): Express {
     auditAdminAccess(db, logger),
     clientRouter,
   );
-  api.use(requireAuth, tenantFromUser, clientRouter);
+  api.use(requireAuth, tenantFromUser(db), clientRouter);
   api.use(notFoundHandler);
 
   // The public API for a client's own systems: a bearer key, no session, no browser origin to check.

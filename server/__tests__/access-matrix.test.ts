@@ -11,9 +11,12 @@ import { unsubscribeToken } from '../features/delivery/unsubscribe-token';
 import { alertUnsubscribeToken } from '../features/notifications/alert-token';
 import { createWidgetRepository } from '../features/widget/widget.repository';
 import { newWidgetKey } from '../features/widget/widget.service';
+import { roleAtLeast, type TeamRole } from '@shared/schemas/team';
 import {
   createContact,
+  createInvitation,
   createLocation,
+  createMember,
   createReview,
   createReviewRequest,
   createUser,
@@ -31,6 +34,9 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../tes
 type Actors = Awaited<ReturnType<typeof seedActors>>;
 /** Who calls: signed out, client A, client B, the admin at the route's own path. */
 type Actor = 'anon' | 'a' | 'b' | 'admin';
+/** Team members of client A (issue 16), one per role; each acts in A's tenant. */
+type MemberActor = TeamRole;
+const MEMBER_ACTORS: MemberActor[] = ['owner', 'manager', 'responder'];
 type Agent = ReturnType<typeof supertest.agent>;
 
 interface CallContext {
@@ -461,6 +467,152 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'DELETE /api/webhooks/:id': client(204, 404, async (c) => ({ params: id(await endpointOfA(c)) })),
   'GET /api/webhooks/:id/deliveries': client(200, 404, async (c) => ({ params: id(await endpointOfA(c)) })),
   'POST /api/webhooks/:id/test': client(202, 404, async (c) => ({ params: id(await endpointOfA(c)) })),
+
+  // The team (issue 16): the owner's Settings › Team, the invitation link, the admin's view.
+  'GET /api/team': client(200, 200),
+  'POST /api/team/invitations': {
+    call: () => ({
+      body: { email: `invitee-${randomBytes(3).toString('hex')}@example.com`, role: 'responder' },
+    }),
+    status: { anon: SIGNED_OUT, a: 201, b: 201, admin: 404 },
+    note: "an admin's own area is no business to invite anyone into",
+  },
+  'DELETE /api/team/invitations/:id': client(204, 404, async (c) => ({
+    params: id((await createInvitation(c.db, c.a.user.id)).invitation),
+  })),
+  'PATCH /api/team/members/:id': client(200, 404, async (c) => ({
+    params: id((await createMember(c.db, c.a.user.id)).member),
+    body: { role: 'responder' },
+  })),
+  'DELETE /api/team/members/:id': client(204, 404, async (c) => ({
+    params: id((await createMember(c.db, c.a.user.id)).member),
+  })),
+  'GET /api/admin/clients/:id/members': admin(200, (c) => ({ params: id(c.a.user) })),
+  'GET /api/invitations/:token': open(
+    200,
+    async (c) => ({ params: { token: (await createInvitation(c.db, c.a.user.id)).token } }),
+    { showsA: "the invitation names A's business to the person A invited" },
+  ),
+  'POST /api/invitations/:token/accept': {
+    call: async (c) => ({
+      params: { token: (await createInvitation(c.db, c.a.user.id)).token },
+      body: { firstName: 'Invitee', password: 'a-long-new-password' },
+    }),
+    status: { anon: 200, a: 403, b: 403, admin: 403 },
+    note: 'a signed-in user of another address cannot take an invitation; team.api.test.ts joins as one',
+    showsA: "the new member's own user names the business (A's) they just joined",
+  },
+};
+
+/**
+ * The least team role each client-area route needs (issue 16, part 2), written here on its own as the
+ * contract: a member with at least this role gets what client A gets, anyone less gets 403.
+ */
+const RESPONDER: TeamRole = 'responder';
+const MANAGER: TeamRole = 'manager';
+const OWNER: TeamRole = 'owner';
+const MIN_ROLE: Record<string, TeamRole> = {
+  'GET /api/reviews': RESPONDER,
+  'GET /api/reviews/:id': RESPONDER,
+  'GET /api/reviews/:id/video': RESPONDER,
+  'POST /api/reviews/:id/response': RESPONDER,
+  'PUT /api/reviews/:id/response': RESPONDER,
+  'DELETE /api/reviews/:id/response': RESPONDER,
+  'GET /api/notifications': RESPONDER,
+  'GET /api/notifications/unread-count': RESPONDER,
+  'POST /api/notifications/read-all': RESPONDER,
+  'POST /api/notifications/:id/read': RESPONDER,
+  'PATCH /api/user': RESPONDER,
+  'POST /api/user/password': RESPONDER,
+  'DELETE /api/user': RESPONDER,
+  'GET /api/locations': RESPONDER,
+  'GET /api/integrations': RESPONDER,
+
+  'GET /api/reviews/export.csv': MANAGER,
+  'POST /api/locations': MANAGER,
+  'GET /api/locations/:id': MANAGER,
+  'PATCH /api/locations/:id': MANAGER,
+  'DELETE /api/locations/:id': MANAGER,
+  'GET /api/locations/:id/qr': MANAGER,
+  'GET /api/contacts': MANAGER,
+  'GET /api/contacts/tags': MANAGER,
+  'GET /api/contacts/export.csv': MANAGER,
+  'POST /api/contacts/import': MANAGER,
+  'POST /api/contacts': MANAGER,
+  'GET /api/contacts/:id': MANAGER,
+  'GET /api/contacts/:id/consent': MANAGER,
+  'PATCH /api/contacts/:id': MANAGER,
+  'DELETE /api/contacts/:id': MANAGER,
+  'GET /api/templates': MANAGER,
+  'POST /api/templates': MANAGER,
+  'POST /api/templates/preview': MANAGER,
+  'PATCH /api/templates/:id': MANAGER,
+  'DELETE /api/templates/:id': MANAGER,
+  'POST /api/templates/:id/preview': MANAGER,
+  'POST /api/review-requests': MANAGER,
+  'POST /api/review-requests/bulk': MANAGER,
+  'GET /api/review-requests': MANAGER,
+  'GET /api/review-requests/:id': MANAGER,
+  'GET /api/review-requests/:id/qr': MANAGER,
+  'POST /api/review-requests/link': MANAGER,
+  'GET /api/review-requests/audit.csv': MANAGER,
+  'POST /api/review-requests/:id/retry': MANAGER,
+  'POST /api/review-requests/:id/cancel': MANAGER,
+  'POST /api/review-requests/:id/resend': MANAGER,
+  'GET /api/request-settings': MANAGER,
+  'PUT /api/request-settings': MANAGER,
+  'GET /api/channels': MANAGER,
+  'POST /api/integrations/google/import-reviews': MANAGER,
+  'POST /api/integrations/facebook/import-reviews': MANAGER,
+  'GET /api/integrations/sync-runs/:id': MANAGER,
+  'POST /api/integrations/google/reply/:id': MANAGER,
+  'POST /api/integrations/facebook/reply/:id': MANAGER,
+  'GET /api/dashboard/stats': MANAGER,
+  'GET /api/dashboard/charts': MANAGER,
+  'GET /api/insights': MANAGER,
+  'GET /api/subscription': MANAGER,
+
+  'GET /api/integrations/google/connect': OWNER,
+  'GET /api/integrations/google/callback': OWNER,
+  'GET /api/integrations/google/locations': OWNER,
+  'POST /api/integrations/google/link': OWNER,
+  'GET /api/integrations/facebook/connect': OWNER,
+  'GET /api/integrations/facebook/callback': OWNER,
+  'DELETE /api/integrations/:provider': OWNER,
+  'GET /api/plans': OWNER,
+  'POST /api/checkout/cancel': OWNER,
+  'POST /api/checkout/:planId': OWNER,
+  'GET /api/checkout/sessions/:id': OWNER,
+  'POST /api/billing/portal': OWNER,
+  'GET /api/notification-settings': OWNER,
+  'PUT /api/notification-settings': OWNER,
+  'POST /api/email-test': OWNER,
+  'GET /api/system-test': OWNER,
+  'GET /api/debug': OWNER,
+  'GET /api/account/export': OWNER,
+  'GET /api/team': OWNER,
+  'POST /api/team/invitations': OWNER,
+  'DELETE /api/team/invitations/:id': OWNER,
+  'PATCH /api/team/members/:id': OWNER,
+  'DELETE /api/team/members/:id': OWNER,
+
+  // Suggested replies, the widget, the public API's keys and webhooks (issue 16).
+  'POST /api/reviews/:id/suggested-reply': RESPONDER,
+  'GET /api/reply-settings': RESPONDER,
+  'PUT /api/reply-settings': MANAGER,
+  'GET /api/widget-settings': MANAGER,
+  'PUT /api/widget-settings': MANAGER,
+  'POST /api/widget-settings/rotate-key': MANAGER,
+  'POST /api/widget-settings/preview': MANAGER,
+  'GET /api/widget-settings/reviews': MANAGER,
+  'GET /api/api-keys': OWNER,
+  'POST /api/api-keys': OWNER,
+  'POST /api/api-keys/:id/revoke': OWNER,
+  'GET /api/webhooks': OWNER,
+  'POST /api/webhooks': OWNER,
+  'DELETE /api/webhooks/:id': OWNER,
+  'GET /api/webhooks/:id/deliveries': OWNER,
+  'POST /api/webhooks/:id/test': OWNER,
 };
 
 const MIRROR = '/api/admin/clients/:clientId';
@@ -492,6 +644,7 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
   let changes: Awaited<ReturnType<typeof trackRowChanges>>;
   /** A's and B's API keys, for the public API's routes. */
   let apiKeys: { a: string; b: string };
+  let members: Record<MemberActor, { user: Tenant['user']; agent: Agent }>;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -519,13 +672,22 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
       a: (await keys.create(actors.a.user.id, 'matrix')).key,
       b: (await keys.create(actors.b.user.id, 'matrix')).key,
     };
+    members = Object.fromEntries(
+      await Promise.all(
+        MEMBER_ACTORS.map(async (role) => {
+          const { user } = await createMember(database.handle.db, actors.a.user.id, { role });
+          return [role, { user, agent: await signedInAgent(app, user) }] as const;
+        }),
+      ),
+    ) as typeof members;
     const walk = routeTableOf(app);
     expect(walk.unreadable).toEqual([]);
     table = walk.routes;
     // The admin's reads inside a client's area are audited after the answer: left out, so a late audit row
     // is never taken for a refused call's write.
     changes = await trackRowChanges(database.handle.db, { ignore: ['audit_log'] });
-  });
+    // Seven signed-in actors, each a scrypt hash and a sign-in: more than the default hook time when busy.
+  }, 240_000);
   afterAll(async () => {
     await google?.close();
     await facebook?.close();
@@ -544,7 +706,17 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
       .filter((r) => r.area === 'client')
       .filter((r) => !routeKeys.has(`${r.method} ${r.path.replace(/^\/api/, `/api${MIRROR.slice(4)}`)}`))
       .map((r) => `${r.method} ${r.path}`);
-    expect({ missing, stale, unmirrored }).toEqual({ missing: [], stale: [], unmirrored: [] });
+    // Every client-area route states the least team role it needs, and every role entry has its route.
+    const clientKeys = table.filter((r) => r.area === 'client').map((r) => `${r.method} ${r.path}`);
+    const roleless = clientKeys.filter((key) => !(key in MIN_ROLE));
+    const staleRoles = Object.keys(MIN_ROLE).filter((key) => !clientKeys.includes(key));
+    expect({ missing, stale, unmirrored, roleless, staleRoles }).toEqual({
+      missing: [],
+      stale: [],
+      unmirrored: [],
+      roleless: [],
+      staleRoles: [],
+    });
     expect(table.length).toBeGreaterThan(100);
   });
 
@@ -556,6 +728,10 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
     );
     const { a, b, admin: adminTenant } = actors;
     const tenants: Record<Exclude<Actor, 'anon'>, Tenant> = { a, b, admin: adminTenant };
+    // A member's own login in A's tenant: A's rows, the member's user (for own-profile bodies).
+    const memberTenants = Object.fromEntries(
+      MEMBER_ACTORS.map((role) => [role, { ...a, user: members[role].user }]),
+    ) as Record<MemberActor, Tenant>;
     let calls = 0;
 
     for (const route of routes) {
@@ -563,12 +739,33 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
       const expectation = EXPECTATIONS[key];
       if (!expectation) continue; // reported by the coverage test
       const mirror = route.area === 'mirror';
-      const order: Actor[] = mirror ? ['anon', 'b', 'a', 'admin'] : ['anon', 'b', 'admin', 'a'];
+      const order: (Actor | MemberActor)[] = mirror
+        ? ['anon', 'b', ...MEMBER_ACTORS, 'a', 'admin']
+        : ['anon', 'b', 'admin', ...MEMBER_ACTORS, 'a'];
       for (const actor of order) {
-        const want = mirror
-          ? { anon: SIGNED_OUT, a: 403, b: 403, admin: expectation.mirror ?? expectation.status.a }[actor]
-          : expectation.status[actor];
-        const self = actor === 'anon' ? a : mirror && actor === 'admin' ? a : tenants[actor];
+        const isMember = (MEMBER_ACTORS as string[]).includes(actor);
+        let want: number;
+        if (isMember) {
+          // A member is refused the admin's paths; in A's area they get what A gets when their role
+          // reaches the route's, else 403; elsewhere (sign-in flow, public) what A gets.
+          const minimum = route.area === 'client' ? MIN_ROLE[key] : undefined;
+          if (mirror || route.area === 'admin') want = 403;
+          else if (minimum && !roleAtLeast(actor as MemberActor, minimum)) want = 403;
+          else want = expectation.status.a;
+        } else {
+          want = mirror
+            ? { anon: SIGNED_OUT, a: 403, b: 403, admin: expectation.mirror ?? expectation.status.a }[
+                actor as Actor
+              ]
+            : expectation.status[actor as Actor];
+        }
+        const self = isMember
+          ? memberTenants[actor as MemberActor]
+          : actor === 'anon'
+            ? a
+            : mirror && actor === 'admin'
+              ? a
+              : tenants[actor as Exclude<Actor, 'anon'>];
         const call =
           (await expectation.call?.({
             a,
@@ -581,8 +778,11 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
         const url = fill(route.path, call.params, a.user.id);
         let agent: Agent;
         if (actor === 'anon') agent = supertest.agent(app);
-        else if (expectation.freshAgent) agent = await signedInAgent(app, tenants[actor].user);
-        else agent = actors.agents[actor];
+        else if (expectation.freshAgent) agent = await signedInAgent(app, self.user);
+        else
+          agent = isMember
+            ? members[actor as MemberActor].agent
+            : actors.agents[actor as Exclude<Actor, 'anon'>];
         let req = agent[route.method.toLowerCase() as 'get'](url).redirects(0);
         if (call.query) req = req.query(call.query);
         if (typeof call.body === 'string') req = req.type('text/csv').send(call.body);
@@ -600,10 +800,11 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
         if (res.status !== want) failures.push(`${label}, expected ${want}: ${res.text?.slice(0, 160)}`);
         const text = responseText(res);
         for (const secret of secretsIn(text, actors.secrets)) leaks.push(`${label}: ${secret}`);
-        // Nobody but A (or an admin inside A's area, or on admin routes) may see A's rows.
+        // Nobody but A, A's team (or an admin inside A's area, or on admin routes) may see A's rows.
         const mayShowA =
           Boolean(expectation.showsA) ||
           actor === 'a' ||
+          (isMember && res.status < 400) ||
           (actor === 'admin' && (mirror || route.area === 'admin'));
         if (!mayShowA && text.includes(a.marker)) leaks.push(`${label}: shows client A's data`);
       }
@@ -640,6 +841,6 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
     }
     expect(failures).toEqual([]);
     expect(leaks).toEqual([]);
-    expect(calls).toBeGreaterThan(400);
-  }, 300_000);
+    expect(calls).toBeGreaterThan(700);
+  }, 900_000);
 });

@@ -26,6 +26,7 @@ import type { ReplyTone } from '@shared/schemas/reply-settings';
 import type { Role } from '@shared/schemas/user';
 import type { WidgetLayout, WidgetMode, WidgetSource, WidgetTheme } from '@shared/schemas/widget';
 import type { WebhookDeliveryEvent, WebhookDeliveryStatus, WebhookEvent } from '@shared/schemas/api-access';
+import type { TeamRole } from '@shared/schemas/team';
 import { negativeSql, positiveSql, privateSql, respondedSql, unrespondedSql } from './review-filters';
 
 /** Newest first in an index, in the order ORDER BY ... DESC asks for (NULLS FIRST), so the index serves it. */
@@ -758,4 +759,57 @@ export const webhookDeliveries = pgTable(
     deliveredAt: at(),
   },
   (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, newest(t.createdAt), newest(t.id))],
+);
+
+/**
+ * Team members (issue 16, part 2): a person with their own login working inside a client's business. The
+ * client account itself is the implicit owner and has no row here. A member user has users.role 'member'
+ * (never counted as a client) and belongs to exactly one business.
+ */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: serial().primaryKey(),
+    /** The owning client user: the member's tenant. */
+    clientId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The member's own user (role 'member'). */
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text().$type<TeamRole>().notNull(),
+    /** The locations this member works on; null: all of the business's locations. */
+    locationIds: integer().array(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('team_members_user_unique').on(t.userId),
+    index('team_members_client_idx').on(t.clientId, t.id),
+  ],
+);
+
+/** Pending invitations: single-use, 7-day links; only the SHA-256 of the token is stored. */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: serial().primaryKey(),
+    clientId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    role: text().$type<TeamRole>().notNull(),
+    locationIds: integer().array(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: at(),
+    /** Set when the owner revokes it: the link then answers like a used one. */
+    revokedAt: at(),
+    invitedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('team_invitations_hash_unique').on(t.tokenHash),
+    index('team_invitations_client_idx').on(t.clientId, t.id),
+  ],
 );

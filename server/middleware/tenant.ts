@@ -1,25 +1,48 @@
 import type { Request, RequestHandler } from 'express';
 import type { Database } from '../db/client';
 import { createUsersRepository } from '../features/auth/users.repository';
+import { createTeamRepository } from '../features/team/team.repository';
 import { IdSchema } from '@shared/schemas/domain';
-import { badRequest, notFound } from '../lib/errors';
+import { TEAM_MESSAGES, type TeamRole } from '@shared/schemas/team';
+import { badRequest, forbidden, notFound } from '../lib/errors';
 
 declare module 'express-serve-static-core' {
   interface Request {
     /** The client whose rows this request reads and writes. */
     tenantId?: number;
+    /** The caller's role in that client's team (issue 16): the client itself and an admin are owners. */
+    teamRole?: TeamRole;
+    /** The locations the caller may work on; null: all of the tenant's. */
+    teamLocationIds?: number[] | null;
   }
 }
 
-/** The client's own area: the tenant is the signed-in user (after requireAuth). */
-export const tenantFromUser: RequestHandler = (req, _res, next) => {
-  req.tenantId = req.user!.id;
-  next();
-};
+/**
+ * The client's own area (after requireAuth): a client's tenant is itself, as owner; a team member's is the
+ * business of their membership, with its role and locations; an admin at /api has its own, empty tenant.
+ */
+export function tenantFromUser(db: Database): RequestHandler {
+  const team = createTeamRepository(db);
+  return async (req, _res, next) => {
+    const user = req.user!;
+    if (user.role !== 'member') {
+      req.tenantId = user.id;
+      req.teamRole = 'owner';
+      req.teamLocationIds = null;
+      return next();
+    }
+    const membership = await team.membershipOf(user.id);
+    if (!membership || membership.clientDisabledAt) return next(forbidden(TEAM_MESSAGES.notMember));
+    req.tenantId = membership.clientId;
+    req.teamRole = membership.role;
+    req.teamLocationIds = membership.locationIds;
+    next();
+  };
+}
 
 /**
  * An admin inside a client's area (`/api/admin/clients/:clientId/...`, after requireAdmin): the tenant is
- * the client named in the path, which must exist and be a client.
+ * the client named in the path, which must exist and be a client; the admin acts as its owner.
  */
 export function tenantFromPath(db: Database): RequestHandler {
   const users = createUsersRepository(db);
@@ -29,6 +52,8 @@ export function tenantFromPath(db: Database): RequestHandler {
     const client = await users.findById(parsed.data);
     if (!client || client.role !== 'client') return next(notFound('Client not found'));
     req.tenantId = client.id;
+    req.teamRole = 'owner';
+    req.teamLocationIds = null;
     next();
   };
 }
@@ -37,4 +62,10 @@ export function tenantFromPath(db: Database): RequestHandler {
 export function tenantOf(req: Request): number {
   if (req.tenantId === undefined) throw new Error('tenantOf() used on a route without a tenant');
   return req.tenantId;
+}
+
+/** The locations the caller may see and act on (null: all); enforced in the repositories' SQL. */
+export function locationsOf(req: Request): number[] | null {
+  if (req.teamLocationIds === undefined) throw new Error('locationsOf() used on a route without a tenant');
+  return req.teamLocationIds;
 }

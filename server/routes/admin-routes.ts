@@ -1,11 +1,13 @@
 import { Router } from 'express';
 import type { AppContext } from '../lib/context';
 import { createAdminRoutes } from '../features/admin/admin.routes';
+import { createTeamAdminRoutes } from '../features/team/team.routes';
 
 /** Admin-only routes under /api/admin (requireAdmin is applied where this is mounted). */
 export function createAdminRouter(_ctx: AppContext): Router {
   const router = Router();
   // Admin feature routers are added here, one line each.
   router.use(createAdminRoutes(_ctx));
+  router.use(createTeamAdminRoutes(_ctx));
   return router;
 }

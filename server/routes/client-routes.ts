@@ -19,6 +19,8 @@ import { createDataExportRoutes } from '../features/data-export/data-export.rout
 import { createWidgetRoutes } from '../features/widget/widget.routes';
 import { createApiKeysRoutes } from '../features/api-access/api-keys.routes';
 import { createWebhooksRoutes } from '../features/webhooks/webhooks.routes';
+import { createTeamRoutes } from '../features/team/team.routes';
+import { applyRouteRoles } from './client-route-roles';
 
 /**
  * Every route of a client's own area. The same router is mounted twice (server/app.ts): at /api for the
@@ -40,5 +42,8 @@ export function createClientRouter(_ctx: AppContext): Router {
   router.use(createDataExportRoutes(_ctx));
   router.use(createWidgetRoutes(_ctx));
   router.use(createApiKeysRoutes(_ctx), createWebhooksRoutes(_ctx));
+  router.use(createTeamRoutes(_ctx));
+  // Every route above gets its team role's check (and the server refuses to start if one has none).
+  applyRouteRoles(router);
   return router;
 }

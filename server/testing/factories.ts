@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { RegisterInput } from '@shared/schemas/auth';
 import type { Role } from '@shared/schemas/user';
 import type { Express } from 'express';
 import supertest from 'supertest';
 import type { Database } from '../db/client';
-import { contacts, locations, reviewRequests, reviews } from '../db/schema';
+import type { TeamRole } from '@shared/schemas/team';
+import { contacts, locations, reviewRequests, reviews, teamInvitations, teamMembers } from '../db/schema';
 import { createAuthService } from '../features/auth/auth.service';
 import { createUsersRepository } from '../features/auth/users.repository';
 
@@ -115,4 +116,39 @@ export async function signedInAgent(app: Express, user: { email: string; passwor
   const res = await agent.post('/api/login').send({ email: user.email, password: user.password });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
   return agent;
+}
+
+/** A team member of a client (issue 16): their own login (role 'member') and the membership. */
+export async function createMember(
+  db: Database,
+  clientId: number,
+  { role = 'manager', locationIds = null }: { role?: TeamRole; locationIds?: number[] | null } = {},
+) {
+  const user = await createUser(db, { role: 'member', firstName: `Member ${role}` });
+  const [member] = await db
+    .insert(teamMembers)
+    .values({ clientId, userId: user.id, role, locationIds })
+    .returning();
+  return { user, member: member! };
+}
+
+/** A pending invitation of a client, with its raw token (the email's link carries it). */
+export async function createInvitation(
+  db: Database,
+  clientId: number,
+  overrides: Partial<Insert<typeof teamInvitations>> = {},
+) {
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await db
+    .insert(teamInvitations)
+    .values({
+      clientId,
+      email: `invitee-${randomBytes(4).toString('hex')}@example.com`,
+      role: 'responder',
+      tokenHash: createHash('sha256').update(token).digest('base64url'),
+      expiresAt: new Date(Date.now() + 7 * 24 * 3_600_000),
+      ...overrides,
+    })
+    .returning();
+  return { invitation: row!, token };
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { UserTeamSchema } from './team';
 
-export const ROLES = ['admin', 'client'] as const;
+/** 'member': a team member's own login (issue 16); their business is in team_members, never a client. */
+export const ROLES = ['admin', 'client', 'member'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
@@ -16,6 +18,11 @@ export const PublicUserSchema = z.object({
   createdAt: z.string(),
   /** False until the owner follows the link in the verification email (issue 11). */
   emailVerified: z.boolean(),
+  /**
+   * GET /api/user only: the business the user works in and their role there (a client: its own, as owner;
+   * a team member: their membership's); null for an admin and for a member whose membership ended.
+   */
+  team: UserTeamSchema.nullable().optional(),
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 

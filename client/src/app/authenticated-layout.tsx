@@ -6,6 +6,7 @@ import { useAdminClientName } from '@/features/admin/api/get-admin-client';
 import { useUser } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+import { teamRoleOf } from '@/lib/team-role';
 import { useTenant } from '@/lib/tenant';
 import { displayName } from '@shared/display-name';
 
@@ -23,7 +24,7 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
       ? clientNavItems(routeBase)
       : user.role === 'admin'
         ? adminNavItems
-        : clientNavItems();
+        : clientNavItems('', teamRoleOf(user));
 
   return (
     <AppShell

@@ -43,7 +43,7 @@ function ShellArea({ match }: { match: ShellMatch }) {
   const { route, clientId } = match;
 
   return (
-    <RequireAccess access={route.access}>
+    <RequireAccess access={route.access} minRole={route.minRole}>
       <TenantProvider clientId={clientId}>
         <PageTitleProvider title={route.title}>
           <Suspense fallback={<FullPageSpinner />}>

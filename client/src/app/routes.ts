@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { TeamRole } from '@shared/schemas/team';
 
 /**
  * The route table (seed-spec section 2). Every page is lazy-loaded, so each route is its own chunk.
@@ -18,6 +19,8 @@ export interface ShellRoute {
   page: Page;
   /** The path holds the viewed client's id (`:id`): the page runs in that client's tenant. */
   tenant?: boolean;
+  /** The least team role that may open it (issue 16); others go to their home. The server decides anyway. */
+  minRole?: TeamRole;
 }
 
 export interface PublicRoute {
@@ -35,6 +38,7 @@ export interface RedirectRoute {
 const LandingPage = lazy(() => import('@/features/marketing/landing-page'));
 const AuthPage = lazy(() => import('@/features/auth/components/auth-page'));
 const VerifyEmailPage = lazy(() => import('@/features/auth/components/verify-email-page'));
+const AcceptInvitationPage = lazy(() => import('@/features/auth/components/accept-invitation-page'));
 const OAuthErrorPage = lazy(() => import('@/features/legal/oauth-error-page'));
 const PrivacyPolicyPage = lazy(() => import('@/features/legal/privacy-policy-page'));
 const TermsOfServicePage = lazy(() => import('@/features/legal/terms-of-service-page'));
@@ -65,6 +69,7 @@ export const publicRoutes: PublicRoute[] = [
   { path: '/', page: LandingPage },
   { path: '/auth', page: AuthPage },
   { path: '/verify-email', page: VerifyEmailPage },
+  { path: '/invite/:token', page: AcceptInvitationPage },
   { path: '/oauth-error', page: OAuthErrorPage },
   { path: '/privacy-policy', page: PrivacyPolicyPage },
   { path: '/terms-of-service', page: TermsOfServicePage },
@@ -78,19 +83,31 @@ export const redirectRoutes: RedirectRoute[] = [
 ];
 
 export const shellRoutes: ShellRoute[] = [
-  { path: '/dashboard', title: 'Dashboard', access: 'client', page: DashboardPage },
+  { path: '/dashboard', title: 'Dashboard', access: 'client', page: DashboardPage, minRole: 'manager' },
   { path: '/reviews', title: 'Reviews', access: 'client', page: ReviewsPage },
-  { path: '/contacts', title: 'Contacts', access: 'client', page: ContactsPage },
-  { path: '/templates', title: 'Templates', access: 'client', page: TemplatesPage },
+  { path: '/contacts', title: 'Contacts', access: 'client', page: ContactsPage, minRole: 'manager' },
+  { path: '/templates', title: 'Templates', access: 'client', page: TemplatesPage, minRole: 'manager' },
   { path: '/settings', title: 'Settings', access: 'client', page: SettingsPage },
-  { path: '/checkout/:planId', title: 'Checkout', access: 'client', page: CheckoutPage },
-  { path: '/subscribe', title: 'Subscribe', access: 'client', page: SubscribePage },
-  { path: '/system-test', title: 'System Test', access: 'client', page: SystemTestPage },
-  { path: '/optimized-reviews', title: 'Review Insights', access: 'client', page: OptimizedReviewsPage },
-  { path: '/email-test', title: 'Email Test', access: 'client', page: EmailTestPage },
-  { path: '/review-preview', title: 'Review Preview', access: 'client', page: ReviewPreviewPage },
-  { path: '/get-reviews', title: 'Get Reviews', access: 'client', page: GetReviewsPage },
-  { path: '/debug', title: 'Debug', access: 'client', page: DebugPage },
+  { path: '/checkout/:planId', title: 'Checkout', access: 'client', page: CheckoutPage, minRole: 'owner' },
+  { path: '/subscribe', title: 'Subscribe', access: 'client', page: SubscribePage, minRole: 'owner' },
+  { path: '/system-test', title: 'System Test', access: 'client', page: SystemTestPage, minRole: 'owner' },
+  {
+    path: '/optimized-reviews',
+    title: 'Review Insights',
+    access: 'client',
+    page: OptimizedReviewsPage,
+    minRole: 'manager',
+  },
+  { path: '/email-test', title: 'Email Test', access: 'client', page: EmailTestPage, minRole: 'owner' },
+  {
+    path: '/review-preview',
+    title: 'Review Preview',
+    access: 'client',
+    page: ReviewPreviewPage,
+    minRole: 'manager',
+  },
+  { path: '/get-reviews', title: 'Get Reviews', access: 'client', page: GetReviewsPage, minRole: 'manager' },
+  { path: '/debug', title: 'Debug', access: 'client', page: DebugPage, minRole: 'owner' },
 
   { path: '/admin', title: 'Admin Dashboard', access: 'admin', page: AdminDashboardPage },
   { path: '/admin/clients', title: 'Clients', access: 'admin', page: ClientsPage },

@@ -1,6 +1,15 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contacts, locations, plans, reviewRequests, reviews, sessions, users } from '../../db/schema';
+import {
+  contacts,
+  locations,
+  plans,
+  reviewRequests,
+  reviews,
+  sessions,
+  teamMembers,
+  users,
+} from '../../db/schema';
 import type { AdminClientDetail, AdminClientRow } from '@shared/schemas/admin';
 
 export type UserRow = typeof users.$inferSelect;
@@ -155,8 +164,17 @@ export function createAdminClientsRepository(db: Database) {
       await tx.delete(sessions).where(eq(sessions.userId, userId));
     },
 
-    /** The client and, through the owner foreign keys, every row they own. */
+    /**
+     * The client and, through the owner foreign keys, every row they own; their team members' logins and
+     * sessions go with them (a member has no business left to sign in to).
+     */
     async deleteUser(tx: Tx, id: number): Promise<void> {
+      const memberIds = tx
+        .select({ id: teamMembers.userId })
+        .from(teamMembers)
+        .where(eq(teamMembers.clientId, id));
+      await tx.delete(sessions).where(inArray(sessions.userId, memberIds));
+      await tx.delete(users).where(inArray(users.id, memberIds));
       await tx.delete(users).where(eq(users.id, id));
     },
   };

@@ -6,6 +6,7 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
 } from '@shared/schemas/auth';
+import type { UserTeam } from '@shared/schemas/team';
 import { ChangeEmailSchema, EMAIL_VERIFICATION_MESSAGES, VerifyEmailSchema } from '@shared/schemas/account';
 import { AppError, unauthorized } from '../../lib/errors';
 import { requireAuth } from '../../middleware/auth';
@@ -27,10 +28,12 @@ interface AuthRoutesDeps {
   verification: EmailVerificationService;
   /** Per signed-in user: resending links and asking for email changes (each sends mail). */
   accountMailLimiter: (req: Request, res: Response, next: NextFunction) => void;
+  /** The signed-in user's business and role in it (issue 16): GET /api/user tells the SPA. */
+  teamOf: (user: UserRow) => Promise<UserTeam | null>;
 }
 
 /** Passport 0.7 regenerates the session id inside req.login, so a signed-in session is always new. */
-function logIn(req: Request, user: UserRow): Promise<void> {
+export function logIn(req: Request, user: UserRow): Promise<void> {
   return new Promise((resolve, reject) => {
     req.login(user, (err) => {
       if (err) return reject(err);
@@ -63,8 +66,11 @@ export function createAuthRoutes({
   passwordReset,
   verification,
   accountMailLimiter,
+  teamOf,
 }: AuthRoutesDeps): Router {
   const router = Router();
+  /** The user as every sign-in answers it: with their business and role, so the SPA lands in the right place. */
+  const withTeam = async (user: UserRow) => ({ ...toPublicUser(user), team: await teamOf(user) });
 
   router.post(
     '/forgot-password',
@@ -98,7 +104,7 @@ export function createAuthRoutes({
         .sendWelcome(user)
         .catch((err: unknown) => req.log?.error({ err }, 'welcome email not sent'));
       await logIn(req, user);
-      res.status(201).json(toPublicUser(user));
+      res.status(201).json(await withTeam(user));
     }),
   );
 
@@ -120,7 +126,7 @@ export function createAuthRoutes({
       const user = await authenticate(passport, req, res);
       await throttle.succeeded(body.email, ip);
       await logIn(req, user);
-      res.json(toPublicUser(user));
+      res.json(await withTeam(user));
     }),
   );
 
@@ -133,8 +139,8 @@ export function createAuthRoutes({
     res.status(204).end();
   });
 
-  router.get('/user', requireAuth, (req, res) => {
-    res.json(toPublicUser(req.user!));
+  router.get('/user', requireAuth, async (req, res) => {
+    res.json(await withTeam(req.user!));
   });
 
   // Email verification (issue 11). The link works signed in or not: it may be opened on another device.

@@ -11,9 +11,14 @@ import { createPlanLimits } from './plan-limits';
 
 export const OWN_BILLING_ONLY = "Only the account's owner can subscribe, pay or open billing.";
 
-/** Paying is the client's own act: an admin inside the client's area (the mirrored routes) cannot. */
+/**
+ * Paying is the business's own act: the client, or a member it made an owner (the route table lets only
+ * owners here, server/routes/client-route-roles.ts); an admin inside the client's area (the mirrored routes)
+ * cannot.
+ */
 const ownBillingOnly: RequestHandler = (req, _res, next) => {
-  next(req.user!.id === tenantOf(req) ? undefined : forbidden(OWN_BILLING_ONLY));
+  const own = req.user!.id === tenantOf(req) || req.user!.role === 'member';
+  next(own ? undefined : forbidden(OWN_BILLING_ONLY));
 };
 
 const PlanParams = z.object({ planId: IdSchema });

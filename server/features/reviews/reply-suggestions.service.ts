@@ -79,10 +79,15 @@ export function replySuggestionsServiceFor(ctx: Pick<AppContext, 'db' | 'env' | 
 
     /**
      * The messages for the model about this review of the client's, or null when no model is configured
-     * (the client then uses its rating templates). Another client's review is not found.
+     * (the client then uses its rating templates). Another client's review, or one outside a
+     * location-limited member's locations, is not found.
      */
-    async prepare(ownerId: number, reviewId: number): Promise<ChatMessage[] | null> {
-      const review = await reviews.findById(ownerId, reviewId);
+    async prepare(
+      ownerId: number,
+      reviewId: number,
+      locationIds: number[] | null = null,
+    ): Promise<ChatMessage[] | null> {
+      const review = await reviews.findById(ownerId, reviewId, locationIds);
       if (!review) throw notFound(REVIEW_NOT_FOUND);
       if (!config) return null;
       const [preferences, business] = await Promise.all([

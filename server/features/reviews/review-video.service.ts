@@ -14,8 +14,8 @@ export function reviewVideoServiceFor(
   const reviews = createReviewsRepository(ctx.db);
   return {
     /** The stored video's size and type, or not found when the review is not the owner's or has none. */
-    async stat(ownerId: number, reviewId: number) {
-      const review = await reviews.findOwnedVideoReview(ownerId, reviewId);
+    async stat(ownerId: number, reviewId: number, locationIds: number[] | null = null) {
+      const review = await reviews.findOwnedVideoReview(ownerId, reviewId, locationIds);
       const info = review ? await storage.stat(videoKey(ownerId, reviewId)) : undefined;
       if (!info) throw notFound(VIDEO_NOT_FOUND);
       return info;

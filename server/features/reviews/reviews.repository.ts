@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Review, ReviewFilter } from '@shared/schemas/reviews';
 import type { Database } from '../../db/client';
 import { reviewColumns } from '../../db/review-columns';
@@ -19,6 +19,13 @@ export interface ReviewListCriteria {
   filter: ReviewFilter;
   /** Trimmed search text; empty or undefined means no search. */
   q?: string;
+  /** A location-limited team member's locations (issue 16); null or undefined: all. */
+  locationIds?: number[] | null;
+}
+
+/** Only the reviews of these locations (a location-limited team member); none without a limit. */
+export function inLocations(locationIds: number[] | null | undefined): SQL | undefined {
+  return locationIds ? inArray(reviews.locationId, locationIds) : undefined;
 }
 
 /** A review as stored: the API's Review with its times still Dates. */
@@ -63,8 +70,12 @@ function filterCondition(filter: ReviewFilter): SQL | undefined {
 }
 
 /** Every condition of a list: always the owner first, so each query starts from an owner-leading index. */
-function whereOf(ownerId: number, { filter, q }: ReviewListCriteria): SQL {
-  const conditions: (SQL | undefined)[] = [eq(reviews.ownerId, ownerId), filterCondition(filter)];
+function whereOf(ownerId: number, { filter, q, locationIds }: ReviewListCriteria): SQL {
+  const conditions: (SQL | undefined)[] = [
+    eq(reviews.ownerId, ownerId),
+    filterCondition(filter),
+    inLocations(locationIds),
+  ];
   if (q) {
     const pattern = likePattern(q);
     conditions.push(or(ilike(reviews.content, pattern), ilike(reviews.reviewerName, pattern)));
@@ -121,12 +132,17 @@ export function createReviewsRepository(db: Database) {
 
   return {
     /** The review, if it is this owner's and has a video: who may watch it. */
-    async findOwnedVideoReview(ownerId: number, reviewId: number) {
+    async findOwnedVideoReview(ownerId: number, reviewId: number, locationIds?: number[] | null) {
       const [row] = await db
         .select({ id: reviews.id, ownerId: reviews.ownerId })
         .from(reviews)
         .where(
-          and(eq(reviews.id, reviewId), eq(reviews.ownerId, ownerId), sql`${reviews.videoUrl} is not null`),
+          and(
+            eq(reviews.id, reviewId),
+            eq(reviews.ownerId, ownerId),
+            sql`${reviews.videoUrl} is not null`,
+            inLocations(locationIds),
+          ),
         );
       return row;
     },
@@ -167,8 +183,14 @@ export function createReviewsRepository(db: Database) {
         .limit(limit);
     },
 
-    async findById(ownerId: number, id: number): Promise<ReviewRow | undefined> {
-      const [row] = await selectReviews().where(and(eq(reviews.ownerId, ownerId), eq(reviews.id, id)));
+    async findById(
+      ownerId: number,
+      id: number,
+      locationIds?: number[] | null,
+    ): Promise<ReviewRow | undefined> {
+      const [row] = await selectReviews().where(
+        and(eq(reviews.ownerId, ownerId), eq(reviews.id, id), inLocations(locationIds)),
+      );
       return row;
     },
 

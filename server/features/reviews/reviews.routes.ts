@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import {
   ReviewExportQuerySchema,
   ReviewIdParamsSchema,
@@ -7,7 +7,7 @@ import {
 } from '@shared/schemas/reviews';
 import type { AppContext } from '../../lib/context';
 import { validate } from '../../middleware/validate';
-import { tenantOf } from '../../middleware/tenant';
+import { locationsOf, tenantOf } from '../../middleware/tenant';
 import { sendCsvDownload } from '../../lib/csv-download';
 import { reviewsServiceFor } from './reviews.service';
 import { repliesServiceFor } from './replies.service';
@@ -19,11 +19,19 @@ export function createReviewsRoutes(ctx: AppContext): Router {
   const replies = repliesServiceFor(ctx);
   const router = Router();
   router.use(createReplySuggestionRoutes(ctx));
+  /** A location-limited member replies only to their locations' reviews: others are not found (404). */
+  const ownReview = async (req: Request, id: number) => {
+    if (locationsOf(req)) await service.find(tenantOf(req), id, locationsOf(req));
+  };
 
   router.get(
     '/reviews',
     validate({ query: ReviewListQuerySchema }, async ({ query }, req, res) => {
-      const { reviews, total, capped, nextCursor } = await service.list(tenantOf(req), query);
+      const { reviews, total, capped, nextCursor } = await service.list(
+        tenantOf(req),
+        query,
+        locationsOf(req),
+      );
       // Past the cap the count is a floor: "10,000+" in the UI, and a client reading X-Total-Count alone
       // still pages through real rows.
       res.setHeader('X-Total-Count', String(total));
@@ -38,14 +46,14 @@ export function createReviewsRoutes(ctx: AppContext): Router {
   router.get(
     '/reviews/export.csv',
     validate({ query: ReviewExportQuerySchema }, async ({ query }, req, res) => {
-      await sendCsvDownload(req, res, 'reviews', service.exportCsv(tenantOf(req), query));
+      await sendCsvDownload(req, res, 'reviews', service.exportCsv(tenantOf(req), query, locationsOf(req)));
     }),
   );
 
   router.get(
     '/reviews/:id',
     validate({ params: ReviewIdParamsSchema }, async ({ params }, req, res) => {
-      res.json(await service.find(tenantOf(req), params.id));
+      res.json(await service.find(tenantOf(req), params.id, locationsOf(req)));
     }),
   );
 
@@ -56,6 +64,7 @@ export function createReviewsRoutes(ctx: AppContext): Router {
     validate(
       { params: ReviewIdParamsSchema, body: ReviewResponseSchema },
       async ({ params, body }, req, res) => {
+        await ownReview(req, params.id);
         res.json(await replies.respond(tenantOf(req), params.id, body.responseContent));
       },
     ),
@@ -66,6 +75,7 @@ export function createReviewsRoutes(ctx: AppContext): Router {
     validate(
       { params: ReviewIdParamsSchema, body: ReviewResponseSchema },
       async ({ params, body }, req, res) => {
+        await ownReview(req, params.id);
         res.json(await replies.edit(tenantOf(req), params.id, body.responseContent));
       },
     ),
@@ -74,6 +84,7 @@ export function createReviewsRoutes(ctx: AppContext): Router {
   router.delete(
     '/reviews/:id/response',
     validate({ params: ReviewIdParamsSchema }, async ({ params }, req, res) => {
+      await ownReview(req, params.id);
       res.json(await replies.remove(tenantOf(req), params.id));
     }),
   );

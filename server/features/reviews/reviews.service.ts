@@ -65,8 +65,9 @@ export function createReviewsService(repo: ReviewsRepository, countCap = REVIEW_
     async list(
       ownerId: number,
       query: ReviewListQuery,
+      locationIds: number[] | null = null,
     ): Promise<{ reviews: Review[]; total: number; capped: boolean; nextCursor?: string }> {
-      const criteria = { filter: query.filter, q: query.q || undefined };
+      const criteria = { filter: query.filter, q: query.q || undefined, locationIds };
       const paged = query.page !== undefined || query.pageSize !== undefined || query.cursor !== undefined;
       const limit = paged ? (query.pageSize ?? REVIEW_PAGE_SIZE) : UNPAGED_LIMIT;
       const window =
@@ -90,8 +91,12 @@ export function createReviewsService(repo: ReviewsRepository, countCap = REVIEW_
     },
 
     /** The export's lines, header first, fetched a batch at a time by keyset. */
-    async *exportCsv(ownerId: number, query: ReviewExportQuery): AsyncGenerator<string> {
-      const criteria = { filter: query.filter, q: query.q || undefined };
+    async *exportCsv(
+      ownerId: number,
+      query: ReviewExportQuery,
+      locationIds: number[] | null = null,
+    ): AsyncGenerator<string> {
+      const criteria = { filter: query.filter, q: query.q || undefined, locationIds };
       yield csvLine(REVIEW_EXPORT_COLUMNS);
       let afterId: number | undefined;
       for (;;) {
@@ -102,8 +107,9 @@ export function createReviewsService(repo: ReviewsRepository, countCap = REVIEW_
       }
     },
 
-    async find(ownerId: number, id: number): Promise<Review> {
-      const row = await repo.findById(ownerId, id);
+    /** The review; a location-limited member's `locationIds` leave others' out (404, like a missing one). */
+    async find(ownerId: number, id: number, locationIds: number[] | null = null): Promise<Review> {
+      const row = await repo.findById(ownerId, id, locationIds);
       if (!row) throw notFound(REVIEW_NOT_FOUND);
       return toReview(row);
     },

@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, teamMembers, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -41,9 +41,18 @@ export function createSettingsRepository(db: Database) {
       });
     },
 
-    /** The user and every session of theirs; their rows (locations, reviews, subscription...) cascade. */
+    /**
+     * The user and every session of theirs; their rows (locations, reviews, subscription...) cascade. A
+     * client's team members' logins and sessions go too (a member has no business left to sign in to).
+     */
     async deleteAccount(id: number): Promise<void> {
       await db.transaction(async (tx) => {
+        const memberIds = tx
+          .select({ id: teamMembers.userId })
+          .from(teamMembers)
+          .where(eq(teamMembers.clientId, id));
+        await tx.delete(sessions).where(inArray(sessions.userId, memberIds));
+        await tx.delete(users).where(inArray(users.id, memberIds));
         await tx.delete(sessions).where(eq(sessions.userId, id));
         await tx.delete(users).where(eq(users.id, id));
       });

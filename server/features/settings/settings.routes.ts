@@ -20,7 +20,9 @@ const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
  * not the admin's to change.
  */
 const ownAccountOnly: RequestHandler = (req, _res, next) => {
-  next(req.user!.id === tenantOf(req) ? undefined : forbidden(OWN_ACCOUNT_ONLY));
+  // A team member's own login is theirs to change; the business's account is not (issue 16).
+  const own = req.user!.id === tenantOf(req) || req.user!.role === 'member';
+  next(own ? undefined : forbidden(OWN_ACCOUNT_ONLY));
 };
 
 export function createSettingsRoutes(ctx: AppContext): Router {

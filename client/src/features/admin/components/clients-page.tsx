@@ -15,12 +15,13 @@ import { notifyError } from '@/lib/notify-error';
 import { useAdminClients } from '../api/get-admin-clients';
 import { resetLinkToast, useSendResetLink } from '../api/send-reset-link';
 import { AddClientDialog, ClientStatusDialog, DeleteClientDialog, EditClientDialog } from './client-dialogs';
+import { ClientMembersDialog } from './client-members-dialog';
 import { ClientsTable } from './clients-table';
 
 export const CLIENTS_PAGE_SIZE = 10;
 const SEARCH_DELAY_MS = 300;
 
-type Action = { kind: 'edit' | 'status' | 'delete'; client: AdminClientRow } | null;
+type Action = { kind: 'edit' | 'status' | 'delete' | 'team'; client: AdminClientRow } | null;
 
 export function ClientsPage() {
   const sendResetLink = useSendResetLink();
@@ -84,6 +85,7 @@ export function ClientsPage() {
               onEdit: (client) => setAction({ kind: 'edit', client }),
               onToggleStatus: (client) => setAction({ kind: 'status', client }),
               onDelete: (client) => setAction({ kind: 'delete', client }),
+              onShowTeam: (client) => setAction({ kind: 'team', client }),
               onSendResetLink: (client) =>
                 sendResetLink.mutate(client.id, {
                   onSuccess: (result) => toast(resetLinkToast(result)),
@@ -105,6 +107,7 @@ export function ClientsPage() {
       {action?.kind === 'edit' ? <EditClientDialog client={action.client} onClose={close} /> : null}
       {action?.kind === 'status' ? <ClientStatusDialog client={action.client} onClose={close} /> : null}
       {action?.kind === 'delete' ? <DeleteClientDialog client={action.client} onClose={close} /> : null}
+      {action?.kind === 'team' ? <ClientMembersDialog client={action.client} onClose={close} /> : null}
     </div>
   );
 }

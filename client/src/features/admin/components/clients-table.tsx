@@ -1,4 +1,4 @@
-import { Ban, CheckCircle2, Eye, KeyRound, Pencil, Trash2 } from 'lucide-react';
+import { Ban, CheckCircle2, Eye, KeyRound, Pencil, Trash2, Users } from 'lucide-react';
 import { Link } from 'wouter';
 
 import { Badge } from '@/components/ui/badge';
@@ -15,6 +15,8 @@ export interface ClientActions {
   onDelete: (client: AdminClientRow) => void;
   /** Emails the client a password reset link (the forgot-password email). */
   onSendResetLink: (client: AdminClientRow) => void;
+  /** Shows the client's team members (issue 16). */
+  onShowTeam?: (client: AdminClientRow) => void;
 }
 
 function StatusBadge({ client }: { client: AdminClientRow }) {
@@ -45,6 +47,17 @@ function RowActions({ client, actions }: { client: AdminClientRow; actions: Clie
           View
         </Link>
       </Button>
+      {actions.onShowTeam ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => actions.onShowTeam?.(client)}
+          aria-label={`Team of ${name}`}
+        >
+          <Users aria-hidden="true" />
+          <span className="sr-only lg:not-sr-only">Team</span>
+        </Button>
+      ) : null}
       <Button variant="ghost" size="sm" onClick={() => actions.onEdit(client)} aria-label={`Edit ${name}`}>
         <Pencil aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">Edit</span>

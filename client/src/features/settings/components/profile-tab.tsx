@@ -10,6 +10,7 @@ import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify-error';
+import { teamRoleOf } from '@/lib/team-role';
 import { useTenant } from '@/lib/tenant';
 import {
   ChangePasswordFormSchema,
@@ -59,7 +60,8 @@ export function ProfileTab() {
       <PasswordForm />
       <AccountEmailCard />
       <ReplyPreferencesCard />
-      <ExportDataCard />
+      {/* The business's data export is the owner's (issue 16); a member's own login has none. */}
+      {teamRoleOf(user.data) === 'owner' ? <ExportDataCard /> : null}
       {user.data.role === 'client' ? <DeleteAccountCard /> : null}
     </div>
   );

@@ -1,15 +1,18 @@
-import { Bell, Code, CreditCard, KeyRound, MapPin, Plug, Send, User } from 'lucide-react';
+import { Bell, Code, CreditCard, KeyRound, MapPin, Plug, Send, User, Users } from 'lucide-react';
 import { useSearchParams } from 'wouter';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiTab } from '@/features/api-access';
 import { IntegrationsPanel } from '@/features/integrations';
+import { useTeamRole } from '@/lib/team-role';
+import { roleAtLeast, type TeamRole } from '@shared/schemas/team';
 
 import { LocationsTab } from './locations-tab';
 import { NotificationsTab } from './notifications-tab';
 import { PlanTab } from './plan-tab';
 import { ProfileTab } from './profile-tab';
 import { RequestsTab } from './requests-tab';
+import { TeamTab } from './team-tab';
 import { WidgetTab } from './widget-tab';
 
 /** The tabs /settings?tab=... can open (/integrations and /plans redirect here, seed-spec section 2). */
@@ -22,6 +25,7 @@ export const SETTINGS_TABS = [
   'widget',
   'api',
   'plan',
+  'team',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
@@ -29,27 +33,32 @@ function isSettingsTab(value: string | null): value is SettingsTab {
   return SETTINGS_TABS.includes(value as SettingsTab);
 }
 
-const TABS: Record<SettingsTab, { label: string; icon: typeof User }> = {
-  profile: { label: 'Profile', icon: User },
-  locations: { label: 'Locations', icon: MapPin },
-  integrations: { label: 'Integrations', icon: Plug },
-  requests: { label: 'Requests', icon: Send },
-  notifications: { label: 'Notifications', icon: Bell },
-  widget: { label: 'Widget', icon: Code },
-  api: { label: 'API', icon: KeyRound },
-  plan: { label: 'Plan', icon: CreditCard },
+/** Each tab with the least team role that uses it (issue 16): the server refuses the rest anyway. */
+const TABS: Record<SettingsTab, { label: string; icon: typeof User; minRole: TeamRole }> = {
+  profile: { label: 'Profile', icon: User, minRole: 'responder' },
+  locations: { label: 'Locations', icon: MapPin, minRole: 'manager' },
+  integrations: { label: 'Integrations', icon: Plug, minRole: 'owner' },
+  requests: { label: 'Requests', icon: Send, minRole: 'manager' },
+  notifications: { label: 'Notifications', icon: Bell, minRole: 'owner' },
+  widget: { label: 'Widget', icon: Code, minRole: 'manager' },
+  api: { label: 'API', icon: KeyRound, minRole: 'owner' },
+  plan: { label: 'Plan', icon: CreditCard, minRole: 'owner' },
+  team: { label: 'Team', icon: Users, minRole: 'owner' },
 };
 
 export function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const role = useTeamRole();
+  const shown = SETTINGS_TABS.filter((value) => roleAtLeast(role, TABS[value].minRole));
   const requested = searchParams.get('tab');
-  const tab: SettingsTab = isSettingsTab(requested) ? requested : 'profile';
+  const tab: SettingsTab = isSettingsTab(requested) && shown.includes(requested) ? requested : 'profile';
+  const shows = (value: SettingsTab) => shown.includes(value);
   const openTab = (value: string) => setSearchParams({ tab: value }, { replace: true });
 
   return (
     <Tabs value={tab} onValueChange={openTab} className="gap-6">
       <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-fit">
-        {SETTINGS_TABS.map((value) => {
+        {shown.map((value) => {
           const Icon = TABS[value].icon;
           return (
             <TabsTrigger key={value} value={value} className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
@@ -62,27 +71,46 @@ export function SettingsPage() {
       <TabsContent value="profile">
         <ProfileTab />
       </TabsContent>
-      <TabsContent value="locations">
-        <LocationsTab />
-      </TabsContent>
-      <TabsContent value="integrations">
-        <IntegrationsPanel onAddLocation={() => openTab('locations')} />
-      </TabsContent>
-      <TabsContent value="requests">
-        <RequestsTab />
-      </TabsContent>
-      <TabsContent value="notifications">
-        <NotificationsTab />
-      </TabsContent>
-      <TabsContent value="widget">
-        <WidgetTab />
-      </TabsContent>
-      <TabsContent value="api">
-        <ApiTab />
-      </TabsContent>
-      <TabsContent value="plan">
-        <PlanTab />
-      </TabsContent>
+      {shows('locations') ? (
+        <TabsContent value="locations">
+          <LocationsTab />
+        </TabsContent>
+      ) : null}
+      {shows('integrations') ? (
+        <TabsContent value="integrations">
+          <IntegrationsPanel onAddLocation={() => openTab('locations')} />
+        </TabsContent>
+      ) : null}
+      {shows('requests') ? (
+        <TabsContent value="requests">
+          <RequestsTab />
+        </TabsContent>
+      ) : null}
+      {shows('notifications') ? (
+        <TabsContent value="notifications">
+          <NotificationsTab />
+        </TabsContent>
+      ) : null}
+      {shows('widget') ? (
+        <TabsContent value="widget">
+          <WidgetTab />
+        </TabsContent>
+      ) : null}
+      {shows('api') ? (
+        <TabsContent value="api">
+          <ApiTab />
+        </TabsContent>
+      ) : null}
+      {shows('plan') ? (
+        <TabsContent value="plan">
+          <PlanTab />
+        </TabsContent>
+      ) : null}
+      {shows('team') ? (
+        <TabsContent value="team">
+          <TeamTab />
+        </TabsContent>
+      ) : null}
     </Tabs>
   );
 }
