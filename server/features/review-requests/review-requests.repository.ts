@@ -1,5 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayContains, asc, count, desc, eq, gt, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  like,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   contacts,
@@ -18,6 +32,14 @@ import { recordRequestEvents } from './request-events';
 import { deliveryKey, requestJobKeyPatterns } from './sending-schedule';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A location-limited team member's locations (issue 16); null or undefined: all of the client's. */
+export type LocationLimit = number[] | null | undefined;
+
+/** Only the requests of these locations (a location-limited team member); no condition without a limit. */
+function inRequestLocations(locationIds: LocationLimit): SQL | undefined {
+  return locationIds ? inArray(reviewRequests.locationId, locationIds) : undefined;
+}
 
 export interface ContactForRequest {
   id: number;
@@ -189,20 +211,27 @@ export function createReviewRequestsRepository(db: Database) {
     });
   }
 
-  async function findById(ownerId: number, id: number): Promise<ReviewRequest | undefined> {
+  async function findById(
+    ownerId: number,
+    id: number,
+    locationIds?: LocationLimit,
+  ): Promise<ReviewRequest | undefined> {
     const [row] = await db
       .select(listColumns)
       .from(reviewRequests)
       .leftJoin(contacts, eq(contacts.id, reviewRequests.contactId))
       .leftJoin(locations, eq(locations.id, reviewRequests.locationId))
-      .where(and(eq(reviewRequests.ownerId, ownerId), eq(reviewRequests.id, id)));
+      .where(
+        and(eq(reviewRequests.ownerId, ownerId), eq(reviewRequests.id, id), inRequestLocations(locationIds)),
+      );
     return row ? toReviewRequest(row) : undefined;
   }
 
   return {
     insertWithJobs,
 
-    async findLocation(ownerId: number, id: number) {
+    /** The client's location, unless it is outside a location-limited member's `locationIds`. */
+    async findLocation(ownerId: number, id: number, locationIds?: LocationLimit) {
       const [row] = await db
         .select({
           id: locations.id,
@@ -211,7 +240,13 @@ export function createReviewRequestsRepository(db: Database) {
           timeZone: locations.timeZone,
         })
         .from(locations)
-        .where(and(eq(locations.ownerId, ownerId), eq(locations.id, id)));
+        .where(
+          and(
+            eq(locations.ownerId, ownerId),
+            eq(locations.id, id),
+            locationIds ? inArray(locations.id, locationIds) : undefined,
+          ),
+        );
       return row;
     },
 
@@ -245,8 +280,12 @@ export function createReviewRequestsRepository(db: Database) {
     findById,
 
     /** The request and every step of its timeline, oldest first. */
-    async findDetail(ownerId: number, id: number): Promise<ReviewRequestDetail | undefined> {
-      const request = await findById(ownerId, id);
+    async findDetail(
+      ownerId: number,
+      id: number,
+      locationIds?: LocationLimit,
+    ): Promise<ReviewRequestDetail | undefined> {
+      const request = await findById(ownerId, id, locationIds);
       if (!request) return undefined;
       const events = await db
         .select({
@@ -294,7 +333,7 @@ export function createReviewRequestsRepository(db: Database) {
      * Cancels a request that has no review yet: a queued message is not sent (unless a worker is sending it
      * this very moment: then nothing changes), and no reminder follows. Answers whether it was cancelled.
      */
-    async cancel(ownerId: number, id: number): Promise<boolean> {
+    async cancel(ownerId: number, id: number, locationIds?: LocationLimit): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(reviewRequests)
@@ -303,6 +342,7 @@ export function createReviewRequestsRepository(db: Database) {
             and(
               eq(reviewRequests.ownerId, ownerId),
               eq(reviewRequests.id, id),
+              inRequestLocations(locationIds),
               inArray(reviewRequests.status, [...CANCELLABLE]),
               sql`coalesce(${reviewRequests.providerMessageId}, '') not like 'claim:%'`,
             ),
@@ -339,7 +379,13 @@ export function createReviewRequestsRepository(db: Database) {
      * Queues a failed (or outboxed) request again under a fresh job; answers false when it is in another
      * state by now.
      */
-    async retry(ownerId: number, id: number, runAt: Date, waiting?: string): Promise<boolean> {
+    async retry(
+      ownerId: number,
+      id: number,
+      runAt: Date,
+      waiting?: string,
+      locationIds?: LocationLimit,
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(reviewRequests)
@@ -355,6 +401,7 @@ export function createReviewRequestsRepository(db: Database) {
             and(
               eq(reviewRequests.ownerId, ownerId),
               eq(reviewRequests.id, id),
+              inRequestLocations(locationIds),
               inArray(reviewRequests.status, ['failed', 'outbox']),
             ),
           )
@@ -382,7 +429,7 @@ export function createReviewRequestsRepository(db: Database) {
      * A page of the no-gating audit: each message sent for a request (oldest first, after `afterId`) with
      * what its customer was offered after rating.
      */
-    async auditPage(ownerId: number, afterId: number, limit: number) {
+    async auditPage(ownerId: number, afterId: number, limit: number, locationIds?: LocationLimit) {
       return db
         .select({
           id: outboundMessages.id,
@@ -415,6 +462,7 @@ export function createReviewRequestsRepository(db: Database) {
             eq(outboundMessages.ownerId, ownerId),
             isNotNull(outboundMessages.reviewRequestId),
             gt(outboundMessages.id, afterId),
+            inRequestLocations(locationIds),
           ),
         )
         .orderBy(asc(outboundMessages.id))
@@ -424,11 +472,12 @@ export function createReviewRequestsRepository(db: Database) {
     /** Newest first, with the contact's and location's names, in one query; and the total. */
     async list(
       ownerId: number,
-      options: { status?: RequestStatus; limit: number; offset: number },
+      options: { status?: RequestStatus; limit: number; offset: number; locationIds?: LocationLimit },
     ): Promise<{ rows: ReviewRequest[]; total: number }> {
       const where = and(
         eq(reviewRequests.ownerId, ownerId),
         options.status ? eq(reviewRequests.status, options.status) : undefined,
+        inRequestLocations(options.locationIds),
       );
       const [rows, [totalRow]] = await Promise.all([
         db

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { sendCsvDownload } from '../../lib/csv-download';
 import { validate } from '../../middleware/validate';
-import { tenantOf } from '../../middleware/tenant';
+import { locationsOf, tenantOf } from '../../middleware/tenant';
 import { reviewRequestsServiceFor, type ReviewRequestsService } from './review-requests.service';
 
 /** Review requests, their timelines and QR codes, and how they go out (seed-spec section 7, PRODUCT.md section 5). */
@@ -34,19 +34,24 @@ export function createReviewRequestsRoutes(
   router.post(
     '/review-requests/link',
     validate({ body: CreateLinkRequestSchema }, async ({ body }, req, res) => {
-      res.status(201).json(await service.createLink(tenantOf(req), body.locationId));
+      res.status(201).json(await service.createLink(tenantOf(req), body.locationId, locationsOf(req)));
     }),
   );
 
   router.get('/review-requests/audit.csv', async (req, res) => {
-    await sendCsvDownload(req, res, 'review-requests-audit', service.auditCsv(tenantOf(req)));
+    await sendCsvDownload(
+      req,
+      res,
+      'review-requests-audit',
+      service.auditCsv(tenantOf(req), locationsOf(req)),
+    );
   });
 
   for (const action of ['retry', 'cancel', 'resend'] as const) {
     router.post(
       `/review-requests/:id/${action}`,
       validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
-        const result = await service[action](tenantOf(req), params.id);
+        const result = await service[action](tenantOf(req), params.id, locationsOf(req));
         res.status(action === 'resend' ? 201 : 200).json(result);
       }),
     );
@@ -55,14 +60,14 @@ export function createReviewRequestsRoutes(
   router.post(
     '/review-requests',
     validate({ body: CreateReviewRequestSchema }, async ({ body }, req, res) => {
-      res.status(201).json(await service.create(tenantOf(req), body));
+      res.status(201).json(await service.create(tenantOf(req), body, locationsOf(req)));
     }),
   );
 
   router.post(
     '/review-requests/bulk',
     validate({ body: BulkReviewRequestSchema }, async ({ body }, req, res) => {
-      const result = await service.createMany(tenantOf(req), body);
+      const result = await service.createMany(tenantOf(req), body, locationsOf(req));
       res.status(result.created > 0 ? 201 : 200).json(result);
     }),
   );
@@ -70,7 +75,7 @@ export function createReviewRequestsRoutes(
   router.get(
     '/review-requests',
     validate({ query: ReviewRequestListQuerySchema }, async ({ query }, req, res) => {
-      const { rows, total } = await service.list(tenantOf(req), query);
+      const { rows, total } = await service.list(tenantOf(req), query, locationsOf(req));
       res.setHeader('X-Total-Count', String(total));
       res.json(rows);
     }),
@@ -79,14 +84,14 @@ export function createReviewRequestsRoutes(
   router.get(
     '/review-requests/:id',
     validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
-      res.json(await service.detail(tenantOf(req), params.id));
+      res.json(await service.detail(tenantOf(req), params.id, locationsOf(req)));
     }),
   );
 
   router.get(
     '/review-requests/:id/qr',
     validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
-      res.json(await service.qrForRequest(tenantOf(req), params.id));
+      res.json(await service.qrForRequest(tenantOf(req), params.id, locationsOf(req)));
     }),
   );
 

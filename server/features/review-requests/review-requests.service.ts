@@ -26,6 +26,7 @@ import type { AppContext } from '../../lib/context';
 import {
   createReviewRequestsRepository,
   type ContactForRequest,
+  type LocationLimit,
   type ReviewRequestsRepository,
 } from './review-requests.repository';
 import { createRequestSettingsRepository, sendingRules } from './request-settings.repository';
@@ -117,14 +118,15 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
       : undefined;
   const reviewUrl = (token: string) => `${options.publicBaseUrl}/review/${token}`;
 
-  async function requireLocation(ownerId: number, id: number) {
-    const location = await repo.findLocation(ownerId, id);
+  /** A location outside a location-limited member's `locationIds` is not found, like an unknown one. */
+  async function requireLocation(ownerId: number, id: number, locationIds: LocationLimit) {
+    const location = await repo.findLocation(ownerId, id, locationIds);
     if (!location) throw notFound('Location not found');
     return location;
   }
 
-  async function requireRequest(ownerId: number, id: number) {
-    const request = await repo.findById(ownerId, id);
+  async function requireRequest(ownerId: number, id: number, locationIds: LocationLimit) {
+    const request = await repo.findById(ownerId, id, locationIds);
     if (!request) throw notFound('Review request not found');
     return request;
   }
@@ -154,8 +156,9 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
   async function createFor(
     ownerId: number,
     input: CreateReviewRequestInput & { resentFromId?: number },
+    locationIds: LocationLimit,
   ): Promise<ReviewRequest> {
-    const location = await requireLocation(ownerId, input.locationId);
+    const location = await requireLocation(ownerId, input.locationId, locationIds);
     const contact = await repo.findContact(ownerId, input.contactId);
     if (!contact) throw notFound('Contact not found');
     const problem = unreachable(contact, input.method);
@@ -174,42 +177,52 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
   }
 
   return {
-    create: (ownerId: number, input: CreateReviewRequestInput) => createFor(ownerId, input),
+    /** `locationIds`, here and below: a location-limited team member's locations (null: all of them). */
+    create: (ownerId: number, input: CreateReviewRequestInput, locationIds: LocationLimit = null) =>
+      createFor(ownerId, input, locationIds),
 
     /** When requests go out: the account's sending window and reminders. */
     settings: (ownerId: number) => options.settings.get(ownerId),
     saveSettings: (ownerId: number, values: RequestSettings) => options.settings.save(ownerId, values),
 
     /** A one-off link and its QR code for a customer who is not a contact; nothing is sent. */
-    async createLink(ownerId: number, locationId: number): Promise<LinkRequestResponse> {
-      await requireLocation(ownerId, locationId);
+    async createLink(
+      ownerId: number,
+      locationId: number,
+      locationIds: LocationLimit = null,
+    ): Promise<LinkRequestResponse> {
+      await requireLocation(ownerId, locationId, locationIds);
       const id = await repo.insertLink(ownerId, locationId, generateLink());
       const request = (await repo.findById(ownerId, id))!;
       return { request, ...(await qrCodeFor(reviewUrl(request.uniqueLink))) };
     },
 
-    async detail(ownerId: number, id: number): Promise<ReviewRequestDetail> {
-      const request = await repo.findDetail(ownerId, id);
+    async detail(
+      ownerId: number,
+      id: number,
+      locationIds: LocationLimit = null,
+    ): Promise<ReviewRequestDetail> {
+      const request = await repo.findDetail(ownerId, id, locationIds);
       if (!request) throw notFound('Review request not found');
       return request;
     },
 
-    async cancel(ownerId: number, id: number): Promise<ReviewRequest> {
-      const request = await requireRequest(ownerId, id);
-      if (!(await repo.cancel(ownerId, id))) {
-        const now = await requireRequest(ownerId, id);
+    async cancel(ownerId: number, id: number, locationIds: LocationLimit = null): Promise<ReviewRequest> {
+      const request = await requireRequest(ownerId, id, locationIds);
+      if (!(await repo.cancel(ownerId, id, locationIds))) {
+        const now = await requireRequest(ownerId, id, locationIds);
         throw conflict(
           now.status === request.status && request.status === 'queued'
             ? REQUEST_ACTION_MESSAGES.sendingNow
             : REQUEST_ACTION_MESSAGES.notCancellable,
         );
       }
-      return requireRequest(ownerId, id);
+      return requireRequest(ownerId, id, locationIds);
     },
 
     /** Sends a failed or outboxed request again, to the same link, if the contact can still be reached. */
-    async retry(ownerId: number, id: number): Promise<ReviewRequest> {
-      const request = await requireRequest(ownerId, id);
+    async retry(ownerId: number, id: number, locationIds: LocationLimit = null): Promise<ReviewRequest> {
+      const request = await requireRequest(ownerId, id, locationIds);
       if (!canRetry(request) || request.method === 'link')
         throw conflict(REQUEST_ACTION_MESSAGES.notRetryable);
       const contact =
@@ -217,35 +230,39 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
       if (!contact) throw conflict(REQUEST_ACTION_MESSAGES.notResendable);
       const problem = unreachable(contact, request.method);
       if (problem) throw conflict(problem.reason);
-      const location = await requireLocation(ownerId, request.locationId);
+      const location = await requireLocation(ownerId, request.locationId, locationIds);
       const when = (await timing(ownerId, location))(contact);
-      if (!(await repo.retry(ownerId, id, when.runAt, when.waiting)))
+      if (!(await repo.retry(ownerId, id, when.runAt, when.waiting, locationIds)))
         throw conflict(REQUEST_ACTION_MESSAGES.notRetryable);
-      return requireRequest(ownerId, id);
+      return requireRequest(ownerId, id, locationIds);
     },
 
     /** A new request with a new link to the same customer; the old link stays valid until used. */
-    async resend(ownerId: number, id: number): Promise<ReviewRequest> {
-      const request = await requireRequest(ownerId, id);
+    async resend(ownerId: number, id: number, locationIds: LocationLimit = null): Promise<ReviewRequest> {
+      const request = await requireRequest(ownerId, id, locationIds);
       if (!canResend(request) || request.method === 'link' || request.contactId === null)
         throw conflict(REQUEST_ACTION_MESSAGES.notResendable);
-      const created = await createFor(ownerId, {
-        locationId: request.locationId,
-        contactId: request.contactId,
-        method: request.method,
-        templateId: request.templateId ?? undefined,
-        resentFromId: id,
-      });
+      const created = await createFor(
+        ownerId,
+        {
+          locationId: request.locationId,
+          contactId: request.contactId,
+          method: request.method,
+          templateId: request.templateId ?? undefined,
+          resentFromId: id,
+        },
+        locationIds,
+      );
       await repo.recordResent(ownerId, id, created.id);
       return created;
     },
 
     /** The no-gating audit CSV, in batches: every message sent and what its customer was offered. */
-    async *auditCsv(ownerId: number): AsyncGenerator<string> {
+    async *auditCsv(ownerId: number, locationIds: LocationLimit = null): AsyncGenerator<string> {
       yield csvLine(REQUEST_AUDIT_COLUMNS);
       let afterId = 0;
       for (;;) {
-        const rows = await repo.auditPage(ownerId, afterId, AUDIT_BATCH);
+        const rows = await repo.auditPage(ownerId, afterId, AUDIT_BATCH, locationIds);
         if (rows.length > 0)
           yield rows
             .map((row) => {
@@ -274,8 +291,12 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
     },
 
     /** One request per reachable contact; the others are reported with their reason, nothing half-done. */
-    async createMany(ownerId: number, input: BulkReviewRequestInput): Promise<BulkReviewRequestResult> {
-      const location = await requireLocation(ownerId, input.locationId);
+    async createMany(
+      ownerId: number,
+      input: BulkReviewRequestInput,
+      locationIds: LocationLimit = null,
+    ): Promise<BulkReviewRequestResult> {
+      const location = await requireLocation(ownerId, input.locationId, locationIds);
       const skipped: BulkReviewRequestResult['skipped'] = [];
       let candidates: ContactForRequest[];
       if (input.tag) {
@@ -310,15 +331,24 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
       return { created: ids.length, skipped };
     },
 
-    async list(ownerId: number, query: ReviewRequestListQuery) {
+    async list(ownerId: number, query: ReviewRequestListQuery, locationIds: LocationLimit = null) {
       const paged = query.page !== undefined || query.pageSize !== undefined;
       const pageSize = paged ? (query.pageSize ?? REQUEST_PAGE_SIZE) : REQUEST_UNPAGED_LIMIT;
       const page = query.page ?? 1;
-      return repo.list(ownerId, { status: query.status, limit: pageSize, offset: (page - 1) * pageSize });
+      return repo.list(ownerId, {
+        status: query.status,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+        locationIds,
+      });
     },
 
-    async qrForRequest(ownerId: number, id: number): Promise<QrCodeResponse> {
-      const request = await requireRequest(ownerId, id);
+    async qrForRequest(
+      ownerId: number,
+      id: number,
+      locationIds: LocationLimit = null,
+    ): Promise<QrCodeResponse> {
+      const request = await requireRequest(ownerId, id, locationIds);
       return qrCodeFor(reviewUrl(request.uniqueLink));
     },
 

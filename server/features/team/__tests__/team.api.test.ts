@@ -4,12 +4,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES, type TeamOverview } from '@shared/schemas/team';
 import type { Review } from '@shared/schemas/reviews';
 import type { PublicUser } from '@shared/schemas/user';
-import { auditLog, outboundMessages, sessions, teamInvitations } from '../../../db/schema';
+import type { ReviewRequest } from '@shared/schemas/review-requests';
+import { auditLog, outboundMessages, reviewRequests, sessions, teamInvitations } from '../../../db/schema';
 import type { AppContext } from '../../../lib/context';
 import {
+  createContact,
   createLocation,
   createMember,
   createReview,
+  createReviewRequest,
   createUser,
   signedInAgent,
 } from '../../../testing/factories';
@@ -245,6 +248,71 @@ describe.each(testDatabaseKinds)('team members on %s', (kind) => {
     // The owner still sees both.
     const ownerAgent = await signedInAgent(app, owner);
     expect(((await ownerAgent.get('/api/reviews')).body as Review[]).length).toBe(2);
+  });
+
+  it('when a manager is limited to location X, then no request of Y is listed, opened, cancelled, exported or created', async () => {
+    const owner = await createUser(db());
+    const x = await createLocation(db(), owner.id, { name: 'X Street' });
+    const y = await createLocation(db(), owner.id, { name: 'Y Street' });
+    const contact = await createContact(db(), owner.id);
+    const ofX = await createReviewRequest(db(), owner.id, x.id, { contactId: contact.id, status: 'sent' });
+    const ofY = await createReviewRequest(db(), owner.id, y.id, { contactId: contact.id, status: 'sent' });
+    for (const request of [ofX, ofY])
+      await db()
+        .insert(outboundMessages)
+        .values({
+          ownerId: owner.id,
+          reviewRequestId: request.id,
+          channel: 'email',
+          transport: 'outbox',
+          recipient: contact.email!,
+          body: `Message of request ${request.id}`,
+          status: 'sent',
+        });
+    const { user } = await createMember(db(), owner.id, { role: 'manager', locationIds: [x.id] });
+    const agent = await signedInAgent(app, user);
+
+    const list = await agent.get('/api/review-requests');
+    expect(list.status).toBe(200);
+    expect((list.body as ReviewRequest[]).map((r) => r.id)).toEqual([ofX.id]);
+    expect(list.headers['x-total-count']).toBe('1');
+    expect((await agent.get(`/api/review-requests/${ofY.id}`)).status).toBe(404);
+    expect((await agent.get(`/api/review-requests/${ofY.id}/qr`)).status).toBe(404);
+    expect((await agent.get(`/api/review-requests/${ofX.id}`)).status).toBe(200);
+    const cancel = await agent.post(`/api/review-requests/${ofY.id}/cancel`);
+    expect(cancel.status).toBe(404);
+    const audit = await agent.get('/api/review-requests/audit.csv');
+    expect(audit.status).toBe(200);
+    expect(audit.text).toContain(`Message of request ${ofX.id}`);
+    expect(audit.text).not.toContain(`Message of request ${ofY.id}`);
+
+    const created = await agent
+      .post('/api/review-requests')
+      .send({ locationId: y.id, contactId: contact.id, method: 'email' });
+    expect(created.status).toBe(404);
+    expect(created.body.message).toBe('Location not found');
+    const bulk = await agent
+      .post('/api/review-requests/bulk')
+      .send({ locationId: y.id, contactIds: [contact.id], method: 'email' });
+    expect(bulk.status).toBe(404);
+    const link = await agent.post('/api/review-requests/link').send({ locationId: y.id });
+    expect(link.status).toBe(404);
+    expect(link.body.message).toBe('Location not found');
+    const rows = await db().select().from(reviewRequests).where(eq(reviewRequests.ownerId, owner.id));
+    expect(rows.map((r) => [r.id, r.status]).sort()).toEqual(
+      [
+        [ofX.id, 'sent'],
+        [ofY.id, 'sent'],
+      ].sort(),
+    );
+    // At their own location the manager still creates a link.
+    expect((await agent.post('/api/review-requests/link').send({ locationId: x.id })).status).toBe(201);
+
+    // The owner still sees both (and the manager's link).
+    const ownerAgent = await signedInAgent(app, owner);
+    const ownerList = await ownerAgent.get('/api/review-requests');
+    expect((ownerList.body as ReviewRequest[]).length).toBe(3);
+    expect((await ownerAgent.get(`/api/review-requests/${ofY.id}`)).status).toBe(200);
   });
 
   it('when the owner invites to a location of another business, then 400 and no invitation', async () => {
