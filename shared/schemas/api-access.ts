@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiErrorCodeSchema } from './api-error';
+import { API_ERROR_CODES } from './api-error';
 import { CHANNELS } from './domain';
 import { contactNameField, optionalEmailField, optionalPhoneField } from './contacts';
 import { hasNoNul } from './locations';
@@ -115,7 +115,9 @@ export type ApiReviewRequestResult = z.infer<typeof ApiReviewRequestResultSchema
 export const ApiErrorSchema = z
   .object({
     message: z.string(),
-    code: ApiErrorCodeSchema,
+    // Built here, not imported: a reference to api-error's schema would pull zod into the app's first load,
+    // where api-error.ts lives for the API client (issue 13).
+    code: z.enum(API_ERROR_CODES),
     details: z.record(z.string(), z.array(z.string())).optional(),
   })
   .meta({ id: 'Error' });

@@ -1,21 +1,10 @@
 import { z } from 'zod';
 import { emailField, NAME_MAX, NAME_MIN, newPasswordField } from './auth';
 import { IdSchema } from './domain';
+import { TEAM_ROLES, type TeamRole } from '../team-role';
 
-/**
- * Team roles (issue 16, part 2), from most to least: `owner` everything incl. billing and the team;
- * `manager` reviews, requests, contacts, templates, locations; `responder` reviews and replies only.
- * The client account itself is always the owner.
- */
-export const TEAM_ROLES = ['owner', 'manager', 'responder'] as const;
+export { roleAtLeast, TEAM_ROLES, type TeamRole } from '../team-role';
 export const TeamRoleSchema = z.enum(TEAM_ROLES, { error: 'Choose owner, manager or responder.' });
-export type TeamRole = z.infer<typeof TeamRoleSchema>;
-
-const RANK: Record<TeamRole, number> = { responder: 0, manager: 1, owner: 2 };
-/** Whether `role` may do what `minimum` may. */
-export function roleAtLeast(role: TeamRole, minimum: TeamRole): boolean {
-  return RANK[role] >= RANK[minimum];
-}
 
 export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
   owner: 'Owner',

@@ -5,7 +5,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/get-user';
 import { homePathFor } from '@/features/auth/api/home-path';
 import { teamRoleOf } from '@/lib/team-role';
-import { roleAtLeast, type TeamRole } from '@shared/schemas/team';
+import { roleAtLeast, type TeamRole } from '@shared/team-role';
 
 import type { Access } from './routes';
 

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { TeamRole } from '@shared/schemas/team';
+import type { TeamRole } from '@shared/team-role';
 
 /**
  * The route table (seed-spec section 2). Every page is lazy-loaded, so each route is its own chunk.

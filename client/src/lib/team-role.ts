@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { getQueryFn } from '@/lib/query-client';
 import { useTenant } from '@/lib/tenant';
-import type { TeamRole } from '@shared/schemas/team';
+import type { TeamRole } from '@shared/team-role';
 import type { PublicUser } from '@shared/schemas/user';
 
 /**

@@ -12,7 +12,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { roleAtLeast, type TeamRole } from '@shared/schemas/team';
+import { roleAtLeast, type TeamRole } from '@shared/team-role';
 
 export interface NavItem {
   label: string;

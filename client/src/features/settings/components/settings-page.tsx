@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiTab } from '@/features/api-access';
 import { IntegrationsPanel } from '@/features/integrations';
 import { useTeamRole } from '@/lib/team-role';
-import { roleAtLeast, type TeamRole } from '@shared/schemas/team';
+import { roleAtLeast, type TeamRole } from '@shared/team-role';
 
 import { LocationsTab } from './locations-tab';
 import { NotificationsTab } from './notifications-tab';
