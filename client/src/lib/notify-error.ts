@@ -84,3 +84,18 @@ export function notifyError(error: unknown, severity?: ErrorSeverity): ErrorStat
   });
   return state;
 }
+
+/**
+ * A save's usual feedback, for `mutate(values, toastFeedback(...))`: the given toast when it worked, the
+ * error's own toast (with its Upgrade action on a 402) when it did not.
+ */
+export function toastFeedback(success: { title: string; description?: string }) {
+  return {
+    onSuccess: () => {
+      toast(success);
+    },
+    onError: (error: unknown) => {
+      notifyError(error);
+    },
+  };
+}

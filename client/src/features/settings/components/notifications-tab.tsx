@@ -8,8 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
-import { notifyError } from '@/lib/notify-error';
+import { toastFeedback } from '@/lib/notify-error';
 
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 
@@ -51,14 +50,13 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
         <form
           className="grid gap-6"
           onSubmit={form.handleSubmit((values) =>
-            save.mutate(values, {
-              onSuccess: () =>
-                toast({
-                  title: 'Notification settings saved',
-                  description: 'Your email choices were saved.',
-                }),
-              onError: (error) => notifyError(error),
-            }),
+            save.mutate(
+              values,
+              toastFeedback({
+                title: 'Notification settings saved',
+                description: 'Your email choices were saved.',
+              }),
+            ),
           )}
         >
           <fieldset className="grid gap-3">

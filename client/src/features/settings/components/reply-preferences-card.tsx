@@ -14,8 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
-import { notifyError } from '@/lib/notify-error';
+import { toastFeedback } from '@/lib/notify-error';
 
 import { useReplySettings, useSaveReplySettings } from '../api/reply-settings';
 
@@ -56,11 +55,10 @@ function ReplyPreferencesForm({ saved }: { saved: ReplySettings }) {
       noValidate
       className="grid gap-4"
       onSubmit={form.handleSubmit((values) =>
-        save.mutate(values, {
-          onSuccess: () =>
-            toast({ title: 'Reply preferences saved', description: 'New suggestions use them.' }),
-          onError: (error) => notifyError(error),
-        }),
+        save.mutate(
+          values,
+          toastFeedback({ title: 'Reply preferences saved', description: 'New suggestions use them.' }),
+        ),
       )}
     >
       <fieldset className="grid gap-2">

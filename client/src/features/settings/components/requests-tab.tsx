@@ -14,8 +14,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { TimeZoneInput } from '@/components/ui/time-zone-input';
-import { toast } from '@/components/ui/use-toast';
-import { notifyError } from '@/lib/notify-error';
+import { toastFeedback } from '@/lib/notify-error';
 
 import { useRequestSettings, useSaveRequestSettings } from '../api/request-settings';
 
@@ -54,14 +53,13 @@ function RequestsForm({ saved }: { saved: RequestSettings }) {
           noValidate
           className="grid gap-6"
           onSubmit={form.handleSubmit((values) =>
-            save.mutate(values, {
-              onSuccess: () =>
-                toast({
-                  title: 'Request settings saved',
-                  description: 'Reminders and quiet hours were saved.',
-                }),
-              onError: (error) => notifyError(error),
-            }),
+            save.mutate(
+              values,
+              toastFeedback({
+                title: 'Request settings saved',
+                description: 'Reminders and quiet hours were saved.',
+              }),
+            ),
           )}
         >
           <fieldset className="grid gap-4">

@@ -23,7 +23,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { renderWidget } from '@/components/widget/render-widget';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError, toastFeedback } from '@/lib/notify-error';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 import {
@@ -116,14 +116,13 @@ function WidgetSettingsForm({ saved }: { saved: WidgetSettings }) {
             noValidate
             className="grid gap-6"
             onSubmit={form.handleSubmit((input) =>
-              save.mutate(input, {
-                onSuccess: () =>
-                  toast({
-                    title: 'Widget saved',
-                    description: 'Your website shows the new selection within five minutes.',
-                  }),
-                onError: (error) => notifyError(error),
-              }),
+              save.mutate(
+                input,
+                toastFeedback({
+                  title: 'Widget saved',
+                  description: 'Your website shows the new selection within five minutes.',
+                }),
+              ),
             )}
           >
             <fieldset className="grid gap-3">

@@ -29,6 +29,22 @@ describe('ReplyPreferencesCard', { timeout: 20_000 }, () => {
     expect(await findToast('Reply preferences saved')).toBeInTheDocument();
   });
 
+  it('when the save is refused, then the error toast says why and no saved toast shows', async () => {
+    server.use(
+      http.get('*/api/reply-settings', () => HttpResponse.json({ tone: 'warm', signature: '' })),
+      http.put('*/api/reply-settings', () =>
+        HttpResponse.json({ message: 'Database unavailable' }, { status: 503 }),
+      ),
+    );
+    const { user } = renderWithProviders(<ReplyPreferencesCard />);
+
+    await user.click(await screen.findByRole('radio', { name: /Brief/ }));
+    await user.click(screen.getByRole('button', { name: 'Save reply preferences' }));
+
+    expect(await findToast('Database unavailable')).toBeInTheDocument();
+    expect(screen.queryByText('Reply preferences saved')).not.toBeInTheDocument();
+  });
+
   it('when the signature is too long, then the message shows under the field and nothing is sent', async () => {
     let calls = 0;
     server.use(http.put('*/api/reply-settings', () => (calls++, HttpResponse.json({}))));
