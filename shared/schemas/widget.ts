@@ -128,6 +128,18 @@ export interface PickableReviewPage {
   pageSize: number;
 }
 
+/** The wall page's `?page=` (issue 16): whole numbers from 1, as the hand-pick list's; absent is page 1. */
+export const WALL_PAGE_MESSAGE =
+  'This page of reviews does not exist. Page numbers are whole numbers from 1.';
+export const WallPageQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: WALL_PAGE_MESSAGE })
+    .int({ error: WALL_PAGE_MESSAGE })
+    .min(1, { error: WALL_PAGE_MESSAGE })
+    .max(100_000, { error: WALL_PAGE_MESSAGE })
+    .default(1),
+});
+
 export const PickableReviewsQuerySchema = z.object({
   page: z.coerce
     .number({ error: 'page must be a number' })

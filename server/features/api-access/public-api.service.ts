@@ -6,6 +6,7 @@ import {
   type ApiReviewRequestResult,
 } from '@shared/schemas/api-access';
 import { METHOD_LABELS } from '@shared/schemas/review-requests';
+import type { Database } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { contactsServiceFor, type ContactsService } from '../contacts/contacts.service';
@@ -36,19 +37,28 @@ export interface ApiAnswer {
   replayed: boolean;
 }
 
-/**
- * The public API's review request (POST /api/v1/review-requests): finds or creates the contact by email or
- * phone, then sends through the same review-request service the app's "Send request" uses, so the plan's
- * limit, opt-outs and quiet hours apply exactly as they do there.
- */
-export function createPublicApiService(deps: {
+/** What one call's work reads and writes through: the repositories and services of one transaction. */
+export interface RequestWork {
   repo: ApiKeysRepository;
   contacts: ContactsService;
   requests: ReviewRequestsService;
-}) {
-  const { repo, contacts, requests } = deps;
+}
 
-  async function contactFor(ownerId: number, input: ApiReviewRequestInput) {
+/**
+ * The public API's review request (POST /api/v1/review-requests): finds or creates the contact by email or
+ * phone, then sends through the same review-request service the app's "Send request" uses, so the plan's
+ * limit, opt-outs and quiet hours apply exactly as they do there. Both happen in one transaction: a call
+ * refused after the contact was made (the plan's limit is only known when the request is inserted) leaves
+ * no new contact behind.
+ */
+export function createPublicApiService(deps: {
+  repo: ApiKeysRepository;
+  /** Runs `work` in one transaction, everything it touches bound to that transaction. */
+  inTransaction: <T>(work: (scoped: RequestWork) => Promise<T>) => Promise<T>;
+}) {
+  const { repo, inTransaction } = deps;
+
+  async function contactFor({ repo, contacts }: RequestWork, ownerId: number, input: ApiReviewRequestInput) {
     const found = await repo.findContact(ownerId, input.email, input.phone);
     if (found) return { id: found.id, created: false };
     try {
@@ -60,7 +70,8 @@ export function createPublicApiService(deps: {
       });
       return { id: created.id, created: true };
     } catch (error) {
-      // Two calls for the same new customer at once: the other one created the contact.
+      // Two calls for the same new customer at once: the other one created the contact. The insert ran in
+      // a savepoint of its own, so this transaction goes on after the unique violation.
       const again = error instanceof AppError && error.status === 409;
       const raced = again ? await repo.findContact(ownerId, input.email, input.phone) : undefined;
       if (raced) return { id: raced.id, created: false };
@@ -69,13 +80,15 @@ export function createPublicApiService(deps: {
   }
 
   async function createRequest(
+    work: RequestWork,
     ownerId: number,
     input: ApiReviewRequestInput,
   ): Promise<ApiReviewRequestResult> {
+    const { repo, requests } = work;
     const channel = input.channel ?? (input.email ? 'email' : 'sms');
     const locationId = input.locationId ?? (await repo.firstLocationId(ownerId));
     if (locationId === undefined) throw badRequest(API_REQUEST_MESSAGES.noLocation);
-    // Checked before the contact is written: a refused call leaves no new contact behind.
+    // Checked before the contact is written, so the common refusals cost no rollback.
     if (!(await repo.hasLocation(ownerId, locationId))) throw notFound('Location not found');
     if (input.templateId !== undefined) {
       const templateChannel = await repo.findTemplateChannel(ownerId, input.templateId);
@@ -83,7 +96,7 @@ export function createPublicApiService(deps: {
       if (templateChannel !== channel)
         throw badRequest(`This template is for ${METHOD_LABELS[templateChannel]}.`);
     }
-    const contact = await contactFor(ownerId, input);
+    const contact = await contactFor(work, ownerId, input);
     const request = await requests.create(ownerId, {
       locationId,
       contactId: contact.id,
@@ -101,6 +114,10 @@ export function createPublicApiService(deps: {
     };
   }
 
+  /** The contact and the request, or neither. */
+  const send = (ownerId: number, input: ApiReviewRequestInput) =>
+    inTransaction((work) => createRequest(work, ownerId, input));
+
   return {
     /**
      * Runs the call once per Idempotency-Key (Stripe's rules): the same key and body answer the stored
@@ -112,7 +129,7 @@ export function createPublicApiService(deps: {
       input: ApiReviewRequestInput,
       idempotency?: { key: string; body: unknown },
     ): Promise<ApiAnswer> {
-      if (!idempotency) return { status: 201, body: await createRequest(ownerId, input), replayed: false };
+      if (!idempotency) return { status: 201, body: await send(ownerId, input), replayed: false };
       const hash = requestHashOf(idempotency.body);
       if (!(await repo.claimIdempotencyKey(ownerId, idempotency.key, hash))) {
         const stored = await repo.findIdempotencyKey(ownerId, idempotency.key);
@@ -124,7 +141,7 @@ export function createPublicApiService(deps: {
       }
       let answer: { status: number; body: unknown };
       try {
-        answer = { status: 201, body: await createRequest(ownerId, input) };
+        answer = { status: 201, body: await send(ownerId, input) };
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) {
           await repo.releaseIdempotencyKey(ownerId, idempotency.key);
@@ -146,7 +163,16 @@ export type PublicApiService = ReturnType<typeof createPublicApiService>;
 export function publicApiServiceFor(ctx: AppContext): PublicApiService {
   return createPublicApiService({
     repo: createApiKeysRepository(ctx.db),
-    contacts: contactsServiceFor(ctx),
-    requests: reviewRequestsServiceFor(ctx),
+    inTransaction: (work) =>
+      ctx.db.transaction((tx) => {
+        // Every query of the work goes through `tx` (the embedded database runs one transaction at a time,
+        // so a query outside it would wait for it forever); nested transactions become savepoints.
+        const scoped = { ...ctx, db: tx as unknown as Database };
+        return work({
+          repo: createApiKeysRepository(scoped.db),
+          contacts: contactsServiceFor(scoped),
+          requests: reviewRequestsServiceFor(scoped),
+        });
+      }),
   });
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  apiKeys,
   contactConsentEvents,
   contacts,
   locations,
@@ -13,8 +14,13 @@ import {
   reviewRequestEvents,
   reviewRequests,
   reviews,
+  teamInvitations,
+  teamMembers,
   templates,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
+  widgetSettings,
 } from '../../db/schema';
 
 /** One value of a cell as stored; the service writes it as CSV text. */
@@ -37,16 +43,23 @@ type OwnedTable =
   | typeof reviews
   | typeof templates
   | typeof outboundMessages
-  | typeof notifications;
+  | typeof notifications
+  | typeof apiKeys
+  | typeof webhookEndpoints
+  | typeof webhookDeliveries;
 
 const once =
   (rows: () => Promise<Cell[][]>): Sheet['page'] =>
   async (after) =>
     after > 0 ? [] : (await rows()).map((cells, i) => ({ id: i + 1, cells }));
 
+/** A list of ids as cells take it; a team member's null locations mean all of them. */
+const idList = (ids: number[] | null): Cell => (ids ? ids.map(String) : 'All');
+
 /**
- * Everything a client owns, for "Export my data" (issue 11). Provider tokens and password hashes are left
- * out: the export is the owner's data, not the secrets that act for them.
+ * Everything a client owns, for "Export my data" (issue 11, and issue 16's widget, API keys, webhooks and
+ * team). Provider tokens, password hashes, API key hashes, webhook signing secrets and invitation tokens are
+ * left out: the export is the owner's data, not the secrets that act for them.
  */
 export function createDataExportRepository(db: Database) {
   return {
@@ -356,6 +369,142 @@ export function createDataExportRepository(db: Database) {
             const rows = await db.select().from(replySettings).where(eq(replySettings.ownerId, ownerId));
             return rows.map((s) => [s.tone, s.signature, s.updatedAt]);
           }),
+        },
+        {
+          file: 'widget-settings.csv',
+          header: [
+            'Public key',
+            'Mode',
+            'Minimum rating',
+            'Sources',
+            'Only with text',
+            'Hand-picked review IDs',
+            'Layout',
+            'Theme',
+            'Accent colour',
+            'Updated at',
+          ],
+          page: once(async () => {
+            const rows = await db.select().from(widgetSettings).where(eq(widgetSettings.ownerId, ownerId));
+            return rows.map((w) => [
+              w.publicKey,
+              w.mode,
+              w.minRating,
+              w.sources,
+              w.onlyWithText,
+              idList(w.reviewIds),
+              w.layout,
+              w.theme,
+              w.accentColor,
+              w.updatedAt,
+            ]);
+          }),
+        },
+        {
+          file: 'api-keys.csv',
+          header: ['API key ID', 'Name', 'Prefix', 'Created at', 'Last used at', 'Revoked at'],
+          // The prefix only: the key itself was shown once and only its hash is stored, which stays here.
+          page: byOwner(apiKeys, (k) => [k.id, k.name, k.prefix, k.createdAt, k.lastUsedAt, k.revokedAt]),
+        },
+        {
+          file: 'webhook-endpoints.csv',
+          header: ['Endpoint ID', 'URL', 'Events', 'Status', 'Created at', 'Disabled at'],
+          page: byOwner(webhookEndpoints, (e) => [
+            e.id,
+            e.url,
+            e.events,
+            e.disabledAt ? 'disabled' : 'active',
+            e.createdAt,
+            e.disabledAt,
+          ]),
+        },
+        {
+          file: 'webhook-deliveries.csv',
+          header: [
+            'Delivery ID',
+            'Endpoint ID',
+            'Event',
+            'Status',
+            'Attempts',
+            'Response status',
+            'Last error',
+            'Payload',
+            'Created at',
+            'Delivered at',
+          ],
+          page: byOwner(webhookDeliveries, (d) => [
+            d.id,
+            d.endpointId,
+            d.event,
+            d.status,
+            d.attempts,
+            d.responseStatus,
+            d.lastError,
+            d.payload as Record<string, unknown>,
+            d.createdAt,
+            d.deliveredAt,
+          ]),
+        },
+        {
+          file: 'team-members.csv',
+          header: ['Member ID', 'Email', 'First name', 'Role', 'Location IDs', 'Joined at'],
+          page: async (after, size) => {
+            const rows = await db
+              .select({ member: teamMembers, email: users.email, firstName: users.firstName })
+              .from(teamMembers)
+              .innerJoin(users, eq(users.id, teamMembers.userId))
+              .where(and(eq(teamMembers.clientId, ownerId), gt(teamMembers.id, after)))
+              .orderBy(asc(teamMembers.id))
+              .limit(size);
+            return rows.map(({ member: m, email, firstName }) => ({
+              id: m.id,
+              cells: [m.id, email, firstName, m.role, idList(m.locationIds), m.createdAt],
+            }));
+          },
+        },
+        {
+          file: 'team-invitations.csv',
+          header: [
+            'Invitation ID',
+            'Email',
+            'Role',
+            'Location IDs',
+            'Sent at',
+            'Expires at',
+            'Accepted at',
+            'Revoked at',
+          ],
+          page: async (after, size) => {
+            // Named columns: the token's hash is never read.
+            const rows = await db
+              .select({
+                id: teamInvitations.id,
+                email: teamInvitations.email,
+                role: teamInvitations.role,
+                locationIds: teamInvitations.locationIds,
+                createdAt: teamInvitations.createdAt,
+                expiresAt: teamInvitations.expiresAt,
+                acceptedAt: teamInvitations.acceptedAt,
+                revokedAt: teamInvitations.revokedAt,
+              })
+              .from(teamInvitations)
+              .where(and(eq(teamInvitations.clientId, ownerId), gt(teamInvitations.id, after)))
+              .orderBy(asc(teamInvitations.id))
+              .limit(size);
+            return rows.map((i) => ({
+              id: i.id,
+              cells: [
+                i.id,
+                i.email,
+                i.role,
+                idList(i.locationIds),
+                i.createdAt,
+                i.expiresAt,
+                i.acceptedAt,
+                i.revokedAt,
+              ],
+            }));
+          },
         },
       ];
     },

@@ -1,4 +1,4 @@
-import type { PublicWidget, WidgetReview } from '@shared/schemas/widget';
+import { WIDGET_MAX_REVIEWS, type PublicWidget, type WidgetReview } from '@shared/schemas/widget';
 import { escapeHtml } from '../../lib/mail/html';
 
 const SOURCE_LABEL = { google: 'Google', facebook: 'Facebook' } as const;
@@ -25,12 +25,28 @@ function reviewItem(review: WidgetReview): string {
   );
 }
 
+/** Which page of the wall this is, and the wall's own path (the key is checked, and escaped all the same). */
+export interface WallPaging {
+  page: number;
+  path: string;
+}
+
 /**
- * The shareable "wall" of a client's widget: the same reviews, full page, no script (the strict CSP holds),
- * and, like the widget, no review-snippet markup (schema.org, JSON-LD, itemprop): a business's reviews of
- * itself are not eligible for rich results and may be penalised.
+ * The newer and older pages next to this one, or null at either end. Past the last page, "newer" leads
+ * back to the last one that has reviews.
  */
-export function wallPage(widget: PublicWidget): string {
+function neighbours({ page }: WallPaging, count: number) {
+  const last = Math.max(1, Math.ceil(count / WIDGET_MAX_REVIEWS));
+  return { newer: page > 1 ? Math.min(page - 1, last) : null, older: page < last ? page + 1 : null };
+}
+
+/**
+ * The shareable "wall" of a client's widget: the same reviews, full page, WIDGET_MAX_REVIEWS at a time with
+ * links to newer and older ones (and rel=prev/next), no script (the strict CSP holds), and, like the widget,
+ * no review-snippet markup (schema.org, JSON-LD, itemprop): a business's reviews of itself are not eligible
+ * for rich results and may be penalised.
+ */
+export function wallPage(widget: PublicWidget, paging: WallPaging): string {
   const business = escapeHtml(widget.business);
   const dark = widget.theme === 'dark';
   const accent =
@@ -47,14 +63,29 @@ export function wallPage(widget: PublicWidget): string {
   const list =
     widget.reviews.length > 0
       ? `<ul role="list">${widget.reviews.map(reviewItem).join('')}</ul>`
-      : '<p>No reviews to show yet.</p>';
+      : widget.count > 0
+        ? '<p>No more reviews.</p>'
+        : '<p>No reviews to show yet.</p>';
+  const { newer, older } = neighbours(paging, widget.count);
+  const href = (page: number) => escapeHtml(page === 1 ? paging.path : `${paging.path}?page=${page}`);
+  const links =
+    (newer ? `<link rel="prev" href="${href(newer)}">` : '') +
+    (older ? `<link rel="next" href="${href(older)}">` : '');
+  const nav =
+    newer || older
+      ? `<nav class="pages" aria-label="More reviews">` +
+        (newer ? `<a rel="prev" href="${href(newer)}">Newer reviews</a>` : '') +
+        (older ? `<a rel="next" href="${href(older)}">Older reviews</a>` : '') +
+        `</nav>`
+      : '';
+  const title = `Reviews of ${business}${paging.page > 1 ? ` (page ${paging.page})` : ''}`;
   const footer = widget.reviewPageUrl
     ? `<a href="${escapeHtml(widget.reviewPageUrl)}">Reviews collected by ${business}</a>`
     : `Reviews collected by ${business}`;
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>Reviews of ${business}</title><style>` +
+    `<title>${title}</title>${links}<style>` +
     `:root{--bg:${dark ? '#111827' : '#f9fafb'};--card:${dark ? '#1f2937' : '#fff'};` +
     `--fg:${dark ? '#f9fafb' : '#111827'};--muted:${dark ? '#d1d5db' : '#4b5563'};` +
     `--line:${dark ? '#374151' : '#e5e7eb'};--accent:${accent}}` +
@@ -65,8 +96,9 @@ export function wallPage(widget: PublicWidget): string {
     `article{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:20px;height:100%;box-sizing:border-box}` +
     `article p{margin:0 0 8px;line-height:1.5}.stars{color:var(--accent);letter-spacing:2px}` +
     `.by{color:var(--muted);font-size:.875rem}footer{margin-top:32px}a{color:var(--fg)}` +
+    `.pages{display:flex;gap:24px;margin-top:24px}` +
     `.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}` +
-    `</style></head><body><main><h1>What customers say about ${business}</h1>${summary}${list}` +
+    `</style></head><body><main><h1>What customers say about ${business}</h1>${summary}${list}${nav}` +
     `<footer><p>${footer}</p></footer></main></body></html>`
   );
 }

@@ -133,12 +133,14 @@ export function createWidgetRepository(db: Database) {
     },
 
     /**
-     * The newest reviews of the selection, at most WIDGET_MAX_REVIEWS, with the count and average of all
-     * it matches. Both walk reviews_owner_type_idx (owner, type, created_at desc) for the sources.
+     * The newest reviews of the selection, WIDGET_MAX_REVIEWS a page (page 1: the widget's; later pages: the
+     * wall's older reviews), with the count and average of all it matches. Both walk reviews_owner_type_idx
+     * (owner, type, created_at desc) for the sources; a page is an offset along that index.
      */
     async selection(
       ownerId: number,
       settings: WidgetSettingsInput,
+      page = 1,
     ): Promise<{ rows: WidgetReviewRow[]; count: number; average: number | null }> {
       const where = selectionOf(ownerId, settings);
       const rows = await db
@@ -146,7 +148,8 @@ export function createWidgetRepository(db: Database) {
         .from(reviews)
         .where(where)
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
-        .limit(WIDGET_MAX_REVIEWS);
+        .limit(WIDGET_MAX_REVIEWS)
+        .offset((page - 1) * WIDGET_MAX_REVIEWS);
       const [summary] = await db
         .select({ count: count(), average: sql<string | null>`avg(${reviews.rating})` })
         .from(reviews)

@@ -1,6 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import {
   PickableReviewsQuerySchema,
+  WALL_PAGE_MESSAGE,
+  WallPageQuerySchema,
   WidgetKeyParamsSchema,
   WidgetSettingsSchema,
 } from '@shared/schemas/widget';
@@ -95,13 +97,23 @@ export function createWidgetPublicRoutes(ctx: AppContext): Router {
   return router;
 }
 
-/** GET /wall/{publicKey}: the same reviews as a page of their own, to share. */
+/**
+ * GET /wall/{publicKey}?page=N: the same reviews as a page of their own, to share, WIDGET_MAX_REVIEWS a
+ * page. The page is HTML, so its refusals are too: a page number that is not one is 400, as the hand-pick
+ * list's is; a page past the last is an empty page that links back.
+ */
 export function createWidgetWallRoutes(ctx: AppContext): Router {
   const router = Router();
   const service = widgetServiceFor(ctx);
   router.get('/wall/:publicKey', widgetLimiter(ctx, 'widget-wall'), async (req, res) => {
     const { publicKey } = req.params;
-    const widget = isWidgetKey(publicKey) ? await service.publicWidget(publicKey) : null;
+    const query = WallPageQuerySchema.safeParse(req.query);
+    if (!query.success) {
+      res.status(400).type('html').send(simplePage('Page not found', WALL_PAGE_MESSAGE));
+      return;
+    }
+    const { page } = query.data;
+    const widget = isWidgetKey(publicKey) ? await service.publicWidget(publicKey, page) : null;
     if (!widget) {
       res
         .status(404)
@@ -110,7 +122,7 @@ export function createWidgetWallRoutes(ctx: AppContext): Router {
       return;
     }
     res.setHeader('Cache-Control', WIDGET_CACHE_CONTROL);
-    res.type('html').send(wallPage(widget));
+    res.type('html').send(wallPage(widget, { page, path: `/wall/${publicKey}` }));
   });
   return router;
 }

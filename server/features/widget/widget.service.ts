@@ -47,8 +47,12 @@ export function createWidgetService(repo: WidgetRepository, publicBaseUrl: strin
   });
 
   /** What a widget with these settings shows: the answer of GET /api/widget/{key}, the preview, the wall. */
-  async function widgetFor(owner: WidgetOwner, settings: WidgetSettingsInput): Promise<PublicWidget> {
-    const { rows, count, average } = await repo.selection(owner.ownerId, settings);
+  async function widgetFor(
+    owner: WidgetOwner,
+    settings: WidgetSettingsInput,
+    page = 1,
+  ): Promise<PublicWidget> {
+    const { rows, count, average } = await repo.selection(owner.ownerId, settings, page);
     return {
       business: owner.companyName.trim() || owner.firstName,
       reviewPageUrl: owner.publicLink ? `${publicBaseUrl}/review/${owner.publicLink}` : null,
@@ -120,10 +124,13 @@ export function createWidgetService(repo: WidgetRepository, publicBaseUrl: strin
       };
     },
 
-    /** The public answer for a key; null for an unknown key or a disabled client's. */
-    async publicWidget(publicKey: string): Promise<PublicWidget | null> {
+    /**
+     * The public answer for a key; null for an unknown key or a disabled client's. `page` past 1: the wall's
+     * older reviews, by the same rules (a page past the last is empty).
+     */
+    async publicWidget(publicKey: string, page = 1): Promise<PublicWidget | null> {
       const found = await repo.findByKey(publicKey);
-      return found ? widgetFor(found.owner, toInput(found.settings)) : null;
+      return found ? widgetFor(found.owner, toInput(found.settings), page) : null;
     },
   };
 }

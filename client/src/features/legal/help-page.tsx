@@ -365,8 +365,9 @@ const topics: Topic[] = [
         answer: (
           <p>
             Settings › Profile › Export my data downloads a ZIP of CSV files: your profile, locations,
-            contacts, review requests, reviews with your replies, templates, the messages sent and your
-            settings.
+            contacts, review requests, reviews with your replies, templates, the messages sent, your settings
+            and widget, your API keys (their names and prefixes, never the keys), your webhooks with their
+            deliveries, and your team and invitations.
           </p>
         ),
       },

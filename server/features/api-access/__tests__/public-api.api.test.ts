@@ -8,8 +8,10 @@ import {
   apiKeys,
   contacts,
   outboundMessages,
+  plans,
   reviewRequests,
   templates,
+  users,
 } from '../../../db/schema';
 import { createTestBackground, type TestBackground } from '../../../testing/background';
 import { createContact, createLocation, createUser, signedInAgent } from '../../../testing/factories';
@@ -191,6 +193,40 @@ describe.each(testDatabaseKinds)('API keys and POST /api/v1/review-requests on %
       .from(apiIdempotencyKeys)
       .where(eq(apiIdempotencyKeys.ownerId, o.user.id));
     expect(stored!.responseStatus).toBe(409);
+  });
+
+  it("when the plan's monthly requests are used, then 402 and the new customer's contact is not kept", async () => {
+    const o = await owner();
+    const [plan] = await db()
+      .insert(plans)
+      .values({ name: 'Starter', priceCents: 900, reviewRequestLimit: 1, locationsLimit: null })
+      .returning();
+    await db().update(users).set({ planId: plan!.id }).where(eq(users.id, o.user.id));
+    await call(o.key, { name: 'First', email: 'first@example.com' }).expect(201);
+    const contactsOf = () => db().select().from(contacts).where(eq(contacts.ownerId, o.user.id));
+    const before = await contactsOf();
+
+    const refused = await call(o.key, { name: 'Second', email: 'second@example.com' }, 'sale-5005').expect(
+      402,
+    );
+
+    expect(refused.body.message).toMatch(/Starter plan includes 1 review requests a month/);
+    expect(await contactsOf()).toEqual(before);
+    // The refusal is stored for the key like any other, and still leaves no contact behind.
+    const again = await call(o.key, { name: 'Second', email: 'second@example.com' }, 'sale-5005').expect(402);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await contactsOf()).toEqual(before);
+    expect(await requestsOf(o.user.id)).toHaveLength(1);
+  });
+
+  it('when two calls for the same new customer arrive at once, then both are sent to one contact', async () => {
+    const o = await owner();
+    const body = { name: 'Twin', email: 'twin@example.com' };
+    const [a, b] = await Promise.all([call(o.key, body), call(o.key, body)]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.contactId).toBe(b.body.contactId);
+    expect(await db().select().from(contacts).where(eq(contacts.ownerId, o.user.id))).toHaveLength(1);
+    expect(await requestsOf(o.user.id)).toHaveLength(2);
   });
 
   it('when the OpenAPI document is read, then it describes the route with the schema the route validates with', async () => {

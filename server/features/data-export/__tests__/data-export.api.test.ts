@@ -2,10 +2,21 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Express } from 'express';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationSettings, outboundMessages, replySettings, templates } from '../../../db/schema';
-import { seedTenant } from '../../../testing/route-fixtures';
-import { createUser, signedInAgent } from '../../../testing/factories';
-import { agentFor, createTestApp } from '../../../testing/test-app';
+import { DEFAULT_WIDGET_SETTINGS } from '@shared/schemas/widget';
+import {
+  apiKeys,
+  notificationSettings,
+  outboundMessages,
+  replySettings,
+  templates,
+  webhookDeliveries,
+  webhookEndpoints,
+  widgetSettings,
+} from '../../../db/schema';
+import { seedTenant, type Tenant } from '../../../testing/route-fixtures';
+import { createInvitation, createMember, createUser, signedInAgent } from '../../../testing/factories';
+import { agentFor, createTestApp, createTestContext } from '../../../testing/test-app';
+import { hashApiKey } from '../../api-access/api-keys.service';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 
 const FILES = [
@@ -22,6 +33,12 @@ const FILES = [
   'notification-settings.csv',
   'request-settings.csv',
   'reply-settings.csv',
+  'widget-settings.csv',
+  'api-keys.csv',
+  'webhook-endpoints.csv',
+  'webhook-deliveries.csv',
+  'team-members.csv',
+  'team-invitations.csv',
 ];
 
 /** supertest buffers a binary answer into a Buffer with this parser. */
@@ -36,6 +53,10 @@ const bom = (body: Buffer) =>
   Object.values(unzipSync(new Uint8Array(body))).map(
     (data) => data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf,
   );
+
+/** Every file of the archive, decompressed, end to end: what a secret would have to hide in. */
+const archiveBytes = (body: Buffer) =>
+  Buffer.concat([body, ...Object.values(unzipSync(new Uint8Array(body))).map((data) => Buffer.from(data))]);
 
 const unzip = (body: Buffer) =>
   Object.fromEntries(
@@ -55,6 +76,59 @@ describe.each(testDatabaseKinds)('data export on %s', (kind) => {
   });
 
   const db = () => database.handle.db;
+
+  /**
+   * A tenant's widget, an API key, a webhook endpoint with a delivery, a team member and an invitation, each
+   * named with the tenant's marker; answers the secrets stored for them (raw and as stored).
+   */
+  async function seedIntegrations(tenant: Tenant) {
+    const { user, marker } = tenant;
+    const { secretBox } = createTestContext(db());
+    await db()
+      .insert(widgetSettings)
+      .values({ ownerId: user.id, publicKey: `${marker}-widget-key`, ...DEFAULT_WIDGET_SETTINGS });
+    const apiKey = `rvf_${marker}-raw-api-key-0000000000`;
+    await db()
+      .insert(apiKeys)
+      .values({
+        ownerId: user.id,
+        name: `${marker} till`,
+        prefix: apiKey.slice(0, 12),
+        keyHash: hashApiKey(apiKey),
+      });
+    const signingSecret = `whsec_${marker}-signing-secret`;
+    const sealedSecret = secretBox.encrypt(signingSecret);
+    const [endpoint] = await db()
+      .insert(webhookEndpoints)
+      .values({
+        ownerId: user.id,
+        url: `https://hooks.example.com/${marker}`,
+        events: ['review.created'],
+        secret: sealedSecret,
+      })
+      .returning();
+    await db()
+      .insert(webhookDeliveries)
+      .values({
+        ownerId: user.id,
+        endpointId: endpoint!.id,
+        event: 'review.created',
+        payload: { review: { text: `${marker} delivered review` } },
+        status: 'delivered',
+        attempts: 1,
+        responseStatus: 200,
+        deliveredAt: new Date(),
+      });
+    const member = await createMember(db(), user.id, { role: 'responder' });
+    const { invitation, token } = await createInvitation(db(), user.id, {
+      email: `${marker.toLowerCase()}-invitee@example.com`,
+      role: 'manager',
+    });
+    return {
+      member,
+      secrets: [apiKey, hashApiKey(apiKey), signingSecret, sealedSecret, token, invitation.tokenHash],
+    };
+  }
 
   it("when a client exports, then the ZIP holds a CSV of each kind of their rows and none of another client's", async () => {
     const mine = await seedTenant(db(), 'MINEXPORT');
@@ -107,6 +181,37 @@ describe.each(testDatabaseKinds)('data export on %s', (kind) => {
     // Every file opens in a spreadsheet as UTF-8 and starts with its header.
     expect(bom(res.body as Buffer)).toEqual(FILES.map(() => true));
     expect(files['reviews.csv']!.split('\r\n')[0]).toContain('Reply');
+  }, 120_000);
+
+  it("when a client has a widget, API keys, webhooks and a team, then each is exported, none of another client's, and no key, secret or token", async () => {
+    const mine = await seedTenant(db(), 'MINEINTEG');
+    const theirs = await seedTenant(db(), 'THEIRSINTEG');
+    const my = await seedIntegrations(mine);
+    const their = await seedIntegrations(theirs);
+    const agent = await signedInAgent(app, mine.user);
+
+    const res = await agent.get('/api/account/export').buffer(true).parse(binary);
+
+    expect(res.status).toBe(200);
+    const files = unzip(res.body as Buffer);
+    expect(files['widget-settings.csv']).toContain(
+      'MINEINTEG-widget-key,auto,4,"google; facebook",yes,,carousel,light,,',
+    );
+    expect(files['api-keys.csv']).toMatch(/,MINEINTEG till,rvf_MINEINTE,\d{4}-/);
+    expect(files['webhook-endpoints.csv']).toContain(
+      'https://hooks.example.com/MINEINTEG,review.created,active,',
+    );
+    expect(files['webhook-deliveries.csv']).toContain('review.created,delivered,1,200,,');
+    expect(files['webhook-deliveries.csv']).toContain('MINEINTEG delivered review');
+    expect(files['team-members.csv']).toContain(`${my.member.user.email},Member responder,responder,All,`);
+    expect(files['team-invitations.csv']).toContain('mineinteg-invitee@example.com,manager,All,');
+    const all = Object.values(files).join('\n');
+    expect(all).not.toContain('THEIRSINTEG');
+    expect(all).not.toContain('theirsinteg');
+    expect(all).not.toContain(their.member.user.email);
+    const bytes = archiveBytes(res.body as Buffer);
+    for (const secret of [...my.secrets, ...their.secrets])
+      expect(bytes.includes(secret), secret).toBe(false);
   }, 120_000);
 
   it('when the admin exports inside a client area, then it is that client’s data; signed out answers 401', async () => {

@@ -276,6 +276,86 @@ describe.each(testDatabaseKinds)('the website widget API on %s', (kind) => {
       .expect(404);
   });
 
+  it('when the wall has more reviews than a page, then the pages follow on without overlap, linked both ways, by the widget rules', async () => {
+    const user = await createUser(db(), { companyName: 'Long Wall Cafe' });
+    const agent = await signedInAgent(app, user);
+    const location = await createLocation(db(), user.id);
+    const shown: string[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      // Pairs share a creation time: the order must still be total, or a page boundary could repeat one.
+      const createdAt = new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 2), 12));
+      await createReview(db(), user.id, {
+        locationId: location.id,
+        type: 'google',
+        rating: 5,
+        content: `Shown ${i}`,
+        createdAt,
+      });
+      shown.push(`Shown ${i}`);
+      if (i % 5 === 0) {
+        await createReview(db(), user.id, {
+          locationId: location.id,
+          type: 'google',
+          rating: 2,
+          content: `HIDDEN low ${i}`,
+          createdAt,
+        });
+        await createReview(db(), user.id, {
+          locationId: location.id,
+          type: 'private',
+          rating: 5,
+          content: `HIDDEN private ${i}`,
+          createdAt,
+        });
+      }
+    }
+    const key = ((await agent.get('/api/widget-settings').expect(200)).body as WidgetSettings).publicKey;
+    const wall = `/wall/${key}`;
+    const texts = (html: string) => [...html.matchAll(/<p class="text">([^<]*)<\/p>/g)].map((m) => m[1]!);
+    const rel = (html: string, name: 'prev' | 'next') =>
+      [...html.matchAll(new RegExp(`<(?:link|a) rel="${name}" href="([^"]*)"`, 'g'))].map((m) => m[1]);
+
+    const pages = [];
+    for (const path of [wall, `${wall}?page=2`, `${wall}?page=3`, `${wall}?page=4`]) {
+      const res = await supertest(app).get(path).expect(200);
+      expect(res.text).not.toMatch(SNIPPET_MARKUP);
+      expect(res.text).not.toContain('HIDDEN');
+      pages.push(res.text);
+    }
+
+    const [first, second, third, past] = pages.map(texts);
+    expect(first).toEqual([...shown].reverse().slice(0, 12));
+    expect([...first!, ...second!, ...third!]).toEqual([...shown].reverse());
+    expect(past).toEqual([]);
+    expect(pages[3]).toContain('No more reviews.');
+    expect(rel(pages[0]!, 'prev')).toEqual([]);
+    expect(rel(pages[0]!, 'next')).toEqual([`${wall}?page=2`, `${wall}?page=2`]);
+    expect(pages[0]).toContain('>Older reviews</a>');
+    expect(rel(pages[1]!, 'prev')).toEqual([wall, wall]);
+    expect(rel(pages[1]!, 'next')).toEqual([`${wall}?page=3`, `${wall}?page=3`]);
+    expect(pages[1]).toContain('>Newer reviews</a>');
+    expect(rel(pages[2]!, 'next')).toEqual([]);
+    // Past the end, "newer" leads back to the last page with reviews.
+    expect(rel(pages[3]!, 'prev')).toEqual([`${wall}?page=3`, `${wall}?page=3`]);
+    expect(rel(pages[3]!, 'next')).toEqual([]);
+    // A wall of one page links nowhere.
+    const single = await clientWithReviews();
+    const one = await supertest(app).get(`/wall/${single.key}`).expect(200);
+    expect(rel(one.text, 'prev').concat(rel(one.text, 'next'))).toEqual([]);
+  });
+
+  it('when the wall is asked for a page number that is not one, then 400 as a page saying so', async () => {
+    const { key } = await clientWithReviews();
+    for (const page of ['0', '-1', 'abc', '1.5', '100001', '']) {
+      const res = await supertest(app).get(`/wall/${key}`).query({ page });
+      expect(res.status, page).toBe(400);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toContain('Page numbers are whole numbers from 1.');
+    }
+    await supertest(app).get(`/wall/${key}?page=1&page=2`).expect(400);
+    await supertest(app).get(`/wall/${key}?page=1`).expect(200);
+  });
+
   it('when the owner previews unsaved settings, then the answer is what the widget would show, and nothing is saved', async () => {
     const { agent, key } = await clientWithReviews();
 
