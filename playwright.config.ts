@@ -9,14 +9,21 @@ export const E2E_GOOGLE_URL = `http://127.0.0.1:${PORT + 1}`;
 export const E2E_STRIPE_URL = `http://127.0.0.1:${PORT + 3}`;
 export const E2E_STRIPE = { secretKey: 'sk_test_e2e', webhookSecret: 'whsec_e2e_0123456789abcdef' };
 /**
- * The sign-up, verification and billing journeys (accounts and billing specs) run on a third app server
- * (PORT + 4) that sends its mail over SMTP to a real SMTP server (PORT + 5) in the fake providers' process;
- * the tests read what it received at E2E_MAILBOX_URL. The other servers keep mail in the outbox.
+ * The sign-up, verification, billing and team-invitation journeys (accounts, billing and team specs) run on a
+ * third app server (PORT + 4) that sends its mail over SMTP to a real SMTP server (PORT + 5) in the fake
+ * providers' process; the tests read what it received at E2E_MAILBOX_URL. The other servers keep mail in the
+ * outbox.
  */
 const MAIL_APP_PORT = PORT + 4;
 const SMTP_PORT = PORT + 5;
 export const E2E_MAILBOX_URL = `http://127.0.0.1:${PORT + 6}`;
-const MAIL_SPECS = /(accounts|billing)\.spec\.ts/;
+/**
+ * The fake language model (server/testing/fake-llm.ts) served by the mailbox's port under /llm, with the tests'
+ * control calls under /llm/__control/. Only the mail server (PORT + 4) writes its suggested replies with it
+ * (suggested-reply spec); the others have no model and answer "Suggest response" with the rating templates.
+ */
+export const E2E_LLM = { url: `${E2E_MAILBOX_URL}/llm`, apiKey: 'sk-e2e-llm', model: 'e2e-model' };
+const MAIL_SPECS = /(accounts|billing|team|suggested-reply)\.spec\.ts/;
 /**
  * When a Postgres server answers (.ci/run sets TEST_DATABASE_URL), the whole suite runs a second time
  * against the same build on a fresh database there (project 'chromium-postgres', on PORT + 2).
@@ -100,10 +107,12 @@ export default defineConfig({
     }),
     appServer({
       // The same build, sending its mail to the SMTP server: the journeys that follow a link from an email.
+      // Its suggested replies come from the fake language model.
       command: `rm -rf data/e2e-${MAIL_APP_PORT} && node dist/server/index.js`,
       port: MAIL_APP_PORT,
       databaseUrl: '',
       smtpUrl: `smtp://127.0.0.1:${SMTP_PORT}`,
+      llm: true,
     }),
     ...(POSTGRES_URL && postgresAppUrl
       ? [
@@ -124,11 +133,13 @@ function appServer({
   port,
   databaseUrl,
   smtpUrl,
+  llm = false,
 }: {
   command: string;
   port: number;
   databaseUrl: string;
   smtpUrl?: string;
+  llm?: boolean;
 }) {
   return {
     command,
@@ -159,6 +170,7 @@ function appServer({
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
       STRIPE_API_BASE: E2E_STRIPE_URL,
       ...(smtpUrl ? { SMTP_URL: smtpUrl, MAIL_FROM: 'ReviewFlow <no-reply@e2e.test>' } : {}),
+      ...(llm ? { LLM_API_BASE: E2E_LLM.url, LLM_API_KEY: E2E_LLM.apiKey, LLM_MODEL: E2E_LLM.model } : {}),
     },
   };
 }

@@ -66,10 +66,16 @@ const chunk = (delta: Record<string, string>, finishReason: string | null = null
     choices: [{ index: 0, delta, finish_reason: finishReason }],
   })}\n\n`;
 
-/** A local stand-in for an OpenAI-compatible chat-completions API (streaming and not), as the server uses it. */
-export async function startFakeLlm(options: { port?: number; apiKey?: string; model?: string } = {}) {
+/** The fake's protocol and state, without a server of its own (startFakeLlm gives it one). */
+function createFakeLlmCore(options: {
+  apiKey?: string;
+  model?: string;
+  basePath?: string;
+  control?: boolean;
+}) {
   const apiKey = options.apiKey ?? 'sk-fake-llm-key';
   const model = options.model ?? 'fake-model';
+  const basePath = options.basePath ?? '';
   const requests: FakeLlmRequest[] = [];
   let behaviour: FakeLlmBehaviour = { kind: 'reply', pieces: FAKE_LLM_PIECES };
   let gates: (() => void)[] = [];
@@ -87,21 +93,56 @@ export async function startFakeLlm(options: { port?: number; apiKey?: string; mo
     res.end(JSON.stringify({ error: { message, type, param: null, code: null } }));
   };
 
-  const server = http.createServer((req, res) => {
+  const behave = (next: FakeLlmBehaviour) => {
+    behaviour = next;
+    released = false;
+  };
+  const release = () => {
+    released = true;
+    const pending = gates;
+    gates = [];
+    for (const go of pending) go();
+  };
+
+  /**
+   * The test's own calls over HTTP (`control`), for a test in another process (the e2e suite):
+   * POST <base>/__control/behave with a FakeLlmBehaviour, POST <base>/__control/release.
+   */
+  const handleControl = (req: http.IncomingMessage, res: http.ServerResponse, path: string, raw: string) => {
+    if (req.method === 'POST' && path === '/__control/behave') {
+      try {
+        behave(JSON.parse(raw) as FakeLlmBehaviour);
+      } catch {
+        return fail(res, 400, 'The behaviour is not JSON.');
+      }
+      return res.writeHead(204).end();
+    }
+    if (req.method === 'POST' && path === '/__control/release') {
+      release();
+      return res.writeHead(204).end();
+    }
+    return fail(res, 404, 'no such control call');
+  };
+
+  /** Answers one request whose URL starts with `basePath`. */
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const path = (req.url ?? '').slice(basePath.length);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      if (options.control && path.startsWith('/__control/')) return handleControl(req, res, path, raw);
       let body: FakeLlmRequest['body'];
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeLlmRequest['body'];
+        body = JSON.parse(raw) as FakeLlmRequest['body'];
       } catch {
         return fail(res, 400, 'We could not parse the JSON body of your request.');
       }
-      const recorded = { path: req.url ?? '', authorization: req.headers.authorization, body };
+      const recorded = { path, authorization: req.headers.authorization, body };
       requests.push(recorded);
       for (const waiter of waiters.filter((w) => w.n === requests.length)) waiter.resolve(recorded);
 
-      if (req.method !== 'POST' || req.url !== '/chat/completions') return fail(res, 404, 'Unknown path');
+      if (req.method !== 'POST' || path !== '/chat/completions') return fail(res, 404, 'Unknown path');
       if (req.headers.authorization !== `Bearer ${apiKey}`) {
         return fail(res, 401, 'Incorrect API key provided.', 'invalid_api_key');
       }
@@ -170,38 +211,64 @@ export async function startFakeLlm(options: { port?: number; apiKey?: string; mo
       }
       finish(pieces);
     });
-  });
+  };
+
+  const fake = {
+    apiKey,
+    model,
+    requests,
+    behave,
+    release,
+    received(n = requests.length + 1): Promise<FakeLlmRequest> {
+      const done = requests[n - 1];
+      if (done) return Promise.resolve(done);
+      return new Promise<FakeLlmRequest>((resolve) => waiters.push({ n, resolve }));
+    },
+  };
+  return {
+    fake,
+    handle,
+    /** Ends the streams still open (a `hang` or a `gated` answer never released). */
+    destroyOpen: () => {
+      for (const res of open) res.destroy();
+    },
+  };
+}
+
+/**
+ * The fake served under `basePath` of a server that also answers other things (the e2e suite's
+ * fake-providers process has no port to spare): `handle` answers the requests under it, `url` is then
+ * `${origin}${basePath}`.
+ */
+export function mountFakeLlm(options: {
+  basePath: string;
+  apiKey?: string;
+  model?: string;
+  control?: boolean;
+}) {
+  const core = createFakeLlmCore(options);
+  return { ...core.fake, basePath: options.basePath, handle: core.handle, close: core.destroyOpen };
+}
+
+/** A local stand-in for an OpenAI-compatible chat-completions API (streaming and not), as the server uses it. */
+export async function startFakeLlm(options: { port?: number; apiKey?: string; model?: string } = {}) {
+  const core = createFakeLlmCore(options);
+  const { apiKey, model } = core.fake;
+  const server = http.createServer(core.handle);
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
 
   const fake: FakeLlm = {
+    ...core.fake,
     url,
-    apiKey,
-    model,
-    requests,
-    behave(next) {
-      behaviour = next;
-      released = false;
-    },
-    release() {
-      released = true;
-      const pending = gates;
-      gates = [];
-      for (const go of pending) go();
-    },
-    received(n = requests.length + 1) {
-      const done = requests[n - 1];
-      if (done) return Promise.resolve(done);
-      return new Promise((resolve) => waiters.push({ n, resolve }));
-    },
     env(overrides = {}) {
       return { LLM_API_BASE: url, LLM_API_KEY: apiKey, LLM_MODEL: model, ...overrides };
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const res of open) res.destroy();
+        core.destroyOpen();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -6,11 +6,21 @@ import { decodeQuotedPrintable, startTestSmtpServer } from './smtp';
  * A real SMTP server for the end-to-end suite, and an HTTP window onto what it received: `GET
  * /messages?to=<address>` answers the messages to that address, newest first, with their text decoded
  * (quoted-printable soft breaks joined), so a test can follow a link from an email as its reader would.
+ * `mounts` serve other fakes under a path of the same HTTP port (the e2e suite has no port to spare).
  */
-export async function startFakeMailbox(options: { smtpPort: number; httpPort: number }) {
+export async function startFakeMailbox(options: {
+  smtpPort: number;
+  httpPort: number;
+  mounts?: { basePath: string; handle: http.RequestListener }[];
+}) {
   const smtp = await startTestSmtpServer(options.smtpPort);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://mailbox');
+    const mount = options.mounts?.find((m) => url.pathname.startsWith(`${m.basePath}/`));
+    if (mount) {
+      mount.handle(req, res);
+      return;
+    }
     if (req.method !== 'GET' || url.pathname !== '/messages') {
       res.writeHead(404).end();
       return;

@@ -1,4 +1,5 @@
 import { startFakeGoogle } from './fake-google';
+import { mountFakeLlm } from './fake-llm';
 import { startFakeMailbox } from './fake-mailbox';
 import { startFakeStripe } from './fake-stripe';
 
@@ -7,7 +8,9 @@ import { startFakeStripe } from './fake-stripe';
  * beside the app): `tsx server/testing/fake-providers-cli.ts <googlePort> [stripePort] [smtpPort mailboxPort]`.
  * Google's OAuth and reviews protocols with the tests' control calls on the first port; Stripe's API and its
  * hosted checkout page on the second (keys as in playwright.config.ts E2E_STRIPE); a real SMTP server on the
- * third, whose received mail the tests read over HTTP on the fourth.
+ * third, whose received mail the tests read over HTTP on the fourth, which also answers a language model's
+ * chat completions under /llm (fake-llm.ts, key and model as in playwright.config.ts E2E_LLM, with the tests'
+ * control calls under /llm/__control/).
  */
 const [port, stripePort, smtpPort, mailboxPort] = process.argv.slice(2).map(Number);
 const valid = (value: number | undefined) => value === undefined || (Number.isInteger(value) && value > 0);
@@ -34,11 +37,20 @@ const stripe =
       });
 if (stripe) process.stdout.write(`fake Stripe listening on ${stripe.url}\n`);
 
+const llm = mountFakeLlm({ basePath: '/llm', apiKey: 'sk-e2e-llm', model: 'e2e-model', control: true });
 const mailbox =
-  smtpPort && mailboxPort ? await startFakeMailbox({ smtpPort, httpPort: mailboxPort }) : undefined;
-if (mailbox) process.stdout.write(`SMTP on ${mailbox.smtpUrl}, its mailbox on ${mailbox.url}\n`);
+  smtpPort && mailboxPort
+    ? await startFakeMailbox({ smtpPort, httpPort: mailboxPort, mounts: [llm] })
+    : undefined;
+if (mailbox) {
+  process.stdout.write(
+    `SMTP on ${mailbox.smtpUrl}, its mailbox on ${mailbox.url}, a language model on /llm\n`,
+  );
+}
 
-const stop = () =>
+const stop = () => {
+  llm.close();
   void Promise.all([google.close(), stripe?.close(), mailbox?.close()]).then(() => process.exit(0));
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

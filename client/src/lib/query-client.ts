@@ -1,4 +1,10 @@
-import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type QueryFunction,
+  type QueryKey,
+} from '@tanstack/react-query';
 
 import { ApiError, getJson } from './api-client';
 
@@ -44,9 +50,28 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
-/** The spec's defaults (section 7): never retry, never refetch on focus, never stale, no polling. */
+/** The session's key (features/auth/api/get-user.ts): GET /api/user, null when signed out. */
+const SESSION_KEY = ['/api/user'] as const;
+
+/**
+ * The spec's defaults (section 7): never retry, never refetch on focus, never stale, no polling.
+ * A 401 on any call while signed in means the session ended elsewhere (signed out on another device, removed
+ * from a team, expired): nothing of it may stay on screen or in the cache, and with the user null the route
+ * guard sends the visitor to sign in. A 401 while already signed out (a wrong password) changes nothing.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const sessionEnded = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.status !== 401) return;
+    if (client.getQueryData(SESSION_KEY) == null) return;
+    // The session's own query stays (its observers, the route guard among them, must see the null); the
+    // rest goes. clear() would leave the guard watching a removed query that still holds the user.
+    client.setQueryData(SESSION_KEY, null);
+    client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+    client.getMutationCache().clear();
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: sessionEnded }),
+    mutationCache: new MutationCache({ onError: sessionEnded }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
@@ -58,6 +83,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

@@ -1,10 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { server } from '@/testing/mocks/server';
 
-import { ApiError } from '../api-client';
+import { ApiError, apiRequest } from '../api-client';
 import { createQueryClient, getQueryFn, queryKeyToUrl } from '../query-client';
 
 describe('queryKeyToUrl', () => {
@@ -72,5 +72,70 @@ describe('createQueryClient', () => {
     const data = await createQueryClient().fetchQuery({ queryKey: ['/api/reviews', { filter: 'google' }] });
 
     expect(data).toEqual({ filter: 'google' });
+  });
+});
+
+describe('a session that ends while the app is open', () => {
+  const user = { id: 7, email: 'sam@example.com', role: 'member' };
+  const unauthorized = () => HttpResponse.json({ message: 'Not authenticated' }, { status: 401 });
+
+  it('when a query answers 401 while signed in, then the cache is emptied and the user is signed out', async () => {
+    server.use(http.get('*/api/reviews', unauthorized));
+    const client = createQueryClient();
+    client.setQueryData(['/api/user'], user);
+    client.setQueryData(['/api/contacts'], [{ id: 1, name: 'Ava Stone' }]);
+    // The route guard watches the session the whole time: it must see the user go.
+    const guard = new QueryObserver(client, { queryKey: ['/api/user'] });
+    const seen: unknown[] = [];
+    const unsubscribe = guard.subscribe((result) => seen.push(result.data));
+
+    await expect(client.fetchQuery({ queryKey: ['/api/reviews', { q: 'Ava' }] })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+
+    expect(client.getQueryData(['/api/user'])).toBeNull();
+    expect(seen.at(-1)).toBeNull();
+    expect(client.getQueryData(['/api/contacts'])).toBeUndefined();
+    unsubscribe();
+  });
+
+  it('when a mutation answers 401 while signed in, then the user is signed out', async () => {
+    server.use(http.post('*/api/reviews/1/response', unauthorized));
+    const client = createQueryClient();
+    client.setQueryData(['/api/user'], user);
+
+    await expect(
+      client
+        .getMutationCache()
+        .build(client, {
+          mutationFn: () => apiRequest('POST', '/api/reviews/1/response', { text: 'Thanks' }),
+        })
+        .execute(undefined),
+    ).rejects.toBeInstanceOf(ApiError);
+
+    expect(client.getQueryData(['/api/user'])).toBeNull();
+  });
+
+  it('when a call answers 401 while signed out (a wrong password), then nothing else changes', async () => {
+    server.use(http.get('*/api/reviews', unauthorized));
+    const client = createQueryClient();
+    client.setQueryData(['/api/user'], null);
+    client.setQueryData(['/api/plans'], [{ id: 1 }]);
+
+    await expect(client.fetchQuery({ queryKey: ['/api/reviews'] })).rejects.toBeInstanceOf(ApiError);
+
+    expect(client.getQueryData(['/api/plans'])).toEqual([{ id: 1 }]);
+  });
+
+  it('when a call answers 403 while signed in, then the session stays', async () => {
+    server.use(
+      http.get('*/api/billing/usage', () => HttpResponse.json({ message: 'Forbidden' }, { status: 403 })),
+    );
+    const client = createQueryClient();
+    client.setQueryData(['/api/user'], user);
+
+    await expect(client.fetchQuery({ queryKey: ['/api/billing/usage'] })).rejects.toBeInstanceOf(ApiError);
+
+    expect(client.getQueryData(['/api/user'])).toEqual(user);
   });
 });
