@@ -47,12 +47,10 @@ export default defineConfig({
     // Which files each route loads, for the bench's bundle sizes (bench/bundle-sizes.ts); never served.
     manifest: true,
     rolldownOptions: {
-      // Two pages: the app, and the public review page a customer opens on a phone, which loads only what it
-      // needs (issue 13). The manifest keys them 'index.html' and 'review.html'.
-      input: {
-        index: path.join(root, 'client/index.html'),
-        review: path.join(root, 'client/review.html'),
-      },
+      // The app alone. The public review page a customer opens on a phone (client/review.html) is built by a
+      // second pass with Preact in place of React, into the same folder (vite.review-page.config.ts; issue 13,
+      // docs/decisions/004-public-review-page-entry.md); in development this server serves it with React.
+      input: { index: path.join(root, 'client/index.html') },
     },
   },
   server: { port: 5173 },

@@ -24,7 +24,7 @@ export interface RouteSize extends PageSize {
 /**
  * Each measured route's HTML page and the lazy page modules it loads on top of that page's entry
  * (client/src/app/routes.ts), keyed as the manifest keys sources. The client's area also loads its layout.
- * The public review page is its own page of the build (vite.config.ts's inputs), with nothing lazy.
+ * The public review page is its own page, built by its own pass (vite.review-page.config.ts), with nothing lazy.
  */
 const ROUTES: Record<string, { html: string; modules: string[] }> = {
   '/': { html: 'index.html', modules: ['src/features/marketing/landing-page.tsx'] },
@@ -37,14 +37,27 @@ const ROUTES: Record<string, { html: string; modules: string[] }> = {
 };
 
 /**
+ * The manifest of the build pass that made the page: the app's pass writes `.vite/manifest.json`, the review
+ * page's pass (vite.review-page.config.ts, Preact) `.vite/review-manifest.json`, each keyed by its own inputs.
+ */
+function manifestOf(publicDir: string, html: string): Manifest {
+  const dir = path.join(publicDir, '.vite');
+  const manifests = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as Manifest);
+  const manifest = manifests.find((candidate) => candidate[html]?.isEntry);
+  if (!manifest) throw new Error(`No build manifest in ${dir} has ${html} as an entry.`);
+  return manifest;
+}
+
+/**
  * What a first visit to one HTML page of the build downloads, gzipped: the page's scripts and stylesheets and
  * everything they import statically, plus the given lazy modules and their static imports, from the build's
  * manifest (vite `build.manifest`).
  */
 export function measurePage(publicDir: string, html: string, lazyModules: string[] = []): PageSize {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(publicDir, '.vite/manifest.json'), 'utf8'),
-  ) as Manifest;
+  const manifest = manifestOf(publicDir, html);
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const files = new Set<string>();
   const visit = (key: string) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserType, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { tinyWebm as webmWithPadding } from '../server/features/public-review/__tests__/video-fixtures';
 import { expect, test } from './fixtures';
@@ -159,6 +159,65 @@ test('a customer uploads a short video with the review and the owner can play it
   expect(file.headers()['content-type']).toBe('video/webm');
   expect((await file.body()).equals(tinyWebm())).toBe(true);
   await customer.context().close();
+});
+
+/**
+ * A customer's browser with a camera: Chromium's fake one (a test pattern and a tone), allowed, and the
+ * clipboard allowed. Its own browser, since the fake device is a launch flag.
+ */
+async function customerWithCamera(chromium: BrowserType): Promise<{ browser: Browser; customer: Page }> {
+  const { launchOptions } = test.info().project.use;
+  const browser = await chromium.launch({
+    ...launchOptions,
+    args: [...(launchOptions?.args ?? []), '--use-fake-device-for-media-stream'],
+  });
+  const context = await browser.newContext({
+    viewport: PHONE,
+    permissions: ['camera', 'microphone', 'clipboard-read', 'clipboard-write'],
+  });
+  return { browser, customer: await context.newPage() };
+}
+
+// The page runs on Preact in production (vite.review-page.config.ts) and on React in the unit tests: only
+// here do the camera recording and the thank-you view's focus and copy run on the runtime customers get.
+test('a customer records a video with the camera, sends it, and their text is copied when they open Google', async ({
+  page,
+  client,
+  playwright,
+}) => {
+  void client;
+  const { link } = await arrangeRequest(page);
+  const { browser, customer } = await customerWithCamera(playwright.chromium);
+  await customer.goto(`/review/${link}`);
+  await customer.getByRole('radio', { name: '5 stars' }).click({ timeout: 20_000 });
+  const comment = `Lovely flat white ${randomBytes(3).toString('hex')}`;
+  await customer.getByLabel(/Tell us more/).fill(comment);
+
+  await customer.getByRole('button', { name: 'Record a video' }).click();
+  // A second of recording, as the page counts it, so the recorder has frames to hand over.
+  await expect(customer.getByText(/Recording 0:0[1-9]/)).toBeVisible();
+  await customer.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(customer.getByText(/Your recording, \d+ (KB|MB)/)).toBeVisible();
+  await expect(customer.getByRole('button', { name: 'Record again' })).toBeVisible();
+  await customer.getByRole('button', { name: 'Submit review' }).click();
+
+  const thanks = customer.getByRole('heading', { name: 'Thank you, Sam!' });
+  await expect(thanks).toBeVisible();
+  // Focus moves to the heading, so a screen reader announces the outcome.
+  await expect(thanks).toBeFocused();
+  await customer.getByRole('link', { name: /Post on Google/ }).click();
+  await expect(customer.getByRole('status')).toHaveText(
+    'Your review text is copied: paste it on the page that opened.',
+  );
+  expect(await customer.evaluate(() => navigator.clipboard.readText())).toBe(comment);
+
+  const video = (await ownerReviews(page)).find((r) => r.type === 'video');
+  expect(video).toMatchObject({ rating: 5, content: comment, reviewerName: 'Sam Rivera' });
+  const file = await page.request.get(video!.videoUrl!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('video/webm');
+  expect((await file.body()).length).toBeGreaterThan(1000);
+  await browser.close();
 });
 
 test('a file that is not a video is refused with a clear message', async ({ page, client, browser }) => {
