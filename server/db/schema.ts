@@ -494,16 +494,51 @@ export const notifications = pgTable(
     reviewId: integer().references(() => reviews.id, { onDelete: 'cascade' }),
     reviewRequestId: integer().references(() => reviewRequests.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
-    readAt: at(),
   },
   (t) => [
     // Matches the list's ORDER BY created_at DESC, id DESC (NULLS FIRST is Postgres' default for DESC).
     index('notifications_owner_created_idx').on(t.ownerId, newest(t.createdAt), newest(t.id)),
-    index('notifications_owner_unread_idx')
-      .on(t.ownerId)
-      .where(sql`${t.readAt} is null`),
+    // The unread count reads only what came after a person's "mark all read" (notificationReadMarks).
+    index('notifications_owner_id_idx').on(t.ownerId, t.id),
     index('notifications_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * Who has read which notification: read state is per person (issue 16), so a member reading an event
+ * leaves it unread for the owner. The key leads with the notification so the daily prune's cascade and
+ * the list's "read by me?" look-up both use it.
+ */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    notificationId: integer()
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
+);
+
+/**
+ * A person's "mark all read" in one client's bell: every notification of that client up to readThroughId
+ * counts as read at markedAt, so marking all read writes one row and the unread count reads only what
+ * came after it. An admin has one per client visited.
+ */
+export const notificationReadMarks = pgTable(
+  'notification_read_marks',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: ownerId(),
+    readThroughId: integer().notNull(),
+    markedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ownerId] })],
 );
 
 /** Each import of one provider's reviews for one client, scheduled or asked for (issue 10). */

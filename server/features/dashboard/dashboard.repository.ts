@@ -1,9 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { reviewDailyStats, reviewRequests, reviewResponseDailyStats, reviews } from '../../db/schema';
 import { reviewIsResponded } from '../../db/review-predicates';
 import { DASHBOARD_CHART_WEEKS, DASHBOARD_WINDOW_DAYS } from '@shared/schemas/dashboard';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
+import { inLocations } from '../reviews/reviews.repository';
+import type { LocationLimit } from '../review-requests/review-requests.repository';
 
 /** Sums of one window (or of all time) of a client's reviews. */
 export interface ReviewWindowSums {
@@ -79,6 +81,27 @@ function windowSums(window: ReturnType<typeof sql> | null) {
     responded: int(sql`count(*) filter (where ${where(isResponded)})::int`),
     ratingSum: int(sql`coalesce(sum(${reviews.rating}) filter (where ${where(sql`true`)}), 0)::int`),
   };
+}
+
+/** The Monday (UTC) of the chart's first week. */
+const firstWeek = sql`date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${DASHBOARD_CHART_WEEKS - 1})`;
+
+/** The chart's 13 weeks, each with the counts of `counted` (week, reviews, average_rating) or zero. */
+async function weeksOf(db: Database, counted: ReturnType<typeof sql>): Promise<WeekRow[]> {
+  const result = await db.execute(sql`
+    with counted as (${counted})
+    select to_char(weeks.week_start, 'YYYY-MM-DD') as week_start,
+           coalesce(counted.reviews, 0)::int as reviews,
+           counted.average_rating
+    from generate_series(${firstWeek}, date_trunc('week', now() at time zone 'UTC'), interval '1 week')
+      as weeks(week_start)
+    left join counted on counted.week = weeks.week_start
+    order by weeks.week_start`);
+  return rowsOf<WeekSqlRow>(result).map((row) => ({
+    weekStart: row.week_start,
+    reviews: Number(row.reviews),
+    averageRating: row.average_rating === null ? null : Number(row.average_rating),
+  }));
 }
 
 export function createDashboardRepository(db: Database) {
@@ -164,8 +187,11 @@ export function createDashboardRepository(db: Database) {
       };
     },
 
-    /** The same figures in one scan of every review of the client: what the rollups must always equal. */
-    async liveReviewFigures(ownerId: number): Promise<ReviewFigures> {
+    /**
+     * The same figures in one scan of every review of the client: what the rollups must always equal. With
+     * locations, only theirs (reviews_owner_location_idx): the rollups are per client, not per location.
+     */
+    async liveReviewFigures(ownerId: number, locationIds: LocationLimit = null): Promise<ReviewFigures> {
       const all = windowSums(null);
       const last = windowSums(lastWindow(reviews.createdAt));
       const previous = windowSums(previousWindow(reviews.createdAt));
@@ -194,7 +220,7 @@ export function createDashboardRepository(db: Database) {
             ),
         })
         .from(reviews)
-        .where(eq(reviews.ownerId, ownerId));
+        .where(and(eq(reviews.ownerId, ownerId), inLocations(locationIds)));
       const r = row!;
       return {
         all: {
@@ -223,8 +249,8 @@ export function createDashboardRepository(db: Database) {
       };
     },
 
-    /** Review request counts in one scan of the client's requests. */
-    async requestFigures(ownerId: number): Promise<RequestFigures> {
+    /** Review request counts in one scan of the client's requests (with locations, of theirs only). */
+    async requestFigures(ownerId: number, locationIds: LocationLimit = null): Promise<RequestFigures> {
       const [row] = await db
         .select({
           total: int(sql`count(*)::int`),
@@ -241,7 +267,12 @@ export function createDashboardRepository(db: Database) {
           ),
         })
         .from(reviewRequests)
-        .where(eq(reviewRequests.ownerId, ownerId));
+        .where(
+          and(
+            eq(reviewRequests.ownerId, ownerId),
+            locationIds ? inArray(reviewRequests.locationId, locationIds) : undefined,
+          ),
+        );
       return row!;
     },
 
@@ -250,32 +281,31 @@ export function createDashboardRepository(db: Database) {
      * generate_series makes the empty weeks appear.
      */
     async weekly(ownerId: number): Promise<WeekRow[]> {
-      const firstWeek = sql`date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${DASHBOARD_CHART_WEEKS - 1})`;
-      const result = await db.execute(sql`
-        with counted as (
-          select date_trunc('week', s.day::timestamp) as week,
-                 sum(s.reviews)::int as reviews,
-                 round(sum(s.rating_sum)::numeric / sum(s.reviews), 1)::float8 as average_rating
-          from ${reviewDailyStats} s
-          where s.owner_id = ${ownerId}
-            and s.day >= (${firstWeek})::date
-          group by 1
-          having sum(s.reviews) > 0
-        )
-        select to_char(weeks.week_start, 'YYYY-MM-DD') as week_start,
-               coalesce(counted.reviews, 0)::int as reviews,
-               counted.average_rating
-        from generate_series(${firstWeek}, date_trunc('week', now() at time zone 'UTC'), interval '1 week')
-          as weeks(week_start)
-        left join counted on counted.week = weeks.week_start
-        order by weeks.week_start`);
-      // Both drivers (pg and PGlite) answer raw queries with `rows` of plain objects.
-      const { rows } = result as unknown as { rows: WeekSqlRow[] };
-      return rows.map((row) => ({
-        weekStart: row.week_start,
-        reviews: Number(row.reviews),
-        averageRating: row.average_rating === null ? null : Number(row.average_rating),
-      }));
+      return weeksOf(
+        db,
+        sql`select date_trunc('week', s.day::timestamp) as week,
+                   sum(s.reviews)::int as reviews,
+                   round(sum(s.rating_sum)::numeric / sum(s.reviews), 1)::float8 as average_rating
+            from ${reviewDailyStats} s
+            where s.owner_id = ${ownerId}
+              and s.day >= (${firstWeek})::date
+            group by 1
+            having sum(s.reviews) > 0`,
+      );
+    },
+
+    /** The same weeks from these locations' reviews of the 13 weeks (reviews_owner_location_idx). */
+    async liveWeekly(ownerId: number, locationIds: number[]): Promise<WeekRow[]> {
+      return weeksOf(
+        db,
+        sql`select date_trunc('week', ${reviews.createdAt} at time zone 'UTC') as week,
+                   count(*)::int as reviews,
+                   round(avg(${reviews.rating}), 1)::float8 as average_rating
+            from ${reviews}
+            where ${and(eq(reviews.ownerId, ownerId), inLocations(locationIds))}
+              and ${reviews.createdAt} >= (${firstWeek}) at time zone 'UTC'
+            group by 1`,
+      );
     },
 
     /** How many reviews of each rating, 1 to 5 (the check constraint keeps ratings in that range). */
@@ -292,6 +322,23 @@ export function createDashboardRepository(db: Database) {
         })
         .from(reviewDailyStats)
         .where(eq(reviewDailyStats.ownerId, ownerId));
+      return (row?.counts ?? [0, 0, 0, 0, 0]).map(Number);
+    },
+
+    /** The same counts over these locations' reviews (reviews_owner_location_idx). */
+    async liveDistribution(ownerId: number, locationIds: number[]): Promise<number[]> {
+      const [row] = await db
+        .select({
+          counts: sql<number[]>`array[
+            count(*) filter (where ${reviews.rating} = 1),
+            count(*) filter (where ${reviews.rating} = 2),
+            count(*) filter (where ${reviews.rating} = 3),
+            count(*) filter (where ${reviews.rating} = 4),
+            count(*) filter (where ${reviews.rating} = 5)
+          ]::int[]`,
+        })
+        .from(reviews)
+        .where(and(eq(reviews.ownerId, ownerId), inLocations(locationIds)));
       return (row?.counts ?? [0, 0, 0, 0, 0]).map(Number);
     },
   };

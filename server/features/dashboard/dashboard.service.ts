@@ -29,10 +29,14 @@ function rateTrend(
 /** The dashboard's real figures (PRODUCT.md section 8). */
 export function createDashboardService(repository: DashboardRepository) {
   return {
-    async stats(ownerId: number): Promise<DashboardStats> {
+    /**
+     * `locationIds` limits the figures to a member's locations (issue 16). The daily rollups are per client,
+     * so a limited member's figures are counted from their locations' reviews instead.
+     */
+    async stats(ownerId: number, locationIds: number[] | null = null): Promise<DashboardStats> {
       const [reviews, requests] = await Promise.all([
-        repository.reviewFigures(ownerId),
-        repository.requestFigures(ownerId),
+        locationIds ? repository.liveReviewFigures(ownerId, locationIds) : repository.reviewFigures(ownerId),
+        repository.requestFigures(ownerId, locationIds),
       ]);
       const { all, last, previous } = reviews;
       return {
@@ -62,10 +66,10 @@ export function createDashboardService(repository: DashboardRepository) {
       };
     },
 
-    async charts(ownerId: number): Promise<DashboardCharts> {
+    async charts(ownerId: number, locationIds: number[] | null = null): Promise<DashboardCharts> {
       const [weekly, counts] = await Promise.all([
-        repository.weekly(ownerId),
-        repository.distribution(ownerId),
+        locationIds ? repository.liveWeekly(ownerId, locationIds) : repository.weekly(ownerId),
+        locationIds ? repository.liveDistribution(ownerId, locationIds) : repository.distribution(ownerId),
       ]);
       return {
         weekly,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   apiKeys,
@@ -22,6 +22,7 @@ import {
   webhookEndpoints,
   widgetSettings,
 } from '../../db/schema';
+import { readAtBy, readMarkOf } from '../notifications/notifications.repository';
 
 /** One value of a cell as stored; the service writes it as CSV text. */
 export type Cell = string | number | boolean | Date | null | readonly string[] | Record<string, unknown>;
@@ -43,7 +44,6 @@ type OwnedTable =
   | typeof reviews
   | typeof templates
   | typeof outboundMessages
-  | typeof notifications
   | typeof apiKeys
   | typeof webhookEndpoints
   | typeof webhookDeliveries;
@@ -315,15 +315,21 @@ export function createDataExportRepository(db: Database) {
         {
           file: 'notifications.csv',
           header: ['Notification ID', 'Kind', 'Title', 'Text', 'Link', 'Created at', 'Read at'],
-          page: byOwner(notifications, (n) => [
-            n.id,
-            n.kind,
-            n.title,
-            n.body,
-            n.target,
-            n.createdAt,
-            n.readAt,
-          ]),
+          // Read state is per person (issue 16): the export holds the client account's own.
+          page: async (after, size) => {
+            const account = { ownerId, userId: ownerId, locationIds: null };
+            const mark = await readMarkOf(db, account);
+            const rows = await db
+              .select({ ...getTableColumns(notifications), readAt: readAtBy(account, mark) })
+              .from(notifications)
+              .where(and(eq(notifications.ownerId, ownerId), gt(notifications.id, after)))
+              .orderBy(asc(notifications.id))
+              .limit(size);
+            return rows.map((n) => ({
+              id: n.id,
+              cells: [n.id, n.kind, n.title, n.body, n.target, n.createdAt, n.readAt],
+            }));
+          },
         },
         {
           file: 'notification-settings.csv',

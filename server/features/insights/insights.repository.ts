@@ -13,7 +13,8 @@ import {
 } from '@shared/schemas/insights';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
 import { REVIEW_TYPES } from '@shared/schemas/domain';
-import type { ReviewRow } from '../reviews/reviews.repository';
+import { inLocations, type ReviewRow } from '../reviews/reviews.repository';
+import type { LocationLimit } from '../review-requests/review-requests.repository';
 
 export interface BreakdownRow {
   key: string | number | null;
@@ -57,17 +58,17 @@ const stopWordsLiteral = `{${STOP_WORDS.map((word) => `"${word}"`).join(',')}}`;
 
 export function createInsightsRepository(db: Database) {
   return {
-    async bySource(ownerId: number): Promise<BreakdownRow[]> {
+    async bySource(ownerId: number, locationIds: LocationLimit = null): Promise<BreakdownRow[]> {
       const rows = await db
         .select({ key: sourceType, ...ratingColumns() })
         .from(reviews)
-        .where(eq(reviews.ownerId, ownerId))
+        .where(and(eq(reviews.ownerId, ownerId), inLocations(locationIds)))
         .groupBy(sql`1`)
         .orderBy(sql`1`);
       return rows.map((row) => ({ ...row, name: row.key, counts: row.counts.map(Number) }));
     },
 
-    async byLocation(ownerId: number): Promise<BreakdownRow[]> {
+    async byLocation(ownerId: number, locationIds: LocationLimit = null): Promise<BreakdownRow[]> {
       const rows = await db
         .select({ key: reviews.locationId, name: locations.name, ...ratingColumns() })
         .from(reviews)
@@ -75,7 +76,7 @@ export function createInsightsRepository(db: Database) {
           locations,
           and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)),
         )
-        .where(eq(reviews.ownerId, ownerId))
+        .where(and(eq(reviews.ownerId, ownerId), inLocations(locationIds)))
         .groupBy(reviews.locationId, locations.name)
         .orderBy(sql`count(*) desc`, asc(locations.name));
       return rows.map((row) => ({ ...row, counts: row.counts.map(Number) }));
@@ -85,7 +86,11 @@ export function createInsightsRepository(db: Database) {
      * The words most reviews of a band mention, over the band's newest reviews only (the sample keeps a
      * client with a million reviews fast). Text is lower-cased and split on anything not a letter.
      */
-    async topWords(ownerId: number, band: 'positive' | 'negative'): Promise<WordCount[]> {
+    async topWords(
+      ownerId: number,
+      band: 'positive' | 'negative',
+      locationIds: LocationLimit = null,
+    ): Promise<WordCount[]> {
       const bandCondition =
         band === 'positive'
           ? sql`${reviews.rating} >= ${POSITIVE_MIN_RATING}`
@@ -94,7 +99,7 @@ export function createInsightsRepository(db: Database) {
         with sample as (
           select ${reviews.id} as id, lower(${reviews.content}) as content
           from ${reviews}
-          where ${reviews.ownerId} = ${ownerId} and ${bandCondition}
+          where ${and(eq(reviews.ownerId, ownerId), inLocations(locationIds))} and ${bandCondition}
           order by ${reviews.createdAt} desc, ${reviews.id} desc
           limit ${INSIGHTS_WORD_SAMPLE}
         )
@@ -110,7 +115,7 @@ export function createInsightsRepository(db: Database) {
     },
 
     /** The unanswered reviews that have waited longest (reviews_owner_created_idx, read oldest first). */
-    async longestWaiting(ownerId: number): Promise<WaitingRow[]> {
+    async longestWaiting(ownerId: number, locationIds: LocationLimit = null): Promise<WaitingRow[]> {
       return db
         .select({
           ...reviewColumns,
@@ -121,7 +126,7 @@ export function createInsightsRepository(db: Database) {
           locations,
           and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)),
         )
-        .where(and(eq(reviews.ownerId, ownerId), isUnresponded))
+        .where(and(eq(reviews.ownerId, ownerId), inLocations(locationIds), isUnresponded))
         .orderBy(asc(reviews.createdAt), asc(reviews.id))
         .limit(INSIGHTS_WAITING_LIMIT);
     },

@@ -29,13 +29,14 @@ function toWaitingReview(row: WaitingRow): WaitingReview {
 /** Review Insights: ratings per source and location, the words customers use, who waits for an answer. */
 export function createInsightsService(repository: InsightsRepository) {
   return {
-    async insights(ownerId: number): Promise<Insights> {
+    /** `locationIds`: a location-limited member's (issue 16), whose insights come from their locations only. */
+    async insights(ownerId: number, locationIds: number[] | null = null): Promise<Insights> {
       const [bySource, byLocation, positive, negative, waiting] = await Promise.all([
-        repository.bySource(ownerId),
-        repository.byLocation(ownerId),
-        repository.topWords(ownerId, 'positive'),
-        repository.topWords(ownerId, 'negative'),
-        repository.longestWaiting(ownerId),
+        repository.bySource(ownerId, locationIds),
+        repository.byLocation(ownerId, locationIds),
+        repository.topWords(ownerId, 'positive', locationIds),
+        repository.topWords(ownerId, 'negative', locationIds),
+        repository.longestWaiting(ownerId, locationIds),
       ]);
       return {
         bySource: bySource.map((row) => ({ type: normalizeReviewType(String(row.key)), ...breakdown(row) })),

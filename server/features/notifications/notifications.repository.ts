@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   NOTIFICATION_RETENTION_DAYS,
@@ -7,9 +7,12 @@ import {
 import type { Database } from '../../db/client';
 import {
   locations,
+  notificationReadMarks,
+  notificationReads,
   notifications,
   notificationSettings,
   outboundMessages,
+  reviewRequests,
   reviews,
   users,
 } from '../../db/schema';
@@ -18,50 +21,152 @@ import { reviewIsResponded } from '../../db/review-predicates';
 /** Responded when responseContent is present (seed-spec section 4): blank text counts as absent. */
 const respondedSql = reviewIsResponded;
 
-export type NotificationRow = typeof notifications.$inferSelect;
+/** A notification with when the person asking read it (null: unread for them). */
+export type NotificationRow = typeof notifications.$inferSelect & { readAt: Date | null };
+
+/**
+ * Whose bell: the client's notifications as one person sees them (issue 16). Read state is that person's
+ * own; a member limited to some locations sees only the events about reviews and requests there.
+ */
+export interface BellReader {
+  ownerId: number;
+  userId: number;
+  /** null: every location (the owner, an unlimited member, an admin inside the client's area). */
+  locationIds: number[] | null;
+}
 
 /** Newest first: matches notifications_owner_created_idx (DESC NULLS FIRST, Postgres' default for DESC). */
 const newestFirst = [desc(notifications.createdAt), desc(notifications.id)];
 
+/**
+ * Events about a review or request in these locations; events about neither (a provider connection) are
+ * the business's, not a location's, so a limited member has none. Written as scalar sub-selects so each
+ * is a primary-key look-up per notification walked (as EXISTS, Postgres hashed every review of those
+ * locations of every client).
+ */
+function aboutLocations(locationIds: number[] | null): SQL | undefined {
+  if (locationIds === null) return undefined;
+  const reviewLocation = sql`(select ${reviews.locationId} from ${reviews} where ${reviews.id} = ${notifications.reviewId})`;
+  const requestLocation = sql`(select ${reviewRequests.locationId} from ${reviewRequests}
+    where ${reviewRequests.id} = ${notifications.reviewRequestId})`;
+  return or(inArray(reviewLocation, locationIds), inArray(requestLocation, locationIds));
+}
+
+/**
+ * A person's "mark all read" in one client's bell: every notification up to `through` was read at `at`.
+ * Read first, on its own, so the queries below hold its values as literals: the planner then sees that
+ * "after the mark" is a short range of notifications_owner_id_idx (a sub-select there looked like a third
+ * of the client's notifications, enough to start the JIT compiler on every poll of the unread count).
+ */
+export interface ReadMark {
+  through: number;
+  at: Date | null;
+}
+
+export async function readMarkOf(db: Pick<Database, 'select'>, reader: BellReader): Promise<ReadMark> {
+  const [row] = await db
+    .select({ through: notificationReadMarks.readThroughId, at: notificationReadMarks.markedAt })
+    .from(notificationReadMarks)
+    .where(
+      and(eq(notificationReadMarks.userId, reader.userId), eq(notificationReadMarks.ownerId, reader.ownerId)),
+    );
+  return row ?? { through: 0, at: null };
+}
+
+/** When this person read it one by one (the reads' primary key); null if they did not. */
+const readOne = (reader: BellReader) =>
+  sql`(select ${notificationReads.readAt} from ${notificationReads}
+     where ${notificationReads.notificationId} = ${notifications.id}
+       and ${notificationReads.userId} = ${reader.userId})`;
+
+/**
+ * Unread for this person: after their last "mark all read" (a range of notifications_owner_id_idx: the
+ * count walks only what came since) and not read one by one (an anti-join on the reads' primary key).
+ */
+const unreadBy = (reader: BellReader, mark: ReadMark) =>
+  sql`${notifications.id} > ${mark.through} and not exists (select 1 from ${notificationReads}
+     where ${notificationReads.notificationId} = ${notifications.id}
+       and ${notificationReads.userId} = ${reader.userId})`;
+
+/** When this person read it: the first of their own read and the "mark all read" that covered it. */
+export const readAtBy = (reader: BellReader, mark: ReadMark) =>
+  sql<Date | null>`least(${readOne(reader)}, case when ${notifications.id} <= ${mark.through}
+     then ${mark.at?.toISOString() ?? null}::timestamptz end)`.mapWith((value) =>
+    value === null ? null : new Date(value as string | Date),
+  );
+
 export function createNotificationsRepository(db: Database) {
-  const whereOf = (ownerId: number, unreadOnly: boolean) =>
-    and(eq(notifications.ownerId, ownerId), unreadOnly ? isNull(notifications.readAt) : undefined);
+  const whereOf = (reader: BellReader, mark: ReadMark | null) =>
+    and(
+      eq(notifications.ownerId, reader.ownerId),
+      aboutLocations(reader.locationIds),
+      mark ? unreadBy(reader, mark) : undefined,
+    );
+  const asSeenBy = (reader: BellReader, mark: ReadMark) => ({
+    ...getTableColumns(notifications),
+    readAt: readAtBy(reader, mark),
+  });
 
   return {
-    async list(ownerId: number, window: { limit: number; offset: number; unreadOnly: boolean }) {
+    async list(
+      reader: BellReader,
+      window: { limit: number; offset: number; unreadOnly: boolean },
+    ): Promise<NotificationRow[]> {
+      const mark = await readMarkOf(db, reader);
       return db
-        .select()
+        .select(asSeenBy(reader, mark))
         .from(notifications)
-        .where(whereOf(ownerId, window.unreadOnly))
+        .where(whereOf(reader, window.unreadOnly ? mark : null))
         .orderBy(...newestFirst)
         .limit(window.limit)
         .offset(window.offset);
     },
 
-    async count(ownerId: number, unreadOnly: boolean): Promise<number> {
-      const [row] = await db
-        .select({ total: count() })
-        .from(notifications)
-        .where(whereOf(ownerId, unreadOnly));
+    async count(reader: BellReader, unreadOnly: boolean): Promise<number> {
+      const mark = unreadOnly ? await readMarkOf(db, reader) : null;
+      const [row] = await db.select({ total: count() }).from(notifications).where(whereOf(reader, mark));
       return row?.total ?? 0;
     },
 
-    async markRead(ownerId: number, id: number): Promise<NotificationRow | undefined> {
-      const [row] = await db
-        .update(notifications)
-        .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-        .where(and(eq(notifications.ownerId, ownerId), eq(notifications.id, id)))
-        .returning();
+    /** Marks one read for this person only; undefined when they cannot see it (another client's, another location's). */
+    async markRead(reader: BellReader, id: number): Promise<NotificationRow | undefined> {
+      const visible = and(whereOf(reader, null), eq(notifications.id, id));
+      const [found] = await db.select({ id: notifications.id }).from(notifications).where(visible);
+      if (!found) return undefined;
+      await db
+        .insert(notificationReads)
+        .values({ notificationId: id, userId: reader.userId })
+        .onConflictDoNothing();
+      const mark = await readMarkOf(db, reader);
+      const [row] = await db.select(asSeenBy(reader, mark)).from(notifications).where(visible);
       return row;
     },
 
-    async markAllRead(ownerId: number): Promise<number> {
-      const rows = await db
-        .update(notifications)
-        .set({ readAt: sql`now()` })
-        .where(and(eq(notifications.ownerId, ownerId), isNull(notifications.readAt)))
-        .returning({ id: notifications.id });
-      return rows.length;
+    /**
+     * Marks everything of the client read for this person in one row: their mark moves up to the client's
+     * newest notification. Answers how many they had unread.
+     */
+    async markAllRead(reader: BellReader): Promise<number> {
+      return db.transaction(async (tx) => {
+        const mark = await readMarkOf(tx, reader);
+        const [unread] = await tx.select({ total: count() }).from(notifications).where(whereOf(reader, mark));
+        await tx
+          .insert(notificationReadMarks)
+          .values({
+            userId: reader.userId,
+            ownerId: reader.ownerId,
+            readThroughId: sql`(select coalesce(max(${notifications.id}), 0) from ${notifications}
+              where ${notifications.ownerId} = ${reader.ownerId})`,
+          })
+          .onConflictDoUpdate({
+            target: [notificationReadMarks.userId, notificationReadMarks.ownerId],
+            set: {
+              readThroughId: sql`greatest(${notificationReadMarks.readThroughId}, excluded.read_through_id)`,
+              markedAt: sql`now()`,
+            },
+          });
+        return unread?.total ?? 0;
+      });
     },
 
     /** Deletes what is older than the retention period; answers how many went. */

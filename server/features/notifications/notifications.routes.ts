@@ -1,13 +1,24 @@
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { IdParamsSchema } from '@shared/schemas/domain';
 import { NotificationListQuerySchema, NotificationSettingsSchema } from '@shared/schemas/notifications';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { simplePage } from '../../lib/simple-page';
 import { validate } from '../../middleware/validate';
-import { tenantOf } from '../../middleware/tenant';
+import { locationsOf, tenantOf } from '../../middleware/tenant';
 import { readAlertUnsubscribeToken, type AlertKind } from './alert-token';
-import { alertUnsubscribeServiceFor, notificationsServiceFor } from './notifications.service';
+import {
+  alertUnsubscribeServiceFor,
+  notificationsServiceFor,
+  type BellReader,
+} from './notifications.service';
+
+/** The bell as the signed-in person sees it: their read state, their locations (an admin reads as itself). */
+const readerOf = (req: Request): BellReader => ({
+  ownerId: tenantOf(req),
+  userId: req.user!.id,
+  locationIds: locationsOf(req),
+});
 
 /** The bell and the email alert settings of the client's area (mirrored for an admin inside it). */
 export function createNotificationsRoutes(ctx: AppContext): Router {
@@ -17,7 +28,7 @@ export function createNotificationsRoutes(ctx: AppContext): Router {
   router.get(
     '/notifications',
     validate({ query: NotificationListQuerySchema }, async ({ query }, req, res) => {
-      const { notifications, total } = await service.list(tenantOf(req), query);
+      const { notifications, total } = await service.list(readerOf(req), query);
       res.setHeader('X-Total-Count', String(total));
       res.json(notifications);
     }),
@@ -27,21 +38,21 @@ export function createNotificationsRoutes(ctx: AppContext): Router {
     '/notifications/unread-count',
     validate({}, async (_input, req, res) => {
       res.setHeader('Cache-Control', 'no-store');
-      res.json(await service.unreadCount(tenantOf(req)));
+      res.json(await service.unreadCount(readerOf(req)));
     }),
   );
 
   router.post(
     '/notifications/read-all',
     validate({}, async (_input, req, res) => {
-      res.json(await service.markAllRead(tenantOf(req)));
+      res.json(await service.markAllRead(readerOf(req)));
     }),
   );
 
   router.post(
     '/notifications/:id/read',
     validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
-      res.json(await service.markRead(tenantOf(req), params.id));
+      res.json(await service.markRead(readerOf(req), params.id));
     }),
   );
 

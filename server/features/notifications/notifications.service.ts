@@ -10,9 +10,12 @@ import type { AlertKind } from './alert-token';
 import {
   createAlertsRepository,
   createNotificationsRepository,
+  type BellReader,
   type NotificationRow,
   type NotificationsRepository,
 } from './notifications.repository';
+
+export type { BellReader };
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
@@ -28,34 +31,37 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** The bell (issue 10): a client's events, newest first, and what they have read. */
+/**
+ * The bell (issue 10): a client's events, newest first, as one person sees them (issue 16): only those
+ * about their locations, read or unread for them alone.
+ */
 export function createNotificationsService(repo: NotificationsRepository) {
   return {
-    async list(ownerId: number, query: NotificationListQuery) {
+    async list(reader: BellReader, query: NotificationListQuery) {
       const unreadOnly = query.unread === 'true';
       const [rows, total] = await Promise.all([
-        repo.list(ownerId, {
+        repo.list(reader, {
           limit: query.pageSize,
           offset: (query.page - 1) * query.pageSize,
           unreadOnly,
         }),
-        repo.count(ownerId, unreadOnly),
+        repo.count(reader, unreadOnly),
       ]);
       return { notifications: rows.map(toNotification), total };
     },
 
-    async unreadCount(ownerId: number): Promise<UnreadCount> {
-      return { unread: await repo.count(ownerId, true) };
+    async unreadCount(reader: BellReader): Promise<UnreadCount> {
+      return { unread: await repo.count(reader, true) };
     },
 
-    async markRead(ownerId: number, id: number): Promise<Notification> {
-      const row = await repo.markRead(ownerId, id);
+    async markRead(reader: BellReader, id: number): Promise<Notification> {
+      const row = await repo.markRead(reader, id);
       if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
       return toNotification(row);
     },
 
-    async markAllRead(ownerId: number): Promise<{ updated: number }> {
-      return { updated: await repo.markAllRead(ownerId) };
+    async markAllRead(reader: BellReader): Promise<{ updated: number }> {
+      return { updated: await repo.markAllRead(reader) };
     },
 
     settings: (userId: number): Promise<NotificationSettings> => repo.settings(userId),

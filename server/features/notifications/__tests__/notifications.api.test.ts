@@ -7,6 +7,7 @@ import { createTestBackground, type TestBackground } from '../../../testing/back
 import {
   createContact,
   createLocation,
+  createMember,
   createReview,
   createReviewRequest,
   createUser,
@@ -115,7 +116,7 @@ describe.each(testDatabaseKinds)('notifications and email alerts on %s', (kind) 
     });
 
     it("when another client asks, then it sees none of the owner's events and cannot mark them; the admin mirror sees them", async () => {
-      const { user, location } = await owner();
+      const { user, location, agent } = await owner();
       const stranger = await owner('Other Shop');
       const admin = await createUser(db(), { role: 'admin' });
       const adminAgent = await signedInAgent(app, admin);
@@ -128,8 +129,50 @@ describe.each(testDatabaseKinds)('notifications and email alerts on %s', (kind) 
 
       expect(strangerList.body).toEqual([]);
       expect(strangerRead.status).toBe(404);
-      expect((await notificationsOf(user.id))[0]!.readAt).toBeNull();
+      expect((await agent.get('/api/notifications/unread-count')).body).toEqual({ unread: 1 });
       expect(mirror.body.map((n: { id: number }) => n.id)).toEqual([note!.id]);
+    });
+
+    it('when one person marks notifications read, one or all, then they stay unread for the rest of the team', async () => {
+      const { user, agent } = await owner();
+      const { user: member } = await createMember(db(), user.id, { role: 'responder' });
+      const memberAgent = await signedInAgent(app, member);
+      const admin = await createUser(db(), { role: 'admin' });
+      const adminAgent = await signedInAgent(app, admin);
+      const record = (title: string) =>
+        recordNotifications(db(), [{ ownerId: user.id, kind: 'review_new', title, target: '/reviews' }]);
+      await record('First');
+      await record('Second');
+      await record('Third');
+      const unreadOf = async (someone: typeof agent) =>
+        ((await someone.get('/api/notifications/unread-count')).body as { unread: number }).unread;
+      const [third] = (await memberAgent.get('/api/notifications')).body as { id: number }[];
+
+      const read = await memberAgent.post(`/api/notifications/${third!.id}/read`);
+
+      expect(read.body.readAt).not.toBeNull();
+      expect(await unreadOf(memberAgent)).toBe(2);
+      expect(await unreadOf(agent)).toBe(3);
+      const ownerList = (await agent.get('/api/notifications')).body as {
+        id: number;
+        readAt: string | null;
+      }[];
+      expect(ownerList.map((n) => n.readAt)).toEqual([null, null, null]);
+
+      expect((await memberAgent.post('/api/notifications/read-all')).body).toEqual({ updated: 2 });
+      expect(await unreadOf(memberAgent)).toBe(0);
+      expect(await unreadOf(agent)).toBe(3);
+      expect((await agent.get('/api/notifications?unread=true')).body).toHaveLength(3);
+
+      // The owner's own read-all, and an admin looking at the client's bell, leave the member's state be.
+      await record('Fourth');
+      expect(await unreadOf(memberAgent)).toBe(1);
+      await adminAgent.post(`/api/admin/clients/${user.id}/notifications/read-all`).expect(200);
+      expect(await unreadOf(agent)).toBe(4);
+      expect((await agent.post('/api/notifications/read-all')).body).toEqual({ updated: 4 });
+      expect(await unreadOf(agent)).toBe(0);
+      const memberList = (await memberAgent.get('/api/notifications')).body as { readAt: string | null }[];
+      expect(memberList.map((n) => n.readAt === null)).toEqual([true, false, false, false]);
     });
 
     it('when storing a submission fails, then no notification is left behind either', async () => {
