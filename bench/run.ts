@@ -10,7 +10,6 @@ import { openPglite, openPostgres, type DatabaseHandle, type QueryListener } fro
 import { migrateDatabase } from '../server/db/migrate';
 import { hashPassword } from '../server/lib/password';
 import { DatabaseSessionStore } from '../server/lib/session-store';
-import { createUsersRepository } from '../server/features/auth/users.repository';
 import { createReviewsRepository } from '../server/features/reviews/reviews.repository';
 import { createReviewsService } from '../server/features/reviews/reviews.service';
 import { createDashboardRepository } from '../server/features/dashboard/dashboard.repository';
@@ -364,11 +363,11 @@ async function main(): Promise<void> {
     {
       name: 'user',
       path: '/api/user',
-      capture: async (id, sid) => {
+      // The session store reads the user with the session, in one statement (server/lib/session-store.ts).
+      capture: async (_id, sid) => {
         await new Promise((resolve, reject) =>
           services!.sessions.get(sid, (err) => (err ? reject(err) : resolve(null))),
         );
-        await services!.users.findById(id);
       },
     },
   ];
@@ -607,7 +606,6 @@ function servicesOver(handle: DatabaseHandle) {
     reviews: createReviewsService(createReviewsRepository(handle.db)),
     dashboard: createDashboardService(createDashboardRepository(handle.db)),
     sessions: new DatabaseSessionStore(handle.db),
-    users: createUsersRepository(handle.db),
   };
 }
 

@@ -23,6 +23,7 @@ import { serializeError, type Logger } from './lib/logger';
 import { precompressedAssets } from './lib/precompressed';
 import { createRateLimiter } from './lib/rate-limit';
 import { createSession, enforceAbsoluteLifetime, SESSION_COOKIE } from './lib/session';
+import { sessionOwnerOf } from './lib/session-store';
 import { createSecretBox } from './lib/crypto';
 import { createUrlPolicy } from './lib/url-policy';
 import type { AppContext } from './lib/context';
@@ -187,7 +188,8 @@ export function createApp(options: AppOptions): Express {
         message: 'Too many emails asked for. Please wait an hour and try again.',
         key: (req) => `user:${req.user!.id}`,
       }),
-      teamOf: (user) => team.teamOf(user),
+      // A member's team was read with the session, in the same statement (lib/session-store.ts).
+      teamOf: (user, req) => team.teamOf(user, sessionOwnerOf(req, user.id)?.membership),
     }),
   );
 

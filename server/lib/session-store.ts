@@ -1,10 +1,99 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Request } from 'express';
 import session from 'express-session';
 import type { Database } from '../db/client';
-import { sessions } from '../db/schema';
+import { sessions, teamMembers, users } from '../db/schema';
 
 type SessionData = session.SessionData & { passport?: { user?: unknown } };
 type Callback<T = void> = (err?: unknown, value?: T) => void;
+
+/** A team member's place in a business, as tenantFromUser and GET /api/user need it. */
+export interface SessionMembership {
+  clientId: number;
+  role: (typeof teamMembers.$inferSelect)['role'];
+  locationIds: number[] | null;
+  businessName: string;
+  ownerFirstName: string;
+  clientDisabledAt: Date | null;
+}
+
+/**
+ * Who a session belongs to, read in the same statement as the session itself (issue 13: a signed-in read
+ * paid one round trip for the session, one for its user and one for a member's team). It describes the
+ * database at the start of this request and lives only as long as the request: a deleted or disabled
+ * account, a changed role or a removed member shows on the very next request, on any server.
+ */
+export interface SessionOwner {
+  /** The user the session row names; `user` is null when that account no longer exists. */
+  userId: number;
+  user: typeof users.$inferSelect | null;
+  /** A member's team; null for anyone else, and for a member whose membership was removed. */
+  membership: SessionMembership | null;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by the session store when it loads this request's session (sessionOwnerOf reads it). */
+    sessionOwner?: SessionOwner;
+  }
+}
+
+/** What the store read with this request's session about `userId`, or undefined: not read, ask the database. */
+export function sessionOwnerOf(req: Request, userId: number): SessionOwner | undefined {
+  const owner = req.sessionOwner;
+  return owner?.userId === userId ? owner : undefined;
+}
+
+/** Carries the owner from `get` to `createSession` on the session's data, never stored (JSON skips symbols). */
+const OWNER = Symbol('session owner');
+type LoadedSession = SessionData & { [OWNER]?: SessionOwner };
+
+const clientOwner = alias(users, 'client_owner');
+
+/** The session, its user, and a member's team with the state of its business: one statement, prepared once. */
+function prepareSessionRead(db: Database) {
+  return db
+    .select({
+      sess: sessions.sess,
+      userId: sessions.userId,
+      user: users,
+      team: {
+        clientId: teamMembers.clientId,
+        role: teamMembers.role,
+        locationIds: teamMembers.locationIds,
+      },
+      business: {
+        companyName: clientOwner.companyName,
+        firstName: clientOwner.firstName,
+        disabledAt: clientOwner.disabledAt,
+      },
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
+    .leftJoin(clientOwner, eq(clientOwner.id, teamMembers.clientId))
+    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('session_with_owner');
+}
+
+type SessionReadRow = Awaited<ReturnType<ReturnType<typeof prepareSessionRead>['execute']>>[number];
+
+function ownerOf(row: SessionReadRow): SessionOwner | undefined {
+  if (row.userId === null) return undefined;
+  const membership =
+    row.team && row.business
+      ? {
+          clientId: row.team.clientId,
+          role: row.team.role,
+          locationIds: row.team.locationIds,
+          businessName: row.business.companyName,
+          ownerFirstName: row.business.firstName,
+          clientDisabledAt: row.business.disabledAt,
+        }
+      : null;
+  return { userId: row.userId, user: row.user, membership };
+}
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -27,20 +116,30 @@ export class DatabaseSessionStore extends session.Store {
   private lastPrune = 0;
   /** When this process last wrote each session's expiry (bounded: the oldest are forgotten first). */
   private readonly touched = new Map<string, number>();
+  private readonly sessionRead: ReturnType<typeof prepareSessionRead>;
 
   constructor(
     private readonly db: Database,
     private readonly now: () => number = () => Date.now(),
   ) {
     super();
+    this.sessionRead = prepareSessionRead(db);
   }
 
   override get(sid: string, callback: Callback<SessionData | null>): void {
-    this.db
-      .select({ sess: sessions.sess })
-      .from(sessions)
-      .where(and(eq(sessions.sid, sid), gt(sessions.expiresAt, new Date())))
-      .then(([row]) => callback(undefined, (row?.sess as SessionData | undefined) ?? null), callback);
+    this.sessionRead.execute({ sid, now: new Date() }).then(([row]) => {
+      if (!row) return callback(undefined, null);
+      const sess = row.sess as LoadedSession;
+      const owner = ownerOf(row);
+      if (owner) Object.defineProperty(sess, OWNER, { value: owner, enumerable: false });
+      callback(undefined, sess);
+    }, callback);
+  }
+
+  /** express-session builds req.session from what `get` answered: the owner read with it goes on the request. */
+  override createSession(req: Request, sess: session.SessionData): session.Session & session.SessionData {
+    req.sessionOwner = (sess as LoadedSession)[OWNER];
+    return super.createSession(req, sess);
   }
 
   override set(sid: string, sess: SessionData, callback?: Callback): void {
@@ -52,6 +151,8 @@ export class DatabaseSessionStore extends session.Store {
         target: sessions.sid,
         set: { sess, userId: row.userId, expiresAt: row.expiresAt },
       })
+      // The row's expiry was just written: a touch in the next minute would write it again for nothing.
+      .then(() => this.rememberWritten(sid))
       .then(() => this.pruneNowAndThen())
       .then(
         () => callback?.(),
@@ -70,9 +171,7 @@ export class DatabaseSessionStore extends session.Store {
       callback?.();
       return;
     }
-    this.touched.delete(sid);
-    this.touched.set(sid, now);
-    if (this.touched.size > TOUCHED_REMEMBERED) this.touched.delete(this.touched.keys().next().value!);
+    this.rememberWritten(sid);
     this.db
       .update(sessions)
       .set({ expiresAt: expiryOf(sess) })
@@ -81,6 +180,12 @@ export class DatabaseSessionStore extends session.Store {
         () => callback?.(),
         (err: unknown) => callback?.(err),
       );
+  }
+
+  private rememberWritten(sid: string): void {
+    this.touched.delete(sid);
+    this.touched.set(sid, this.now());
+    if (this.touched.size > TOUCHED_REMEMBERED) this.touched.delete(this.touched.keys().next().value!);
   }
 
   override destroy(sid: string, callback?: Callback): void {

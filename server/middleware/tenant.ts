@@ -5,6 +5,7 @@ import { createTeamRepository } from '../features/team/team.repository';
 import { IdSchema } from '@shared/schemas/domain';
 import { TEAM_MESSAGES, type TeamRole } from '@shared/schemas/team';
 import { badRequest, forbidden, notFound } from '../lib/errors';
+import { sessionOwnerOf } from '../lib/session-store';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -31,7 +32,9 @@ export function tenantFromUser(db: Database): RequestHandler {
       req.teamLocationIds = null;
       return next();
     }
-    const membership = await team.membershipOf(user.id);
+    // Read with the session in the same statement, at the start of this request (lib/session-store.ts).
+    const owner = sessionOwnerOf(req, user.id);
+    const membership = owner ? owner.membership : await team.membershipOf(user.id);
     if (!membership || membership.clientDisabledAt) return next(forbidden(TEAM_MESSAGES.notMember));
     req.tenantId = membership.clientId;
     req.teamRole = membership.role;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
+import { openPglite, openPostgres, type DatabaseHandle, type QueryListener } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -18,11 +18,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: PGlite in memory, or a new database on the test server. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database: PGlite in memory, or a new database on the test server. `onQuery` sees every
+ * statement run through `handle` (a test counting the round trips of a request).
+ */
+export async function createTestDatabase(kind: DatabaseKind, onQuery?: QueryListener): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const dir = `memory://rf-test-${randomBytes(6).toString('hex')}`;
-    const handle = await openPglite(dir);
+    const handle = await openPglite(dir, onQuery);
     await migrateDatabase(handle);
     // PGlite in memory is one connection: "reopening" shares it, as a restarted process would share the files.
     return { handle, reopen: async () => ({ ...handle, close: async () => {} }), drop: () => handle.close() };
@@ -36,7 +39,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString(), 5);
+  const handle = openPostgres(url.toString(), 5, onQuery);
   await migrateDatabase(handle);
   const opened: DatabaseHandle[] = [handle];
   return {

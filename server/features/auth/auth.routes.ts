@@ -29,7 +29,7 @@ interface AuthRoutesDeps {
   /** Per signed-in user: resending links and asking for email changes (each sends mail). */
   accountMailLimiter: (req: Request, res: Response, next: NextFunction) => void;
   /** The signed-in user's business and role in it (issue 16): GET /api/user tells the SPA. */
-  teamOf: (user: UserRow) => Promise<UserTeam | null>;
+  teamOf: (user: UserRow, req: Request) => Promise<UserTeam | null>;
 }
 
 /** Passport 0.7 regenerates the session id inside req.login, so a signed-in session is always new. */
@@ -70,7 +70,10 @@ export function createAuthRoutes({
 }: AuthRoutesDeps): Router {
   const router = Router();
   /** The user as every sign-in answers it: with their business and role, so the SPA lands in the right place. */
-  const withTeam = async (user: UserRow) => ({ ...toPublicUser(user), team: await teamOf(user) });
+  const withTeam = async (user: UserRow, req: Request) => ({
+    ...toPublicUser(user),
+    team: await teamOf(user, req),
+  });
 
   router.post(
     '/forgot-password',
@@ -104,7 +107,7 @@ export function createAuthRoutes({
         .sendWelcome(user)
         .catch((err: unknown) => req.log?.error({ err }, 'welcome email not sent'));
       await logIn(req, user);
-      res.status(201).json(await withTeam(user));
+      res.status(201).json(await withTeam(user, req));
     }),
   );
 
@@ -126,7 +129,7 @@ export function createAuthRoutes({
       const user = await authenticate(passport, req, res);
       await throttle.succeeded(body.email, ip);
       await logIn(req, user);
-      res.json(await withTeam(user));
+      res.json(await withTeam(user, req));
     }),
   );
 
@@ -140,7 +143,7 @@ export function createAuthRoutes({
   });
 
   router.get('/user', requireAuth, async (req, res) => {
-    res.json(await withTeam(req.user!));
+    res.json(await withTeam(req.user!, req));
   });
 
   // Email verification (issue 11). The link works signed in or not: it may be opened on another device.

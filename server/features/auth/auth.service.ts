@@ -25,6 +25,11 @@ export function toPublicUser(user: UserRow): PublicUser {
   };
 }
 
+/** The account, unless it has been removed or disabled: what a session may act as. */
+export function activeOrNone(user: UserRow | null | undefined): UserRow | undefined {
+  return user && !user.disabledAt ? user : undefined;
+}
+
 export type SignInResult = { ok: true; user: UserRow } | { ok: false; message: string };
 
 export function createAuthService(users: UsersRepository) {
@@ -64,8 +69,7 @@ export function createAuthService(users: UsersRepository) {
 
     /** The user behind a session, unless the account has since been removed or disabled. */
     async activeUser(id: number): Promise<UserRow | undefined> {
-      const user = await users.findById(id);
-      return user && !user.disabledAt ? user : undefined;
+      return activeOrNone(await users.findById(id));
     },
 
     /** Makes sure the configured admin exists, with this password and the admin role. */

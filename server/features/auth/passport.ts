@@ -1,7 +1,9 @@
 import { Authenticator } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
+import type { Request } from 'express';
 import { LoginSchema } from '@shared/schemas/auth';
-import type { AuthService } from './auth.service';
+import { sessionOwnerOf } from '../../lib/session-store';
+import { activeOrNone, type AuthService } from './auth.service';
 import type { UserRow } from './users.repository';
 
 declare global {
@@ -31,8 +33,12 @@ export function createPassport(auth: AuthService): PassportInstance {
   );
 
   passport.serializeUser<number>((user, done) => done(null, user.id));
-  passport.deserializeUser<number>((id, done) => {
-    // A removed or disabled account simply has no user: its session is signed out.
+  passport.deserializeUser<number, Request>((req, id, done) => {
+    // A removed or disabled account simply has no user: its session is signed out. The session store has
+    // usually read the user with the session, in the same statement; only a session row that does not name
+    // its user (written before sessions.user_id existed) costs a query of its own.
+    const owner = sessionOwnerOf(req, id);
+    if (owner) return done(null, activeOrNone(owner.user) ?? false);
     auth.activeUser(id).then((user) => done(null, user ?? false), done);
   });
 

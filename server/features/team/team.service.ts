@@ -21,6 +21,9 @@ import { createUsersRepository, type UserRow } from '../auth/users.repository';
 import { createTeamRepository, MemberConflict, type TeamRepository } from './team.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A member's place in a business (team.repository's membershipOf). */
+type Membership = NonNullable<Awaited<ReturnType<TeamRepository['membershipOf']>>>;
 /** Like the password-reset links: a random token in the email, only its SHA-256 stored. */
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -73,18 +76,24 @@ export function createTeamService(ctx: Pick<AppContext, 'db' | 'env' | 'now' | '
   }
 
   return {
-    /** What GET /api/user tells the SPA about the signed-in user's team. */
-    async teamOf(user: {
-      id: number;
-      role: string;
-      companyName: string;
-      firstName: string;
-    }): Promise<UserTeam | null> {
+    /**
+     * What GET /api/user tells the SPA about the signed-in user's team. `known`: the membership already read
+     * in this request (with the session; null when there is none), so it is not asked for twice.
+     */
+    async teamOf(
+      user: {
+        id: number;
+        role: string;
+        companyName: string;
+        firstName: string;
+      },
+      known?: Membership | null,
+    ): Promise<UserTeam | null> {
       if (user.role === 'client') {
         return { role: 'owner', clientId: user.id, businessName: displayName(user), locationIds: null };
       }
       if (user.role !== 'member') return null;
-      const membership = await repo.membershipOf(user.id);
+      const membership = known !== undefined ? known : await repo.membershipOf(user.id);
       if (!membership) return null;
       return {
         role: membership.role,
