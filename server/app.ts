@@ -174,7 +174,7 @@ export function createApp(options: AppOptions): Express {
   api.use(
     createAuthRoutes({
       auth,
-      throttle: createLoginThrottle(db),
+      throttle: createLoginThrottle(db, ctx.now),
       passport,
       authLimiter,
       sessionCookieName: SESSION_COOKIE,

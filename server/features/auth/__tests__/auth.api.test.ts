@@ -1,7 +1,7 @@
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
-import { agentFor, createTestApp } from '../../../testing/test-app';
+import { agentFor, createTestApp, createTestContext } from '../../../testing/test-app';
 import { createUser, DEFAULT_PASSWORD, registrationFor } from '../../../testing/factories';
 import { rateLimits } from '../../../db/schema';
 import { pruneRateLimits } from '../../../lib/rate-limit';
@@ -277,7 +277,12 @@ describe.each(testDatabaseKinds)('per-account sign-in throttle on %s', { timeout
     await database?.drop();
   });
 
-  const appBehindProxy = () => createTestApp(database.handle.db, { TRUST_PROXY: '1' });
+  // The clock stands still: a pause lasts while the test looks at it, however slow the machine is.
+  const appBehindProxy = () => {
+    const stopped = new Date();
+    const context = createTestContext(database.handle.db, { TRUST_PROXY: '1' }, { now: () => stopped });
+    return createTestApp(database.handle.db, {}, context);
+  };
   const attempt = (
     app: ReturnType<typeof createTestApp>,
     email: string,
