@@ -1,4 +1,5 @@
 import { negativeSql, positiveSql, privateSql, respondedSql, unrespondedSql } from './review-filters';
+import { sql } from 'drizzle-orm';
 import { reviews } from './schema';
 
 /**
@@ -10,3 +11,12 @@ export const reviewIsUnresponded = unrespondedSql(reviews);
 export const reviewIsPositive = positiveSql(reviews);
 export const reviewIsNegative = negativeSql(reviews);
 export const reviewIsPrivate = privateSql(reviews);
+
+/** How many of the rows have each rating, 1 to 5, as one int[] (FILTER aggregates: one pass). */
+export const reviewRatingCounts = () => sql<number[]>`array[
+    count(*) filter (where ${reviews.rating} = 1),
+    count(*) filter (where ${reviews.rating} = 2),
+    count(*) filter (where ${reviews.rating} = 3),
+    count(*) filter (where ${reviews.rating} = 4),
+    count(*) filter (where ${reviews.rating} = 5)
+  ]::int[]`;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { reviewDailyStats, reviewRequests, reviewResponseDailyStats, reviews } from '../../db/schema';
-import { reviewIsResponded } from '../../db/review-predicates';
+import { reviewIsResponded, reviewRatingCounts } from '../../db/review-predicates';
 import { DASHBOARD_CHART_WEEKS, DASHBOARD_WINDOW_DAYS } from '@shared/schemas/dashboard';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
 import { inLocations } from '../reviews/reviews.repository';
@@ -329,13 +329,7 @@ export function createDashboardRepository(db: Database) {
     async liveDistribution(ownerId: number, locationIds: number[]): Promise<number[]> {
       const [row] = await db
         .select({
-          counts: sql<number[]>`array[
-            count(*) filter (where ${reviews.rating} = 1),
-            count(*) filter (where ${reviews.rating} = 2),
-            count(*) filter (where ${reviews.rating} = 3),
-            count(*) filter (where ${reviews.rating} = 4),
-            count(*) filter (where ${reviews.rating} = 5)
-          ]::int[]`,
+          counts: reviewRatingCounts(),
         })
         .from(reviews)
         .where(and(eq(reviews.ownerId, ownerId), inLocations(locationIds)));

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { locations, reviews } from '../../db/schema';
 import { reviewColumns } from '../../db/review-columns';
-import { reviewIsUnresponded } from '../../db/review-predicates';
+import { reviewIsUnresponded, reviewRatingCounts } from '../../db/review-predicates';
 import {
   INSIGHTS_MIN_WORD_LENGTH,
   INSIGHTS_TOP_WORDS,
@@ -35,13 +35,7 @@ const num = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 const ratingColumns = () => ({
   total: num(sql`count(*)::int`),
   ratingSum: num(sql`coalesce(sum(${reviews.rating}), 0)::int`),
-  counts: sql<number[]>`array[
-    count(*) filter (where ${reviews.rating} = 1),
-    count(*) filter (where ${reviews.rating} = 2),
-    count(*) filter (where ${reviews.rating} = 3),
-    count(*) filter (where ${reviews.rating} = 4),
-    count(*) filter (where ${reviews.rating} = 5)
-  ]::int[]`,
+  counts: reviewRatingCounts(),
 });
 
 /** Unknown types read as private (seed-spec section 3). */
