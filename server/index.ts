@@ -94,6 +94,8 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     logger.info({ port }, `ReviewFlow listening on http://localhost:${port}`);
+    // A parent that started this process with an IPC channel (the tests, PORT=0) learns the port it got.
+    process.send?.({ listening: port });
   });
 
   let stopping = false;

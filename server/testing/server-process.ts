@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -13,17 +12,6 @@ import type { DatabaseKind } from './test-db';
 const root = path.resolve(__dirname, '../..');
 // Tests read the environment directly: they choose the databases the suite runs on.
 const serverUrl = process.env.TEST_DATABASE_URL || undefined;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Target {
   env: Record<string, string>;
@@ -67,9 +55,12 @@ export interface Running {
   output(): string;
 }
 
-/** The server as production runs it, in its own process (node itself, so signals reach the server). */
+/**
+ * The server as production runs it, in its own process (node itself, so signals reach the server). It listens
+ * on a port the system picks and says which over IPC: a port probed free beforehand can be taken by another
+ * test's server before this one binds it, and that server's health check would then answer for this one.
+ */
 export async function startServer(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: {
@@ -77,7 +68,7 @@ export async function startServer(env: Record<string, string>): Promise<Running>
       HOME: process.env.HOME ?? os.tmpdir(),
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       RATE_LIMIT_AUTH: '100000',
@@ -91,7 +82,7 @@ export async function startServer(env: Record<string, string>): Promise<Running>
       TOKEN_ENCRYPTION_KEY: 'a'.repeat(64),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let log = '';
   child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -99,19 +90,21 @@ export async function startServer(env: Record<string, string>): Promise<Running>
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${log}`);
-    const up = await fetch(`${base}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, base, exited, output: () => log };
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 60_000);
+    child.on('message', (message: { listening?: unknown }) => {
+      if (typeof message.listening !== 'number') return;
+      clearTimeout(timer);
+      resolve(message.listening);
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`server exited at start:\n${log}`));
+    });
+  });
+  // The IPC channel would keep this test process's event loop waiting on the child.
+  child.disconnect();
+  return { child, base: `http://127.0.0.1:${port}`, exited, output: () => log };
 }
 
 /** A tiny cookie-keeping JSON client. */
