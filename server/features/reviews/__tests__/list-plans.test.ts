@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { Placeholder, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_FILTERS } from '@shared/schemas/reviews';
 import type { Database } from '../../../db/client';
@@ -13,29 +13,48 @@ interface PlanNode {
 
 const nodeTypes = (node: PlanNode): string[] => [node['Node Type'], ...(node.Plans ?? []).flatMap(nodeTypes)];
 
+const literal = (value: unknown) =>
+  typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+
 /** The query with its parameters written in (EXPLAIN takes no parameters through every driver alike). */
 function inline(query: { sql: string; params: unknown[] }): string {
-  return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = query.params[Number(n) - 1];
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-  });
+  return query.sql.replace(/\$(\d+)/g, (_, n: string) => literal(query.params[Number(n) - 1]));
 }
+
+let prepared = 0;
 
 /**
  * The plan Postgres makes once whole-table scans and sorts are priced out (as they are for page 1 of 200,000
  * reviews): a Sort left in it means no index delivers the list's order. SET LOCAL keeps the settings to this
  * transaction.
  */
-async function planOf(db: Database, query: { sql: string; params: unknown[] }): Promise<string[]> {
+async function planOf(
+  db: Database,
+  query: { sql: string; params: unknown[] },
+  /** For a prepared statement's query: its placeholders' values; the plan is then its generic plan. */
+  values?: Record<string, unknown>,
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local enable_bitmapscan = off`);
     await tx.execute(sql`set local enable_sort = off`);
     await tx.execute(sql`set local enable_incremental_sort = off`);
-    const result = await tx.execute(sql.raw(`explain (format json) ${inline(query)}`));
+    let explained = inline(query);
+    if (values) {
+      // The plan Postgres keeps for a prepared statement after a few runs, made without its values.
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      const name = `plan_check_${(prepared += 1)}`;
+      await tx.execute(sql.raw(`prepare ${name} as ${query.sql}`));
+      const args = query.params.map((param) =>
+        literal(param instanceof Placeholder ? values[param.name] : param),
+      );
+      explained = `execute ${name}(${args.join(', ')})`;
+    }
+    const result = await tx.execute(sql.raw(`explain (format json) ${explained}`));
     const [row] = (result as unknown as { rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[] }).rows;
     const plan = row!['QUERY PLAN'];
     const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }];
+    if (values) await tx.execute(sql.raw(`deallocate all`));
     return nodeTypes(parsed[0].Plan);
   });
 }
@@ -106,4 +125,49 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       expect(nodes.some((type) => type.startsWith('Index'))).toBe(true);
     },
   );
+  it.each(REVIEW_FILTERS)(
+    'when a common %s page runs prepared, then its generic plan walks an index by offset and by cursor, and its count stops at its bound',
+    async (filter) => {
+      const repo = createReviewsRepository(database.handle.db);
+      const queries = repo.commonPageQueries(filter);
+      const values = {
+        ownerId,
+        limit: 10,
+        offset: 0,
+        afterAt: '2026-01-01T00:00:00.000000Z',
+        afterId: 1_000_000,
+        upTo: 10_001,
+      };
+
+      for (const page of [queries.byOffset, queries.byCursor]) {
+        const nodes = await planOf(database.handle.db, page.toSQL(), values);
+        expect(nodes).not.toContain('Sort');
+        expect(nodes).not.toContain('Incremental Sort');
+        expect(nodes.some((type) => type.startsWith('Index'))).toBe(true);
+      }
+      const counted = await planOf(database.handle.db, queries.count.toSQL(), values);
+      expect(counted.slice(0, 2)).toEqual(['Aggregate', 'Limit']);
+      expect(counted.some((type) => type.startsWith('Index'))).toBe(true);
+    },
+  );
+
+  it('when a common page and a searched page are listed, then both answer the same reviews as the query unprepared', async () => {
+    const repo = createReviewsRepository(database.handle.db);
+    for (const filter of REVIEW_FILTERS) {
+      const common = await repo.list(ownerId, { filter }, { limit: 4, offset: 2 });
+      const unprepared = await repo.listQuery(ownerId, { filter }, { limit: 4, offset: 2 });
+      expect(common.map((r) => r.id)).toEqual(unprepared.map((r) => r.id));
+      const last = common.at(-1);
+      if (last) {
+        const after = { createdAt: last.cursorAt, id: last.id };
+        const next = await repo.list(ownerId, { filter }, { limit: 4, after });
+        expect(next.map((r) => r.id)).toEqual(
+          (await repo.listQuery(ownerId, { filter }, { limit: 4, after })).map((r) => r.id),
+        );
+      }
+      expect(await repo.count(ownerId, { filter }, 5)).toBe(
+        (await repo.countQuery(ownerId, { filter }, 5))[0]!.total,
+      );
+    }
+  });
 });
