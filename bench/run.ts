@@ -229,15 +229,35 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Waits for one more request of a run to be answered. The embedded database runs one query at a time, so
- * queries still queued when a run ends would otherwise be paid for by the next read's run.
+ * Waits until the run before has drained. Requests still queued when autocannon stops are answered after it,
+ * and would otherwise be paid for by the next run (a deep page's backlog of 3-second queries cost the next
+ * read 90% of its throughput). The embedded database runs one query at a time: one more request answered
+ * means the queue is empty. A server: no statement of the bench database running, twice in a row.
  */
-async function settle(base: string, request: BenchRequest): Promise<void> {
-  if (!embedded) return;
-  await fetch(`${base}${request.path}`, { headers: request.headers }).then(
-    (res) => res.arrayBuffer(),
-    () => undefined,
-  );
+async function settle(database: AppDatabase, base: string, request: BenchRequest): Promise<void> {
+  if ('dataDir' in database) {
+    await fetch(`${base}${request.path}`, { headers: request.headers }).then(
+      (res) => res.arrayBuffer(),
+      () => undefined,
+    );
+    return;
+  }
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 120_000;
+    for (let quiet = 0; quiet < 2;) {
+      const { rows } = await client.query<{ active: number }>(
+        `select count(*)::int as active from pg_stat_activity
+          where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      quiet = rows[0]!.active === 0 ? quiet + 1 : 0;
+      if (Date.now() > deadline) throw new Error('the bench database was still busy 2 minutes after a run');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 /** Round robin over a list, shared by every connection of one run. */
@@ -386,9 +406,9 @@ async function main(): Promise<void> {
     };
     // A second of warm-up first, so the JIT and the pools are the same for every read.
     if (!small) await load(app.base, appRequest, { connections: 10, seconds: 1 });
-    await settle(app.base, appRequest());
+    await settle(database, app.base, appRequest());
     const result = await load(app.base, appRequest, options);
-    await settle(app.base, appRequest());
+    await settle(database, app.base, appRequest());
     return result;
   };
   const baselineRun = async (base: string, read: Read, ids: number[]) => {
@@ -398,7 +418,7 @@ async function main(): Promise<void> {
       headers: { 'x-owner': String(nextOwner()) },
     });
     const result = await load(base, request, options);
-    await settle(base, request());
+    await settle(database, base, request());
     return result;
   };
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { reviewDailyStats, reviewRequests, reviewResponseDailyStats, reviews } from '../../db/schema';
 import { reviewIsResponded, reviewRatingCounts } from '../../db/review-predicates';
@@ -41,12 +41,6 @@ export interface WeekRow {
   averageRating: number | null;
 }
 
-interface WeekSqlRow {
-  week_start: string;
-  reviews: number;
-  average_rating: number | null;
-}
-
 interface BucketSqlRow {
   bucket: 'last' | 'previous' | 'other';
   total: number;
@@ -86,25 +80,66 @@ function windowSums(window: ReturnType<typeof sql> | null) {
 /** The Monday (UTC) of the chart's first week. */
 const firstWeek = sql`date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${DASHBOARD_CHART_WEEKS - 1})`;
 
-/** The chart's 13 weeks, each with the counts of `counted` (week, reviews, average_rating) or zero. */
-async function weeksOf(db: Database, counted: ReturnType<typeof sql>): Promise<WeekRow[]> {
-  const result = await db.execute(sql`
-    with counted as (${counted})
-    select to_char(weeks.week_start, 'YYYY-MM-DD') as week_start,
-           coalesce(counted.reviews, 0)::int as reviews,
-           counted.average_rating
-    from generate_series(${firstWeek}, date_trunc('week', now() at time zone 'UTC'), interval '1 week')
-      as weeks(week_start)
-    left join counted on counted.week = weeks.week_start
-    order by weeks.week_start`);
-  return rowsOf<WeekSqlRow>(result).map((row) => ({
-    weekStart: row.week_start,
+/** The chart's 13 weeks, each with the counts of `counted` (week, reviews, average_rating) or zero; unrun. */
+function weeksQuery(db: Database, counted: SQL) {
+  return db
+    .select({
+      weekStart: sql<string>`to_char(weeks.week_start, 'YYYY-MM-DD')`,
+      reviews: sql<number>`coalesce(counted.reviews, 0)::int`,
+      averageRating: sql<number | null>`counted.average_rating`,
+    })
+    .from(
+      sql`generate_series(${firstWeek}, date_trunc('week', now() at time zone 'UTC'), interval '1 week')
+            as weeks(week_start)
+          left join (${counted}) counted on counted.week = weeks.week_start`,
+    )
+    .orderBy(sql`weeks.week_start`);
+}
+
+function toWeekRows(rows: { weekStart: string; reviews: number; averageRating: number | null }[]): WeekRow[] {
+  return rows.map((row) => ({
+    weekStart: row.weekStart,
     reviews: Number(row.reviews),
-    averageRating: row.average_rating === null ? null : Number(row.average_rating),
+    averageRating: row.averageRating === null ? null : Number(row.averageRating),
   }));
 }
 
+/**
+ * The charts of a whole client read only its daily rollups: the same two statements for every client, built
+ * and prepared once per process and planned once per connection (issue 13).
+ */
+function prepareChartStatements(db: Database) {
+  const ownerId = sql.placeholder('ownerId');
+  return {
+    weekly: weeksQuery(
+      db,
+      sql`select date_trunc('week', s.day::timestamp) as week,
+                 sum(s.reviews)::int as reviews,
+                 round(sum(s.rating_sum)::numeric / sum(s.reviews), 1)::float8 as average_rating
+          from ${reviewDailyStats} s
+          where s.owner_id = ${ownerId}
+            and s.day >= (${firstWeek})::date
+          group by 1
+          having sum(s.reviews) > 0`,
+    ).prepare('dashboard_weekly'),
+    distribution: db
+      .select({
+        counts: sql<number[]>`array[
+          coalesce(sum(${reviewDailyStats.rating1}), 0),
+          coalesce(sum(${reviewDailyStats.rating2}), 0),
+          coalesce(sum(${reviewDailyStats.rating3}), 0),
+          coalesce(sum(${reviewDailyStats.rating4}), 0),
+          coalesce(sum(${reviewDailyStats.rating5}), 0)
+        ]::int[]`,
+      })
+      .from(reviewDailyStats)
+      .where(eq(reviewDailyStats.ownerId, ownerId))
+      .prepare('dashboard_distribution'),
+  };
+}
+
 export function createDashboardRepository(db: Database) {
+  const chartStatements = prepareChartStatements(db);
   return {
     /**
      * Every review figure from the daily rollups (O(days), issue 13): whole days inside a window from
@@ -281,47 +316,28 @@ export function createDashboardRepository(db: Database) {
      * generate_series makes the empty weeks appear.
      */
     async weekly(ownerId: number): Promise<WeekRow[]> {
-      return weeksOf(
-        db,
-        sql`select date_trunc('week', s.day::timestamp) as week,
-                   sum(s.reviews)::int as reviews,
-                   round(sum(s.rating_sum)::numeric / sum(s.reviews), 1)::float8 as average_rating
-            from ${reviewDailyStats} s
-            where s.owner_id = ${ownerId}
-              and s.day >= (${firstWeek})::date
-            group by 1
-            having sum(s.reviews) > 0`,
-      );
+      return toWeekRows(await chartStatements.weekly.execute({ ownerId }));
     },
 
     /** The same weeks from these locations' reviews of the 13 weeks (reviews_owner_location_idx). */
     async liveWeekly(ownerId: number, locationIds: number[]): Promise<WeekRow[]> {
-      return weeksOf(
-        db,
-        sql`select date_trunc('week', ${reviews.createdAt} at time zone 'UTC') as week,
-                   count(*)::int as reviews,
-                   round(avg(${reviews.rating}), 1)::float8 as average_rating
-            from ${reviews}
-            where ${and(eq(reviews.ownerId, ownerId), inLocations(locationIds))}
-              and ${reviews.createdAt} >= (${firstWeek}) at time zone 'UTC'
-            group by 1`,
+      return toWeekRows(
+        await weeksQuery(
+          db,
+          sql`select date_trunc('week', ${reviews.createdAt} at time zone 'UTC') as week,
+                     count(*)::int as reviews,
+                     round(avg(${reviews.rating}), 1)::float8 as average_rating
+              from ${reviews}
+              where ${and(eq(reviews.ownerId, ownerId), inLocations(locationIds))}
+                and ${reviews.createdAt} >= (${firstWeek}) at time zone 'UTC'
+              group by 1`,
+        ),
       );
     },
 
     /** How many reviews of each rating, 1 to 5 (the check constraint keeps ratings in that range). */
     async distribution(ownerId: number): Promise<number[]> {
-      const [row] = await db
-        .select({
-          counts: sql<number[]>`array[
-            coalesce(sum(${reviewDailyStats.rating1}), 0),
-            coalesce(sum(${reviewDailyStats.rating2}), 0),
-            coalesce(sum(${reviewDailyStats.rating3}), 0),
-            coalesce(sum(${reviewDailyStats.rating4}), 0),
-            coalesce(sum(${reviewDailyStats.rating5}), 0)
-          ]::int[]`,
-        })
-        .from(reviewDailyStats)
-        .where(eq(reviewDailyStats.ownerId, ownerId));
+      const [row] = await chartStatements.distribution.execute({ ownerId });
       return (row?.counts ?? [0, 0, 0, 0, 0]).map(Number);
     },
 
