@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -9,8 +10,9 @@ import pg from 'pg';
  * the very statements the app ran for the same read and owner (captured by bench/run.ts), and answers their
  * rows as JSON. No framework, no session, no validation: what the database and Node cost alone.
  *
- * argv: <spec.json> <port>; DATABASE_URL in the environment, or PGLITE_DIR for the embedded database (the
- * app's PGlite directory, opened here once the app has stopped: one process at a time may hold it).
+ * argv: <spec.json>; DATABASE_URL in the environment, or PGLITE_DIR for the embedded database (the
+ * app's PGlite directory, opened here once the app has stopped: one process at a time may hold it). It listens
+ * on a port the system picks and reports it to its parent as the app does: `{ listening: port }`.
  */
 interface Statement {
   text: string;
@@ -19,7 +21,6 @@ interface Statement {
 type Spec = Record<string, Record<string, Statement[]>>;
 
 const spec = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as Spec;
-const port = Number(process.argv[3]);
 
 /** Runs one statement: through `pg` on a server, or in this process's PGlite for the embedded bench. */
 async function openRunner(): Promise<(s: Statement) => Promise<{ rows: unknown[] }>> {
@@ -54,4 +55,4 @@ const server = http.createServer((req, res) => {
     },
   );
 });
-server.listen(port, '127.0.0.1', () => process.send?.('ready'));
+server.listen(0, '127.0.0.1', () => process.send?.({ listening: (server.address() as AddressInfo).port }));

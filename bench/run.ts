@@ -1,6 +1,5 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,6 +19,7 @@ import { load, type BenchRequest, type LoadResult } from './load';
 import { measureBundles, type RouteSize } from './bundle-sizes';
 import { lighthouseScores, type LighthouseScore } from './lighthouse';
 import { writeReport, type BenchReport, type ReadFigures } from './report';
+import { listeningPort } from '../server/testing/listening-port';
 
 // The bench is a tool run by hand or by `npm test`: it reads its own settings from the environment.
 const small = process.env.BENCH_SIZE === 'small';
@@ -65,33 +65,6 @@ interface Read {
   pathFor?: (ownerId: number) => string;
   /** The app's own code for the read, run once per owner to capture its statements for the baseline. */
   capture(ownerId: number, sid: string): Promise<unknown>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url} exited at start:\n${log()}`);
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    if (Date.now() > deadline) throw new Error(`${url} did not start:\n${log()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** The process's peak resident memory (VmHWM), in MB. */
@@ -160,8 +133,11 @@ async function preparePostgres(size: SeedSize): Promise<{ url: string; seedSecon
 /** The app's database: a Postgres server's URL, or the DATA_DIR holding the embedded database. */
 type AppDatabase = { url: string } | { dataDir: string };
 
+/**
+ * The built server in production mode. It listens on a port the system picks and reports it over IPC
+ * (listeningPort): a port probed free beforehand can be taken by another process before the app binds it.
+ */
 async function startApp(database: AppDatabase, logFile: string) {
-  const port = await freePort();
   const out = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, [path.join(root, 'dist/server/index.js')], {
     cwd: root,
@@ -170,7 +146,7 @@ async function startApp(database: AppDatabase, logFile: string) {
       HOME: process.env.HOME ?? os.tmpdir(),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0',
       ...('url' in database
         ? { DATABASE_URL: database.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rf-bench-data-')) }
         : { DATA_DIR: database.dataDir }),
@@ -182,16 +158,15 @@ async function startApp(database: AppDatabase, logFile: string) {
       RATE_LIMIT_PUBLIC: '100000000',
       FREE_PLAN_REQUESTS: '100000000',
     },
-    stdio: ['ignore', out, out],
+    stdio: ['ignore', out, out, 'ipc'],
   });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`, child, () => fs.readFileSync(logFile, 'utf8'));
-  return { child, base };
+  const port = await listeningPort(child, () => fs.readFileSync(logFile, 'utf8'));
+  child.disconnect();
+  return { child, base: `http://127.0.0.1:${port}` };
 }
 
 async function startBaseline(database: AppDatabase, specFile: string) {
-  const port = await freePort();
-  const child = fork(path.join(root, 'bench/baseline-server.ts'), [specFile, String(port)], {
+  const child = fork(path.join(root, 'bench/baseline-server.ts'), [specFile], {
     execArgv: ['--import', 'tsx'],
     env: {
       PATH: process.env.PATH ?? '',
@@ -199,10 +174,8 @@ async function startBaseline(database: AppDatabase, specFile: string) {
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`baseline exited (${code})`)));
-  });
+  const port = await listeningPort(child, () => 'see the output above');
+  child.disconnect();
   return { child, base: `http://127.0.0.1:${port}` };
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
 import type { DatabaseKind } from './test-db';
+import { listeningPort } from './listening-port';
 
 // The real server in its own process, for the tests that kill or stop it (crash safety, graceful shutdown).
 
@@ -90,18 +91,7 @@ export async function startServer(env: Record<string, string>): Promise<Running>
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 60_000);
-    child.on('message', (message: { listening?: unknown }) => {
-      if (typeof message.listening !== 'number') return;
-      clearTimeout(timer);
-      resolve(message.listening);
-    });
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`server exited at start:\n${log}`));
-    });
-  });
+  const port = await listeningPort(child, () => log);
   // The IPC channel would keep this test process's event loop waiting on the child.
   child.disconnect();
   return { child, base: `http://127.0.0.1:${port}`, exited, output: () => log };
