@@ -1,3 +1,4 @@
+import supertest from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../lib/session';
 import { createUser, signedInAgent } from '../testing/factories';
@@ -57,5 +58,55 @@ describe.each(testDatabaseKinds)('session lifetime on %s', (kind) => {
     expect((await agent.get('/api/user')).status).toBe(200);
     advance(SESSION_IDLE_MS + DAY);
     expect((await agent.get('/api/user')).status).toBe(401);
+  });
+
+  it('when a signed-in user keeps using the app, then the cookie is renewed once a minute, not on every answer', async () => {
+    const app = createTestApp(database.handle.db);
+    const user = await createUser(database.handle.db);
+    const advance = clockAt(Date.now());
+    const agent = await signedInAgent(app, user);
+    const signedInCookie = (await agent.get('/api/user')).headers['set-cookie'];
+
+    advance(30_000);
+    const withinTheMinute = await agent.get('/api/user');
+    advance(31_000);
+    const aMinuteOn = await agent.get('/api/user');
+    const renewedAt = Date.now();
+    const renewed = aMinuteOn.headers['set-cookie']?.[0] ?? '';
+    // Past the week the sign-in gave, within the week the renewal gave.
+    advance(SESSION_IDLE_MS - 30_000);
+    const aWeekOn = await agent.get('/api/user');
+
+    expect(signedInCookie).toBeUndefined();
+    expect(withinTheMinute.status).toBe(200);
+    expect(withinTheMinute.headers['set-cookie']).toBeUndefined();
+    expect(renewed).toMatch(/^rf\.sid=s%3A[^;]+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+    const expires = Date.parse(/Expires=([^;]+)/.exec(renewed)![1]!);
+    expect(Math.abs(expires - (renewedAt + SESSION_IDLE_MS))).toBeLessThan(2_000);
+    expect(aWeekOn.status).toBe(200);
+  });
+
+  it('when the session came over TLS, then its renewed cookie is Secure and is never sent over plain http', async () => {
+    const app = createTestApp(database.handle.db, { TRUST_PROXY: '1' });
+    const user = await createUser(database.handle.db);
+    const advance = clockAt(Date.now());
+    const signIn = await supertest(app)
+      .post('/api/login')
+      .set('X-Forwarded-Proto', 'https')
+      .send({ email: user.email, password: user.password });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+
+    advance(61_000);
+    const overTls = await supertest(app)
+      .get('/api/user')
+      .set('Cookie', cookie)
+      .set('X-Forwarded-Proto', 'https');
+    advance(61_000);
+    const overHttp = await supertest(app).get('/api/user').set('Cookie', cookie);
+
+    expect(overHttp.status).toBe(200);
+    expect(overHttp.headers['set-cookie']).toBeUndefined();
+    expect(overTls.status).toBe(200);
+    expect(String(overTls.headers['set-cookie'])).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
   });
 });

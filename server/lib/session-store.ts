@@ -36,6 +36,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** Set by the session store when it loads this request's session (sessionOwnerOf reads it). */
     sessionOwner?: SessionOwner;
+    /** True when this request's session was read from the store (not one just made for it). */
+    sessionStored?: boolean;
   }
 }
 
@@ -139,7 +141,15 @@ export class DatabaseSessionStore extends session.Store {
   /** express-session builds req.session from what `get` answered: the owner read with it goes on the request. */
   override createSession(req: Request, sess: session.SessionData): session.Session & session.SessionData {
     req.sessionOwner = (sess as LoadedSession)[OWNER];
+    req.sessionStored = true;
     return super.createSession(req, sess);
+  }
+
+  /** Whether a stored session in use is due a new expiry: not written by this process for a minute. */
+  renewalDue(req: Request): boolean {
+    if (!req.sessionStored) return false;
+    const last = this.touched.get(req.sessionID);
+    return last === undefined || this.now() - last >= TOUCH_EVERY_MS;
   }
 
   override set(sid: string, sess: SessionData, callback?: Callback): void {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
 import type { Database } from '../db/client';
@@ -11,20 +12,21 @@ declare module 'express-session' {
 
 export const SESSION_COOKIE = 'rf.sid';
 const HOUR = 60 * 60 * 1000;
-/** A session unused this long ends (the cookie's age is renewed on every request). */
+/** A session unused this long ends (the cookie's age and the row's expiry are renewed at most once a minute). */
 export const SESSION_IDLE_MS = 7 * 24 * HOUR;
 /** However active, a session ends this long after sign-in. */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * HOUR;
 
 export function createSession(db: Database, secret: string) {
   const store = new DatabaseSessionStore(db);
-  const middleware = session({
+  const load = session({
     name: SESSION_COOKIE,
     secret,
     store,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // Not rolling: a new cookie on every answer costs a signature and a header per request (issue 13).
+    rolling: false,
     proxy: undefined, // follows the app's "trust proxy" setting
     cookie: {
       httpOnly: true,
@@ -35,7 +37,36 @@ export function createSession(db: Database, secret: string) {
       path: '/',
     },
   });
-  return { store, middleware };
+  /**
+   * A session in use gets a fresh week once a minute, cookie and row together: the cookie here, the row by the
+   * store's touch when the answer ends (same clock). Not by saving the session: a save writes the whole row
+   * and would bring back a session that a concurrent sign-out or password change just deleted.
+   */
+  const renewWhenDue: RequestHandler = (req, res, next) => {
+    const current = req.session;
+    if (!current || !store.renewalDue(req)) return next();
+    current.touch();
+    const { expires, httpOnly, sameSite, secure, path, domain } = current.cookie;
+    // express-session's rule: a Secure cookie is only ever sent over TLS.
+    if (secure !== true || req.secure) {
+      res.cookie(SESSION_COOKIE, `s:${signedSessionId(req.sessionID, secret)}`, {
+        expires: expires ?? undefined,
+        httpOnly,
+        sameSite,
+        secure: secure === true,
+        path,
+        domain,
+      });
+    }
+    next();
+  };
+  return { store, middleware: [load, renewWhenDue] };
+}
+
+/** The session id with its signature, as express-session signs it (cookie-signature) and reads it back. */
+function signedSessionId(sid: string, secret: string): string {
+  const mac = createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
+  return `${sid}.${mac}`;
 }
 
 /** Signs out a session older than the absolute lifetime. */
