@@ -36,7 +36,8 @@ describe.each(testDatabaseKinds)('graceful shutdown (%s)', (kind) => {
   it('finishes the request in flight, refuses new connections and exits 0 on SIGTERM', async () => {
     const target = await prepareTarget(kind, 'shutdown');
     cleanups.push(target.cleanup);
-    const server = await startServer(target.env);
+    // At info, its last words are on record: the log is written asynchronously and must be flushed at exit.
+    const server = await startServer({ ...target.env, LOG_LEVEL: 'info' });
     cleanups.push(async () => void server.child.kill('SIGKILL'));
     const api = clientFor(server.base);
     const registered = await api('POST', '/api/register', registrationFor());
@@ -94,6 +95,7 @@ describe.each(testDatabaseKinds)('graceful shutdown (%s)', (kind) => {
 
     const exit = await server.exited;
     expect(exit, server.output()).toEqual({ code: 0, signal: null });
+    expect(server.output()).toMatch(/"msg":"stopped"}\n$/);
     // Within the grace period (plus the worker's stop and the database's close on a loaded machine).
     expect(Date.now() - signalledAt).toBeLessThan(GRACE_MS + 3_000);
     expect(await connectionRefused(port)).toBe(true);

@@ -60,11 +60,23 @@ export function serializeError(input: unknown): unknown {
   return { type: err.name, message, query: err.query, stack: [message, ...frames].join('\n') };
 }
 
-export function createLogger(level: pino.LevelWithSilent, destination?: pino.DestinationStream): Logger {
-  const options: pino.LoggerOptions = {
-    level,
-    redact: { paths: REDACT, censor: '[redacted]' },
-    serializers: { err: serializeError },
-  };
-  return destination ? pino(options, destination) : pino(options);
+/**
+ * Standard output, written asynchronously: lines that come while a write is under way go out together in the
+ * next one, instead of a system call per request line (issue 13). pino writes what is left when the process
+ * exits, whatever the reason, short of being killed outright.
+ */
+const standardOutput = () => pino.destination({ dest: 1, sync: false });
+
+export function createLogger(
+  level: pino.LevelWithSilent,
+  destination: pino.DestinationStream = standardOutput(),
+): Logger {
+  return pino(
+    {
+      level,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: { err: serializeError },
+    },
+    destination,
+  );
 }
