@@ -21,30 +21,40 @@ export async function lighthouseScores(urls: string[]): Promise<LighthouseScore[
   }
   const scores: LighthouseScore[] = [];
   for (const url of urls) {
-    let chrome: Awaited<ReturnType<typeof launcher.launch>> | undefined;
-    try {
-      chrome = await launcher.launch({
-        chromePath: CHROMIUM,
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-      });
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        onlyCategories: ['performance'],
-        output: 'json',
-        logLevel: 'error',
-      });
-      const score = result?.lhr.categories.performance?.score;
-      const runtimeError = result?.lhr.runtimeError?.message;
-      scores.push(
-        typeof score === 'number'
-          ? { url, score: Math.round(score * 100) }
-          : { url, notMeasured: runtimeError ?? 'lighthouse returned no score' },
-      );
-    } catch (error) {
-      scores.push({ url, notMeasured: error instanceof Error ? error.message : String(error) });
-    } finally {
-      chrome?.kill();
-    }
+    // Lighthouse sometimes loses a page load's trace (NO_NAVSTART, "Please run Lighthouse again"): one more try.
+    let measured = await scoreOnce(launcher, lighthouse, url);
+    if ('notMeasured' in measured) measured = await scoreOnce(launcher, lighthouse, url);
+    scores.push(measured);
   }
   return scores;
+}
+
+/** One Lighthouse run of one page in a Chromium of its own. */
+async function scoreOnce(
+  launcher: typeof ChromeLauncher,
+  lighthouse: typeof Lighthouse,
+  url: string,
+): Promise<LighthouseScore> {
+  let chrome: Awaited<ReturnType<typeof launcher.launch>> | undefined;
+  try {
+    chrome = await launcher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      output: 'json',
+      logLevel: 'error',
+    });
+    const score = result?.lhr.categories.performance?.score;
+    const runtimeError = result?.lhr.runtimeError?.message;
+    return typeof score === 'number'
+      ? { url, score: Math.round(score * 100) }
+      : { url, notMeasured: runtimeError ?? 'lighthouse returned no score' };
+  } catch (error) {
+    return { url, notMeasured: error instanceof Error ? error.message : String(error) };
+  } finally {
+    chrome?.kill();
+  }
 }
