@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { reviewDailyStats, reviewRequests, reviewResponseDailyStats, reviews } from '../../db/schema';
 import { reviewIsResponded, reviewRatingCounts } from '../../db/review-predicates';
@@ -40,18 +40,6 @@ export interface WeekRow {
   reviews: number;
   averageRating: number | null;
 }
-
-interface BucketSqlRow {
-  bucket: 'last' | 'previous' | 'other';
-  total: number;
-  positive: number;
-  pending: number;
-  responded: number;
-  rating_sum: number;
-}
-
-/** Both drivers (pg and PGlite) answer raw queries with `rows` of plain objects. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 
@@ -138,8 +126,112 @@ function prepareChartStatements(db: Database) {
   };
 }
 
+/** Review request counts of a client (of these locations only, when given); unrun. */
+function requestFiguresQuery(db: Database, ownerId: number | Placeholder, locationIds: LocationLimit) {
+  return db
+    .select({
+      total: int(sql`count(*)::int`),
+      last: int(sql`count(*) filter (where ${lastWindow(reviewRequests.createdAt)})::int`),
+      previous: int(sql`count(*) filter (where ${previousWindow(reviewRequests.createdAt)})::int`),
+      // Sent means a message went out: not one kept in the outbox, not a link handed out by the owner.
+      sentLast: int(
+        sql`count(*) filter (where ${reviewRequests.sentAt} > now() - make_interval(days => ${DASHBOARD_WINDOW_DAYS})
+          and ${reviewRequests.status} <> 'outbox' and ${reviewRequests.method} <> 'link')::int`,
+      ),
+      outboxLast: int(
+        sql`count(*) filter (where ${reviewRequests.sentAt} > now() - make_interval(days => ${DASHBOARD_WINDOW_DAYS})
+          and ${reviewRequests.status} = 'outbox')::int`,
+      ),
+    })
+    .from(reviewRequests)
+    .where(
+      and(
+        eq(reviewRequests.ownerId, ownerId),
+        locationIds ? inArray(reviewRequests.locationId, locationIds) : undefined,
+      ),
+    );
+}
+
+/** One window's sums as the statements below answer them (a bucket's row of `(...) q`). */
+const bucketFields = {
+  bucket: sql<'last' | 'previous' | 'other'>`q.bucket`,
+  total: int(sql`q.total`),
+  positive: int(sql`q.positive`),
+  pending: int(sql`q.pending`),
+  responded: int(sql`q.responded`),
+  ratingSum: int(sql`q.rating_sum`),
+};
+type BucketRow = { [K in keyof typeof bucketFields]: (typeof bucketFields)[K]['_']['type'] };
+
+/**
+ * The stats of a whole client, from its daily rollups plus the two partial edge days of each window (see
+ * reviewFigures) and its request counts: four statements, built and prepared once per process and planned
+ * once per connection like the charts (issue 13: building them was part of every dashboard view).
+ */
+function prepareFigureStatements(db: Database) {
+  const ownerId = sql.placeholder('ownerId');
+  const days = DASHBOARD_WINDOW_DAYS;
+  const bounds = sql`(select now() - make_interval(days => ${days}) as l,
+                             now() - make_interval(days => ${days * 2}) as p,
+                             ((now() - make_interval(days => ${days})) at time zone 'UTC')::date as l_day,
+                             ((now() - make_interval(days => ${days * 2})) at time zone 'UTC')::date as p_day,
+                             (now() at time zone 'UTC')::date as today) b`;
+  const utc = (day: string) => sql.raw(`(${day}::timestamp at time zone 'UTC')`);
+  return {
+    rolled: db
+      .select(bucketFields)
+      .from(
+        sql`(select case when s.day > b.l_day and s.day < b.today then 'last'
+                         when s.day > b.p_day and s.day < b.l_day then 'previous' else 'other' end as bucket,
+                    sum(s.reviews)::int as total, sum(s.positive)::int as positive,
+                    sum(s.reviews - s.responded)::int as pending, sum(s.responded)::int as responded,
+                    sum(s.rating_sum)::int as rating_sum
+             from ${reviewDailyStats} s, ${bounds}
+             where s.owner_id = ${ownerId}
+             group by 1) q`,
+      )
+      .prepare('dashboard_rolled'),
+    edges: db
+      .select(bucketFields)
+      .from(
+        sql`(select case when ${reviews.createdAt} > b.l then 'last' else 'previous' end as bucket,
+                    count(*)::int as total,
+                    count(*) filter (where ${reviews.rating} >= ${POSITIVE_MIN_RATING})::int as positive,
+                    count(*) filter (where not ${isResponded})::int as pending,
+                    count(*) filter (where ${isResponded})::int as responded,
+                    coalesce(sum(${reviews.rating}), 0)::int as rating_sum
+             from ${reviews}, ${bounds}
+             where ${reviews.ownerId} = ${ownerId}
+               and ((${reviews.createdAt} > b.l and ${reviews.createdAt} < ${utc('(b.l_day + 1)')})
+                 or ${reviews.createdAt} >= ${utc('b.today')}
+                 or (${reviews.createdAt} > b.p and ${reviews.createdAt} < ${utc('(b.p_day + 1)')})
+                 or (${reviews.createdAt} >= ${utc('b.l_day')} and ${reviews.createdAt} <= b.l))
+             group by 1) q`,
+      )
+      .prepare('dashboard_edges'),
+    responses: db
+      .select({ responses: int(sql`q.responses`), days: sql<number>`q.days`.mapWith(Number) })
+      .from(
+        sql`(select coalesce(sum(x.responses), 0)::int as responses, coalesce(sum(x.days), 0)::float8 as days from (
+               select s.responses, s.response_days as days
+               from ${reviewResponseDailyStats} s, ${bounds}
+               where s.owner_id = ${ownerId} and s.day > b.l_day and s.day < b.today
+               union all
+               select 1, extract(epoch from (${reviews.respondedAt} - ${reviews.createdAt})) / 86400.0
+               from ${reviews}, ${bounds}
+               where ${reviews.ownerId} = ${ownerId} and ${isResponded}
+                 and ((${reviews.respondedAt} > b.l and ${reviews.respondedAt} < ${utc('(b.l_day + 1)')})
+                   or ${reviews.respondedAt} >= ${utc('b.today')})
+             ) x) q`,
+      )
+      .prepare('dashboard_responses'),
+    requests: requestFiguresQuery(db, ownerId, null).prepare('dashboard_requests'),
+  };
+}
+
 export function createDashboardRepository(db: Database) {
   const chartStatements = prepareChartStatements(db);
+  const figureStatements = prepareFigureStatements(db);
   return {
     /**
      * Every review figure from the daily rollups (O(days), issue 13): whole days inside a window from
@@ -147,49 +239,10 @@ export function createDashboardRepository(db: Database) {
      * today) from the reviews themselves, over the (owner, created_at) index. Exactly liveReviewFigures.
      */
     async reviewFigures(ownerId: number): Promise<ReviewFigures> {
-      const days = DASHBOARD_WINDOW_DAYS;
-      const bounds = sql`(select now() - make_interval(days => ${days}) as l,
-                                 now() - make_interval(days => ${days * 2}) as p,
-                                 ((now() - make_interval(days => ${days})) at time zone 'UTC')::date as l_day,
-                                 ((now() - make_interval(days => ${days * 2})) at time zone 'UTC')::date as p_day,
-                                 (now() at time zone 'UTC')::date as today) b`;
-      const utc = (day: string) => sql.raw(`(${day}::timestamp at time zone 'UTC')`);
-      const [rolled, edges, responses] = await Promise.all([
-        db.execute(sql`
-          select case when s.day > b.l_day and s.day < b.today then 'last'
-                      when s.day > b.p_day and s.day < b.l_day then 'previous' else 'other' end as bucket,
-                 sum(s.reviews)::int as total, sum(s.positive)::int as positive,
-                 sum(s.reviews - s.responded)::int as pending, sum(s.responded)::int as responded,
-                 sum(s.rating_sum)::int as rating_sum
-          from ${reviewDailyStats} s, ${bounds}
-          where s.owner_id = ${ownerId}
-          group by 1`),
-        db.execute(sql`
-          select case when ${reviews.createdAt} > b.l then 'last' else 'previous' end as bucket,
-                 count(*)::int as total,
-                 count(*) filter (where ${reviews.rating} >= ${POSITIVE_MIN_RATING})::int as positive,
-                 count(*) filter (where not ${isResponded})::int as pending,
-                 count(*) filter (where ${isResponded})::int as responded,
-                 coalesce(sum(${reviews.rating}), 0)::int as rating_sum
-          from ${reviews}, ${bounds}
-          where ${reviews.ownerId} = ${ownerId}
-            and ((${reviews.createdAt} > b.l and ${reviews.createdAt} < ${utc('(b.l_day + 1)')})
-              or ${reviews.createdAt} >= ${utc('b.today')}
-              or (${reviews.createdAt} > b.p and ${reviews.createdAt} < ${utc('(b.p_day + 1)')})
-              or (${reviews.createdAt} >= ${utc('b.l_day')} and ${reviews.createdAt} <= b.l))
-          group by 1`),
-        db.execute(sql`
-          select coalesce(sum(x.responses), 0)::int as responses, coalesce(sum(x.days), 0)::float8 as days from (
-            select s.responses, s.response_days as days
-            from ${reviewResponseDailyStats} s, ${bounds}
-            where s.owner_id = ${ownerId} and s.day > b.l_day and s.day < b.today
-            union all
-            select 1, extract(epoch from (${reviews.respondedAt} - ${reviews.createdAt})) / 86400.0
-            from ${reviews}, ${bounds}
-            where ${reviews.ownerId} = ${ownerId} and ${isResponded}
-              and ((${reviews.respondedAt} > b.l and ${reviews.respondedAt} < ${utc('(b.l_day + 1)')})
-                or ${reviews.respondedAt} >= ${utc('b.today')})
-          ) x`),
+      const [rolled, edges, [answered]] = await Promise.all([
+        figureStatements.rolled.execute({ ownerId }),
+        figureStatements.edges.execute({ ownerId }),
+        figureStatements.responses.execute({ ownerId }),
       ]);
       const empty = (): ReviewWindowSums => ({
         total: 0,
@@ -199,26 +252,25 @@ export function createDashboardRepository(db: Database) {
         ratingSum: 0,
       });
       const figures = { all: empty(), last: empty(), previous: empty() };
-      const add = (into: ReviewWindowSums, row: BucketSqlRow) => {
-        into.total += Number(row.total);
-        into.positive += Number(row.positive);
-        into.pending += Number(row.pending);
-        into.responded += Number(row.responded);
-        into.ratingSum += Number(row.rating_sum);
+      const add = (into: ReviewWindowSums, row: BucketRow) => {
+        into.total += row.total;
+        into.positive += row.positive;
+        into.pending += row.pending;
+        into.responded += row.responded;
+        into.ratingSum += row.ratingSum;
       };
-      for (const row of rowsOf<BucketSqlRow>(rolled)) {
+      for (const row of rolled) {
         add(figures.all, row);
         if (row.bucket !== 'other') add(figures[row.bucket], row);
       }
       // The edge days are in the rollups' all-time sums already; they only complete the windows.
-      for (const row of rowsOf<BucketSqlRow>(edges)) {
+      for (const row of edges) {
         if (row.bucket !== 'other') add(figures[row.bucket], row);
       }
-      const [answered] = rowsOf<{ responses: number; days: number }>(responses);
       return {
         ...figures,
-        recentResponses: Number(answered?.responses ?? 0),
-        recentResponseDays: Number(answered?.days ?? 0),
+        recentResponses: answered?.responses ?? 0,
+        recentResponseDays: answered?.days ?? 0,
       };
     },
 
@@ -286,28 +338,9 @@ export function createDashboardRepository(db: Database) {
 
     /** Review request counts in one scan of the client's requests (with locations, of theirs only). */
     async requestFigures(ownerId: number, locationIds: LocationLimit = null): Promise<RequestFigures> {
-      const [row] = await db
-        .select({
-          total: int(sql`count(*)::int`),
-          last: int(sql`count(*) filter (where ${lastWindow(reviewRequests.createdAt)})::int`),
-          previous: int(sql`count(*) filter (where ${previousWindow(reviewRequests.createdAt)})::int`),
-          // Sent means a message went out: not one kept in the outbox, not a link handed out by the owner.
-          sentLast: int(
-            sql`count(*) filter (where ${reviewRequests.sentAt} > now() - make_interval(days => ${DASHBOARD_WINDOW_DAYS})
-              and ${reviewRequests.status} <> 'outbox' and ${reviewRequests.method} <> 'link')::int`,
-          ),
-          outboxLast: int(
-            sql`count(*) filter (where ${reviewRequests.sentAt} > now() - make_interval(days => ${DASHBOARD_WINDOW_DAYS})
-              and ${reviewRequests.status} = 'outbox')::int`,
-          ),
-        })
-        .from(reviewRequests)
-        .where(
-          and(
-            eq(reviewRequests.ownerId, ownerId),
-            locationIds ? inArray(reviewRequests.locationId, locationIds) : undefined,
-          ),
-        );
+      const [row] = locationIds
+        ? await requestFiguresQuery(db, ownerId, locationIds)
+        : await figureStatements.requests.execute({ ownerId });
       return row!;
     },
 
