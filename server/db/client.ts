@@ -32,9 +32,10 @@ export function openPostgres(connectionString: string, max = 10, onQuery?: Query
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-/** The embedded Postgres (PGlite), on disk under `dataDir`, or in memory when `dataDir` is omitted. */
+/** The embedded Postgres (PGlite), on disk under `dataDir`, or in memory when it is omitted or `memory://…`. */
 export async function openPglite(dataDir?: string, onQuery?: QueryListener): Promise<DatabaseHandle> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  // A memory:// name is no directory: making one would leave an empty `memory:` folder in the working directory.
+  if (dataDir && !dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the text search indexes; a Postgres server ships it in contrib.
   const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   await client.waitReady;
