@@ -161,7 +161,6 @@ const bucketFields = {
   responded: int(sql`q.responded`),
   ratingSum: int(sql`q.rating_sum`),
 };
-type BucketRow = { [K in keyof typeof bucketFields]: (typeof bucketFields)[K]['_']['type'] };
 
 /**
  * The stats of a whole client, from its daily rollups plus the two partial edge days of each window (see
@@ -252,7 +251,7 @@ export function createDashboardRepository(db: Database) {
         ratingSum: 0,
       });
       const figures = { all: empty(), last: empty(), previous: empty() };
-      const add = (into: ReviewWindowSums, row: BucketRow) => {
+      const add = (into: ReviewWindowSums, row: ReviewWindowSums) => {
         into.total += row.total;
         into.positive += row.positive;
         into.pending += row.pending;
