@@ -147,9 +147,7 @@ export class DatabaseSessionStore extends session.Store {
 
   /** Whether a stored session in use is due a new expiry: not written by this process for a minute. */
   renewalDue(req: Request): boolean {
-    if (!req.sessionStored) return false;
-    const last = this.touched.get(req.sessionID);
-    return last === undefined || this.now() - last >= TOUCH_EVERY_MS;
+    return req.sessionStored === true && !this.writtenRecently(req.sessionID);
   }
 
   override set(sid: string, sess: SessionData, callback?: Callback): void {
@@ -175,9 +173,7 @@ export class DatabaseSessionStore extends session.Store {
    * every request would otherwise write the sessions table (issue 13: GET /api/user at 0.17 of a bare read).
    */
   override touch(sid: string, sess: SessionData, callback?: Callback): void {
-    const now = this.now();
-    const last = this.touched.get(sid);
-    if (last !== undefined && now - last < TOUCH_EVERY_MS) {
+    if (this.writtenRecently(sid)) {
       callback?.();
       return;
     }
@@ -190,6 +186,11 @@ export class DatabaseSessionStore extends session.Store {
         () => callback?.(),
         (err: unknown) => callback?.(err),
       );
+  }
+
+  private writtenRecently(sid: string): boolean {
+    const last = this.touched.get(sid);
+    return last !== undefined && this.now() - last < TOUCH_EVERY_MS;
   }
 
   private rememberWritten(sid: string): void {
