@@ -9,6 +9,10 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What `db.transaction(async (tx) => …)` hands its callback: a repository's writes inside one transaction. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Where a repository's statement runs: on its own, or inside the caller's transaction. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

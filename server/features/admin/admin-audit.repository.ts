@@ -1,10 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import type { AuditEntry } from '@shared/schemas/admin';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 
 export interface AuditInput {
   actorId: number;

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction, Executor } from '../../db/client';
 import {
   contacts,
   locations,
@@ -13,8 +13,6 @@ import {
 import type { AdminClientDetail, AdminClientRow } from '@shared/schemas/admin';
 
 export type UserRow = typeof users.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
@@ -85,7 +83,7 @@ function toClientRow(row: ClientSelect): AdminClientRow {
 /** The clients' accounts as the admin sees them: the list, one client's figures, and changes to them. */
 export function createAdminClientsRepository(db: Database) {
   return {
-    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
       return db.transaction(work);
     },
 
@@ -132,7 +130,7 @@ export function createAdminClientsRepository(db: Database) {
 
     /** Inserts the client, or answers undefined when the email is taken (any case). */
     async insertClient(
-      tx: Tx,
+      tx: Transaction,
       values: Pick<UserRow, 'email' | 'passwordHash' | 'firstName' | 'companyName'> & {
         planId: number | null;
       },
@@ -146,7 +144,7 @@ export function createAdminClientsRepository(db: Database) {
       return row;
     },
 
-    async emailTakenByOther(tx: Tx, email: string, id: number): Promise<boolean> {
+    async emailTakenByOther(tx: Transaction, email: string, id: number): Promise<boolean> {
       const [row] = await tx
         .select({ id: users.id })
         .from(users)
@@ -154,13 +152,13 @@ export function createAdminClientsRepository(db: Database) {
       return row !== undefined;
     },
 
-    async updateUser(tx: Tx, id: number, changes: Partial<typeof users.$inferInsert>) {
+    async updateUser(tx: Transaction, id: number, changes: Partial<typeof users.$inferInsert>) {
       const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
       return row;
     },
 
     /** Ends every session of the user at once (a disabled or deleted account). */
-    async deleteSessionsOf(tx: Tx, userId: number): Promise<void> {
+    async deleteSessionsOf(tx: Transaction, userId: number): Promise<void> {
       await tx.delete(sessions).where(eq(sessions.userId, userId));
     },
 
@@ -168,7 +166,7 @@ export function createAdminClientsRepository(db: Database) {
      * The client and, through the owner foreign keys, every row they own; their team members' logins and
      * sessions go with them (a member has no business left to sign in to).
      */
-    async deleteUser(tx: Tx, id: number): Promise<void> {
+    async deleteUser(tx: Transaction, id: number): Promise<void> {
       const memberIds = tx
         .select({ id: teamMembers.userId })
         .from(teamMembers)

@@ -1,10 +1,8 @@
 import { eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction, Executor } from '../../db/client';
 import { plans, users } from '../../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
@@ -32,7 +30,7 @@ function toPlan(row: PlanRow) {
 /** The plans on offer as the admin manages them, with how many clients each has. */
 export function createAdminPlansRepository(db: Database) {
   return {
-    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
       return db.transaction(work);
     },
 
@@ -66,12 +64,12 @@ export function createAdminPlansRepository(db: Database) {
       return row ? toPlan(row) : undefined;
     },
 
-    async insertPlan(tx: Tx, values: typeof plans.$inferInsert) {
+    async insertPlan(tx: Transaction, values: typeof plans.$inferInsert) {
       const [row] = await tx.insert(plans).values(values).returning();
       return toPlan(row!);
     },
 
-    async updatePlan(tx: Tx, id: number, changes: Partial<typeof plans.$inferInsert>) {
+    async updatePlan(tx: Transaction, id: number, changes: Partial<typeof plans.$inferInsert>) {
       const [row] = await tx.update(plans).set(changes).where(eq(plans.id, id)).returning();
       return row ? toPlan(row) : undefined;
     },

@@ -1,12 +1,11 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
 export type CounterRow = typeof rateLimits.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The login throttle's counters (rows of rate_limits by key), read and written inside one transaction. */
-function countersIn(tx: Tx) {
+function countersIn(tx: Transaction) {
   return {
     /** The counter rows, created at 0 when missing, locked until the transaction ends. */
     async lock(keys: string[], current: Date): Promise<Map<string, CounterRow>> {

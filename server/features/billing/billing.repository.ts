@@ -1,12 +1,10 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction, Executor } from '../../db/client';
 import { auditLog, checkoutSessions, plans, stripeEvents, subscriptions, users } from '../../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 
 export interface SubscriptionState {
   planId: number;
@@ -22,7 +20,7 @@ export interface SubscriptionState {
 /** Billing's rows: plans on offer, the client's subscription, checkout sessions, applied Stripe events. */
 export function createBillingRepository(db: Database) {
   return {
-    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
       return db.transaction(work);
     },
 
@@ -61,7 +59,7 @@ export function createBillingRepository(db: Database) {
     },
 
     /** The owner's subscription row, locked until the transaction ends: events for one client apply in turn. */
-    async lockSubscription(tx: Tx, ownerId: number): Promise<SubscriptionRow | undefined> {
+    async lockSubscription(tx: Transaction, ownerId: number): Promise<SubscriptionRow | undefined> {
       await tx.execute(sql`select id from ${users} where ${users.id} = ${ownerId} for update`);
       const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.ownerId, ownerId));
       return row;
@@ -90,7 +88,7 @@ export function createBillingRepository(db: Database) {
     },
 
     /** Inserts or replaces the owner's one subscription row with Stripe's state. */
-    async saveSubscription(tx: Tx, ownerId: number, state: SubscriptionState): Promise<void> {
+    async saveSubscription(tx: Transaction, ownerId: number, state: SubscriptionState): Promise<void> {
       const values = {
         planId: state.planId,
         status: state.status,
@@ -106,35 +104,38 @@ export function createBillingRepository(db: Database) {
         .onConflictDoUpdate({ target: subscriptions.ownerId, set: values });
     },
 
-    async setCustomer(tx: Tx, ownerId: number, stripeCustomerId: string): Promise<void> {
+    async setCustomer(tx: Transaction, ownerId: number, stripeCustomerId: string): Promise<void> {
       await tx
         .update(subscriptions)
         .set({ stripeCustomerId })
         .where(and(eq(subscriptions.ownerId, ownerId), isNull(subscriptions.stripeCustomerId)));
     },
 
-    async setPaymentFailedAt(tx: Tx, ownerId: number, at: Date | null): Promise<void> {
+    async setPaymentFailedAt(tx: Transaction, ownerId: number, at: Date | null): Promise<void> {
       await tx.update(subscriptions).set({ paymentFailedAt: at }).where(eq(subscriptions.ownerId, ownerId));
     },
 
     /** A new subscription starts with no invoice history. */
-    async clearInvoiceState(tx: Tx, ownerId: number): Promise<void> {
+    async clearInvoiceState(tx: Transaction, ownerId: number): Promise<void> {
       await tx
         .update(subscriptions)
         .set({ paymentFailedAt: null, lastPaidAt: null })
         .where(eq(subscriptions.ownerId, ownerId));
     },
 
-    async setLastPaidAt(tx: Tx, ownerId: number, at: Date): Promise<void> {
+    async setLastPaidAt(tx: Transaction, ownerId: number, at: Date): Promise<void> {
       await tx.update(subscriptions).set({ lastPaidAt: at }).where(eq(subscriptions.ownerId, ownerId));
     },
 
-    async setUserPlan(tx: Tx, ownerId: number, planId: number): Promise<void> {
+    async setUserPlan(tx: Transaction, ownerId: number, planId: number): Promise<void> {
       await tx.update(users).set({ planId }).where(eq(users.id, ownerId));
     },
 
     /** Records the event as applied; false when it already was (Stripe delivers at least once). */
-    async recordEvent(tx: Tx, event: { id: string; type: string; createdAt: Date }): Promise<boolean> {
+    async recordEvent(
+      tx: Transaction,
+      event: { id: string; type: string; createdAt: Date },
+    ): Promise<boolean> {
       const inserted = await tx
         .insert(stripeEvents)
         .values({ id: event.id, type: event.type, stripeCreatedAt: event.createdAt })
@@ -168,7 +169,7 @@ export function createBillingRepository(db: Database) {
         .where(and(eq(checkoutSessions.ownerId, ownerId), eq(checkoutSessions.status, 'open')));
     },
 
-    async completeCheckoutSession(tx: Tx, id: string, at: Date): Promise<void> {
+    async completeCheckoutSession(tx: Transaction, id: string, at: Date): Promise<void> {
       await tx
         .update(checkoutSessions)
         .set({ status: 'complete', completedAt: at })
@@ -184,7 +185,12 @@ export function createBillingRepository(db: Database) {
     },
 
     /** Billing changes in the audit log; Stripe (no user) is the actor. */
-    async audit(tx: Tx, ownerId: number, action: string, details: Record<string, unknown>): Promise<void> {
+    async audit(
+      tx: Transaction,
+      ownerId: number,
+      action: string,
+      details: Record<string, unknown>,
+    ): Promise<void> {
       await tx.insert(auditLog).values({ actorId: null, action, targetClientId: ownerId, details });
     },
   };

@@ -1,9 +1,10 @@
 import type Stripe from 'stripe';
 import type { CheckoutOutcome, CheckoutStart, PlanOffer } from '@shared/schemas/plans';
 import type { AppContext } from '../../lib/context';
+import type { Transaction } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isStripeSignatureError, verifyStripeEvent, type StripeClient } from '../../lib/stripe';
-import { createBillingRepository, type PlanRow, type SubscriptionState, type Tx } from './billing.repository';
+import { createBillingRepository, type PlanRow, type SubscriptionState } from './billing.repository';
 import { createPlanLimits } from './plan-limits';
 
 export const PAYMENTS_NOT_SET_UP =
@@ -90,7 +91,7 @@ export function createBillingService(ctx: AppContext) {
    * event.created) never overwrites a newer state, a cancelled subscription never comes back (Stripe does
    * not reactivate one), and a late event of an old subscription leaves the current one alone.
    */
-  async function applySubscriptionState(tx: Tx, ownerId: number, state: SubscriptionState) {
+  async function applySubscriptionState(tx: Transaction, ownerId: number, state: SubscriptionState) {
     const row = await repo.lockSubscription(tx, ownerId);
     if (row?.stripeSubscriptionId === state.stripeSubscriptionId) {
       if (row.status === 'canceled' || row.updatedAt > state.stateAt) return;
@@ -119,12 +120,12 @@ export function createBillingService(ctx: AppContext) {
     }
   }
 
-  async function ownerExists(tx: Tx, ownerId: number | null): Promise<number | null> {
+  async function ownerExists(tx: Transaction, ownerId: number | null): Promise<number | null> {
     if (!ownerId) return null;
     return (await repo.findUser(ownerId, tx)) ? ownerId : null;
   }
 
-  async function onCheckoutCompleted(tx: Tx, session: Stripe.Checkout.Session, at: Date) {
+  async function onCheckoutCompleted(tx: Transaction, session: Stripe.Checkout.Session, at: Date) {
     const ours = await repo.findCheckoutSession(session.id, tx);
     const ownerId = await ownerExists(tx, ours?.ownerId ?? positiveInt(session.client_reference_id));
     if (!ownerId) return;
@@ -152,7 +153,7 @@ export function createBillingService(ctx: AppContext) {
   }
 
   async function onSubscriptionChanged(
-    tx: Tx,
+    tx: Transaction,
     subscription: Stripe.Subscription,
     at: Date,
     deleted: boolean,
@@ -188,11 +189,11 @@ export function createBillingService(ctx: AppContext) {
     });
   }
 
-  async function findPlanById(tx: Tx, id: number | null) {
+  async function findPlanById(tx: Transaction, id: number | null) {
     return id ? repo.findPlan(id, tx) : undefined;
   }
 
-  async function onInvoice(tx: Tx, invoice: Stripe.Invoice, at: Date, paid: boolean) {
+  async function onInvoice(tx: Transaction, invoice: Stripe.Invoice, at: Date, paid: boolean) {
     const details = invoice.parent?.subscription_details;
     // Newer API versions name the subscription under parent.subscription_details; older ones at the top.
     const subscriptionId =

@@ -14,7 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import {
   contacts,
   jobs,
@@ -30,8 +30,6 @@ import type { Channel, RequestStatus } from '@shared/schemas/domain';
 import type { RequestEventKind, ReviewRequest, ReviewRequestDetail } from '@shared/schemas/review-requests';
 import { recordRequestEvents } from './request-events';
 import { deliveryKey, requestJobKeyPatterns } from './sending-schedule';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A location-limited team member's locations (issue 16); null or undefined: all of the client's. */
 export type LocationLimit = number[] | null | undefined;

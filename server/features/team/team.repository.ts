@@ -1,10 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TeamRole } from '@shared/schemas/team';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { auditLog, locations, sessions, teamInvitations, teamMembers, users } from '../../db/schema';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 
 export interface AuditEntry {
   actorId: number;
