@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { createAuthService } from './features/auth/auth.service';
@@ -19,8 +17,9 @@ import { createInvitationRoutes } from './features/team/team.routes';
 import { createTeamService } from './features/team/team.service';
 import { createStripeWebhookRoutes } from './features/billing/billing.routes';
 import { errorHandler, notFoundHandler } from './lib/errors';
-import { serializeError, type Logger } from './lib/logger';
+import type { Logger } from './lib/logger';
 import { precompressedAssets } from './lib/precompressed';
+import { requestLog } from './lib/request-log';
 import { createRateLimiter } from './lib/rate-limit';
 import { createSession, enforceAbsoluteLifetime, SESSION_COOKIE } from './lib/session';
 import { sessionOwnerOf } from './lib/session-store';
@@ -80,7 +79,6 @@ export function createAppContext(
   };
 }
 
-const REQUEST_ID = /^[\w.-]{1,64}$/;
 const MINUTES_15 = 15 * 60 * 1000;
 /** Verification links and email changes a signed-in account may ask for per hour: each one sends mail. */
 const ACCOUNT_MAILS_PER_HOUR = 10;
@@ -93,29 +91,7 @@ export function createApp(options: AppOptions): Express {
   app.set('trust proxy', env.TRUST_PROXY);
   app.set('query parser', 'simple');
 
-  app.use(
-    pinoHttp({
-      logger,
-      // One short line per request: who asked what and how it ended. pino-http's default writes every
-      // header of the request and the answer (then redacts the cookies), the largest cost of a small read.
-      serializers: {
-        err: serializeError,
-        req: (req: { id: unknown; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
-    }),
-  );
+  app.use(requestLog(logger, { ignore: (req) => req.url === '/api/health' }));
   // gzip/deflate/brotli for every text answer (JSON, HTML, JS, CSS, CSV) worth it; images and video pass as
   // they are. A phone on a slow network gets the app and the review page in a third of the bytes.
   app.use(compression());

@@ -48,13 +48,9 @@ export function safeErrorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/**
- * pino's error serializer, minus what a failed query would leak (message, stack, params, cause). pino-http
- * hands custom serializers its own serialized object, whose `raw` is the error itself.
- */
-export function serializeError(input: unknown): unknown {
-  const err = (input as { raw?: unknown } | null)?.raw ?? input;
-  if (!isFailedQuery(err)) return err instanceof Error ? pino.stdSerializers.err(err) : input;
+/** pino's error serializer, minus what a failed query would leak (message, stack, params, cause). */
+export function serializeError(err: unknown): unknown {
+  if (!isFailedQuery(err)) return err instanceof Error ? pino.stdSerializers.err(err) : err;
   const message = safeErrorMessage(err);
   const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
   return { type: err.name, message, query: err.query, stack: [message, ...frames].join('\n') };

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import type { Logger } from './logger';
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The request's id: the caller's X-Request-Id when it is a plain token, else a new one. */
+    id: string;
+    /** Logs with the request's id, method and path on every line. */
+    log: Logger;
+  }
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** The proxy's X-Request-Id when it is a plain token (it then ties our line to the proxy's), else a new one. */
+function requestIdOf(req: Request): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+export interface RequestLogOptions {
+  /** Requests that get no line of their own (a load balancer's health checks). */
+  ignore?: (req: Request) => boolean;
+}
+
+/**
+ * One short line per answered request: its id, method and path, the status and the time taken; never a header
+ * (cookies, keys). `req.log` writes with the same request fields. The id goes back in X-Request-Id.
+ *
+ * In place of pino-http, which serialized the whole request and answer (headers included, then redacted them)
+ * and built a child logger for every request: here the child logger is made only when a handler logs something
+ * of its own, and a page of reviews costs the server about 5% less CPU (issue 13).
+ */
+export function requestLog(logger: Logger, options: RequestLogOptions = {}): RequestHandler {
+  return (req, res, next) => {
+    const id = requestIdOf(req);
+    const request = { id, method: req.method, url: req.originalUrl };
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    let log: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      get: () => (log ??= logger.child({ req: request })),
+    });
+
+    if (!options.ignore?.(req)) {
+      const started = Date.now();
+      // 'close' alone when the caller went away before the whole answer was sent; both, in that order, otherwise.
+      const answered = () => {
+        res.off('finish', answered);
+        res.off('close', answered);
+        const line = {
+          req: request,
+          res: { statusCode: res.statusCode },
+          responseTime: Date.now() - started,
+        };
+        if (!res.writableFinished) logger.info(line, 'request aborted');
+        else if (res.statusCode >= 500) logger.error(line, 'request errored');
+        else logger.info(line, 'request completed');
+      };
+      res.on('finish', answered);
+      res.on('close', answered);
+    }
+    next();
+  };
+}
