@@ -20,6 +20,7 @@ import { errorHandler, notFoundHandler } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { precompressedAssets } from './lib/precompressed';
 import { requestLog } from './lib/request-log';
+import { gatedByFirstSegment } from './lib/route-gate';
 import { createRateLimiter } from './lib/rate-limit';
 import { createSession, enforceAbsoluteLifetime, SESSION_COOKIE } from './lib/session';
 import { sessionOwnerOf } from './lib/session-store';
@@ -129,7 +130,7 @@ export function createApp(options: AppOptions): Express {
   });
 
   // Stripe signs the raw body: its webhook is parsed, checked and answered before the JSON parser runs.
-  app.use('/api', createStripeWebhookRoutes(ctx));
+  app.use('/api', gatedByFirstSegment(createStripeWebhookRoutes(ctx)));
 
   const api = express.Router();
   api.use(express.json({ limit: env.MAX_BODY_BYTES }));
@@ -141,36 +142,38 @@ export function createApp(options: AppOptions): Express {
     version: options.version ?? 'dev',
     queueRunning: options.queueRunning,
   });
-  api.use(health.open);
+  api.use(gatedByFirstSegment(health.open));
   // No session needed below: the public review page, provider callbacks, unsubscribe links.
   api.use(createPublicRouter(ctx));
   api.use(session.middleware);
   api.use(passport.session());
   api.use(enforceAbsoluteLifetime);
   api.use(
-    createAuthRoutes({
-      auth,
-      throttle: createLoginThrottle(db, ctx.now),
-      passport,
-      authLimiter,
-      sessionCookieName: SESSION_COOKIE,
-      passwordReset: createPasswordResetService(ctx),
-      verification: createEmailVerificationService(ctx, users),
-      accountMailLimiter: createRateLimiter({
-        db,
-        name: 'account-mail',
-        limit: ACCOUNT_MAILS_PER_HOUR,
-        windowMs: 60 * 60 * 1000,
-        message: 'Too many emails asked for. Please wait an hour and try again.',
-        key: (req) => `user:${req.user!.id}`,
+    gatedByFirstSegment(
+      createAuthRoutes({
+        auth,
+        throttle: createLoginThrottle(db, ctx.now),
+        passport,
+        authLimiter,
+        sessionCookieName: SESSION_COOKIE,
+        passwordReset: createPasswordResetService(ctx),
+        verification: createEmailVerificationService(ctx, users),
+        accountMailLimiter: createRateLimiter({
+          db,
+          name: 'account-mail',
+          limit: ACCOUNT_MAILS_PER_HOUR,
+          windowMs: 60 * 60 * 1000,
+          message: 'Too many emails asked for. Please wait an hour and try again.',
+          key: (req) => `user:${req.user!.id}`,
+        }),
+        // A member's team was read with the session, in the same statement (lib/session-store.ts).
+        teamOf: (user, req) => team.teamOf(user, sessionOwnerOf(req, user.id)?.membership),
       }),
-      // A member's team was read with the session, in the same statement (lib/session-store.ts).
-      teamOf: (user, req) => team.teamOf(user, sessionOwnerOf(req, user.id)?.membership),
-    }),
+    ),
   );
 
   // The invitation link works signed in or not; accepting hashes a new password, so it shares sign-in's limit.
-  api.use(createInvitationRoutes(ctx, authLimiter));
+  api.use(gatedByFirstSegment(createInvitationRoutes(ctx, authLimiter)));
 
   const clientRouter = createClientRouter(ctx);
   api.use('/admin', requireAdmin, health.admin, createAdminRouter(ctx));

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../lib/context';
+import { gatedByFirstSegment } from '../lib/route-gate';
 import { createAdminRoutes } from '../features/admin/admin.routes';
 import { createTeamAdminRoutes } from '../features/team/team.routes';
 
@@ -7,7 +8,6 @@ import { createTeamAdminRoutes } from '../features/team/team.routes';
 export function createAdminRouter(_ctx: AppContext): Router {
   const router = Router();
   // Admin feature routers are added here, one line each.
-  router.use(createAdminRoutes(_ctx));
-  router.use(createTeamAdminRoutes(_ctx));
+  router.use([createAdminRoutes(_ctx), createTeamAdminRoutes(_ctx)].map(gatedByFirstSegment));
   return router;
 }

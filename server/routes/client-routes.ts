@@ -20,6 +20,7 @@ import { createWidgetRoutes } from '../features/widget/widget.routes';
 import { createApiKeysRoutes } from '../features/api-access/api-keys.routes';
 import { createWebhooksRoutes } from '../features/webhooks/webhooks.routes';
 import { createTeamRoutes } from '../features/team/team.routes';
+import { gatedByFirstSegment } from '../lib/route-gate';
 import { applyRouteRoles } from './client-route-roles';
 
 /**
@@ -29,20 +30,31 @@ import { applyRouteRoles } from './client-route-roles';
  */
 export function createClientRouter(_ctx: AppContext): Router {
   const router = Router();
-  // Feature routers are added here, one line each.
-  router.use(createContactsRoutes(_ctx), createLocationsRoutes(_ctx), createSettingsRoutes(_ctx));
-  router.use(createReviewVideoRoutes(_ctx));
-  router.use(createReviewsRoutes(_ctx));
-  router.use(createTemplatesRoutes(_ctx), createReviewRequestsRoutes(_ctx));
-  router.use(createDeliveryRoutes(_ctx));
-  router.use(createIntegrationsRoutes(_ctx));
-  router.use(createDashboardRoutes(_ctx), createInsightsRoutes(_ctx));
-  router.use(createNotificationsRoutes(_ctx));
-  router.use(createSupportRoutes(_ctx), createPlansRoutes(_ctx), createBillingRoutes(_ctx));
-  router.use(createDataExportRoutes(_ctx));
-  router.use(createWidgetRoutes(_ctx));
-  router.use(createApiKeysRoutes(_ctx), createWebhooksRoutes(_ctx));
-  router.use(createTeamRoutes(_ctx));
+  // Feature routers are added here, one line each; a request walks the first one whose routes could answer it.
+  router.use(
+    [
+      createContactsRoutes(_ctx),
+      createLocationsRoutes(_ctx),
+      createSettingsRoutes(_ctx),
+      createReviewVideoRoutes(_ctx),
+      createReviewsRoutes(_ctx),
+      createTemplatesRoutes(_ctx),
+      createReviewRequestsRoutes(_ctx),
+      createDeliveryRoutes(_ctx),
+      createIntegrationsRoutes(_ctx),
+      createDashboardRoutes(_ctx),
+      createInsightsRoutes(_ctx),
+      createNotificationsRoutes(_ctx),
+      createSupportRoutes(_ctx),
+      createPlansRoutes(_ctx),
+      createBillingRoutes(_ctx),
+      createDataExportRoutes(_ctx),
+      createWidgetRoutes(_ctx),
+      createApiKeysRoutes(_ctx),
+      createWebhooksRoutes(_ctx),
+      createTeamRoutes(_ctx),
+    ].map(gatedByFirstSegment),
+  );
   // Every route above gets its team role's check (and the server refuses to start if one has none).
   applyRouteRoles(router);
   return router;
