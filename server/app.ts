@@ -84,6 +84,11 @@ const MINUTES_15 = 15 * 60 * 1000;
 /** Verification links and email changes a signed-in account may ask for per hour: each one sends mail. */
 const ACCOUNT_MAILS_PER_HOUR = 10;
 
+const keepNoCopy: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
 /** Builds the whole app without listening, so tests drive it directly. */
 export function createApp(options: AppOptions): Express {
   const { db, env, logger } = options;
@@ -129,6 +134,9 @@ export function createApp(options: AppOptions): Express {
     message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   });
 
+  // The API answers with a client's own data: no browser or proxy cache keeps a copy of it, unless a route
+  // says its answer is public (the widget's reviews, the plan terms).
+  app.use('/api', keepNoCopy);
   // Stripe signs the raw body: its webhook is parsed, checked and answered before the JSON parser runs.
   app.use('/api', gatedByFirstSegment(createStripeWebhookRoutes(ctx)));
 

@@ -186,6 +186,33 @@ describe.each(testDatabaseKinds)('web security on %s', (kind) => {
     });
   });
 
+  describe('caching', () => {
+    it("when a client's data is answered, then no cache may keep it; the answers meant for everyone stay cacheable", async () => {
+      const { owner, agent } = await signedInOwner();
+      const review = await createReview(db(), owner.id, { text: 'Private words' });
+
+      const privateAnswers = [
+        await agent.get('/api/user'),
+        await agent.get('/api/reviews?page=1&pageSize=10'),
+        await agent.get(`/api/reviews/${review.id}`),
+        await agent.get('/api/dashboard/stats'),
+        await agent.get('/api/no-such-route'),
+        await supertest(app()).get('/api/user'),
+      ];
+      const planTerms = await supertest(app()).get('/api/plan-terms');
+
+      expect(privateAnswers.map((res) => [res.status, res.headers['cache-control']])).toEqual([
+        [200, 'no-store'],
+        [200, 'no-store'],
+        [200, 'no-store'],
+        [200, 'no-store'],
+        [404, 'no-store'],
+        [401, 'no-store'],
+      ]);
+      expect([planTerms.status, planTerms.headers['cache-control']]).toEqual([200, 'public, max-age=300']);
+    });
+  });
+
   describe('video upload', () => {
     it.each([
       ['a PNG', PNG],
