@@ -189,7 +189,7 @@ describe.each(testDatabaseKinds)('web security on %s', (kind) => {
   describe('caching', () => {
     it("when a client's data is answered, then no cache may keep it; the answers meant for everyone stay cacheable", async () => {
       const { owner, agent } = await signedInOwner();
-      const review = await createReview(db(), owner.id, { text: 'Private words' });
+      const review = await createReview(db(), owner.id, { content: 'Private words' });
 
       const privateAnswers = [
         await agent.get('/api/user'),
