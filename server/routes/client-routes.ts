@@ -30,7 +30,8 @@ import { applyRouteRoles } from './client-route-roles';
  */
 export function createClientRouter(_ctx: AppContext): Router {
   const router = Router();
-  // Feature routers are added here, one line each; a request walks the first one whose routes could answer it.
+  // Feature routers are added here, one line each. A request walks, in this order, only those whose routes
+  // could answer it.
   router.use(
     [
       createContactsRoutes(_ctx),
