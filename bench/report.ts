@@ -10,8 +10,11 @@ export interface ReadFigures {
   path: string;
   /** `big`: the 200,000-review client alone; `mixed`: every signed-in client in turn. */
   mix: string;
+  /** The fastest of the runs on each side, with the errors of them all (bench/load.ts, fastestOf). */
   app: LoadResult;
   baseline: LoadResult;
+  /** Requests a second of every run, in the order they ran (app and baseline in turn on a server). */
+  runs: { app: number[]; baseline: number[] };
 }
 
 export interface BenchReport {
@@ -22,6 +25,8 @@ export interface BenchReport {
   seedSeconds: number;
   connections: number;
   secondsPerRun: number;
+  /** How many times each read ran on each side. */
+  rounds: number;
   signedInClients: number;
   machine: { cpus: number; loadAverage: number[]; node: string };
   note: string;
@@ -115,16 +120,23 @@ function markdown(report: BenchReport, targets: Target[]): string {
   for (const t of targets) lines.push(`| ${t.target} | ${t.measured} | ${mark(t.met)} |`);
   const bare = report.database === 'pglite' ? 'PGlite' : 'pg';
   lines.push('', `## Reads (app vs bare node:http + ${bare} running the same SQL)`, '');
+  if (report.rounds > 1)
+    lines.push(
+      `Each read ran ${report.rounds} times on the app and ${report.rounds} on the baseline` +
+        (report.database === 'postgres' ? ', in turn' : '') +
+        `. The figures are each side's fastest run; errors are every run's; the last columns give each run's req/s.`,
+      '',
+    );
   lines.push(
-    '| Read | Clients | p50 ms | p99 ms | req/s | errors | baseline p50 | baseline p99 | baseline req/s | ratio |',
+    '| Read | Clients | p50 ms | p99 ms | req/s | errors | baseline p50 | baseline p99 | baseline req/s | ratio | app runs | baseline runs |',
   );
-  lines.push('|---|---|---|---|---|---|---|---|---|---|');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of report.reads) {
     const ratio = r.baseline.requestsPerSecond
       ? Math.round((r.app.requestsPerSecond / r.baseline.requestsPerSecond) * 100)
       : 0;
     lines.push(
-      `| ${r.read} | ${r.mix} | ${r.app.p50} | ${r.app.p99} | ${r.app.requestsPerSecond} | ${r.app.errors} | ${r.baseline.p50} | ${r.baseline.p99} | ${r.baseline.requestsPerSecond} | ${ratio}% |`,
+      `| ${r.read} | ${r.mix} | ${r.app.p50} | ${r.app.p99} | ${r.app.requestsPerSecond} | ${r.app.errors} | ${r.baseline.p50} | ${r.baseline.p99} | ${r.baseline.requestsPerSecond} | ${ratio}% | ${r.runs.app.join(', ')} | ${r.runs.baseline.join(', ')} |`,
     );
   }
   lines.push(

@@ -15,7 +15,7 @@ import { createDashboardRepository } from '../server/features/dashboard/dashboar
 import { createDashboardService } from '../server/features/dashboard/dashboard.service';
 import type { ReviewListQuery } from '@shared/schemas/reviews';
 import { FULL_SEED, PGLITE_SEED, SMALL_SEED, seedDatabase, type SeedSize, type SqlClient } from './seed';
-import { load, type BenchRequest, type LoadResult } from './load';
+import { fastestOf, load, type BenchRequest, type LoadResult } from './load';
 import { measureBundles, type RouteSize } from './bundle-sizes';
 import { lighthouseScores, type LighthouseScore } from './lighthouse';
 import { writeReport, type BenchReport, type ReadFigures } from './report';
@@ -31,6 +31,9 @@ const settings = {
   database: process.env.BENCH_DATABASE_NAME || (small ? 'rf_bench_small' : 'rf_bench'),
   seed: small ? SMALL_SEED : embedded ? PGLITE_SEED : FULL_SEED,
   seconds: Number(process.env.BENCH_SECONDS || (small ? 1 : 5)),
+  // Two rounds on a server, app and baseline in turn, each side keeping its fastest: ratios of single runs
+  // moved by ten points between runs of the same code.
+  rounds: Number(process.env.BENCH_ROUNDS || (small || embedded ? 1 : 2)),
   // The embedded database answers one query at a time: 10 connections, a small business's few users at once.
   connections: Number(process.env.BENCH_CONNECTIONS || (small || embedded ? 10 : 50)),
   signedIn: Number(process.env.BENCH_CLIENTS || (small ? 5 : 50)),
@@ -424,7 +427,7 @@ async function main(): Promise<void> {
     );
   };
   let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
-  const appFigures = new Map<string, LoadResult>();
+  const appFigures = new Map<string, LoadResult[]>();
   if ('url' in database) {
     // A server takes both at once: each read on the app, then at once on the baseline.
     const specFile = await capture(async (onQuery) => openPostgres(database.url, 2, onQuery));
@@ -432,24 +435,25 @@ async function main(): Promise<void> {
     say(`baseline up at ${baseline.base}`);
     for (const read of reads) {
       for (const [mix, ids] of Object.entries(mixes)) {
-        const appResult = await appRun(read, ids);
-        report1({
-          read: read.name,
-          path: read.path,
-          mix,
-          app: appResult,
-          baseline: await baselineRun(baseline.base, read, ids),
-        });
+        const appRuns: LoadResult[] = [];
+        const baselineRuns: LoadResult[] = [];
+        for (let round = 0; round < settings.rounds; round++) {
+          appRuns.push(await appRun(read, ids));
+          baselineRuns.push(await baselineRun(baseline.base, read, ids));
+        }
+        report1(figuresOf(read, mix, appRuns, baselineRuns));
       }
     }
   } else {
     // The embedded database belongs to one process: every read on the app first, the baseline after it stops.
     for (const read of reads) {
       for (const [mix, ids] of Object.entries(mixes)) {
-        const appResult = await appRun(read, ids);
-        appFigures.set(`${read.name}/${mix}`, appResult);
+        const appRuns: LoadResult[] = [];
+        for (let round = 0; round < settings.rounds; round++) appRuns.push(await appRun(read, ids));
+        appFigures.set(`${read.name}/${mix}`, appRuns);
+        const fastest = fastestOf(appRuns);
         say(
-          `${read.name} (${mix}): p50 ${appResult.p50} ms, p99 ${appResult.p99} ms, ${appResult.requestsPerSecond}/s, errors ${appResult.errors}`,
+          `${read.name} (${mix}): p50 ${fastest.p50} ms, p99 ${fastest.p99} ms, ${fastest.requestsPerSecond}/s, errors ${fastest.errors}`,
         );
       }
     }
@@ -505,14 +509,10 @@ async function main(): Promise<void> {
     say(`baseline up at ${baseline.base}`);
     for (const read of reads) {
       for (const [mix, ids] of Object.entries(mixes)) {
-        const appResult = appFigures.get(`${read.name}/${mix}`)!;
-        report1({
-          read: read.name,
-          path: read.path,
-          mix,
-          app: appResult,
-          baseline: await baselineRun(baseline.base, read, ids),
-        });
+        const baselineRuns: LoadResult[] = [];
+        for (let round = 0; round < settings.rounds; round++)
+          baselineRuns.push(await baselineRun(baseline.base, read, ids));
+        report1(figuresOf(read, mix, appFigures.get(`${read.name}/${mix}`)!, baselineRuns));
       }
     }
   }
@@ -565,6 +565,7 @@ async function main(): Promise<void> {
     seedSeconds: prepared.seedSeconds,
     connections: settings.connections,
     secondsPerRun: settings.seconds,
+    rounds: settings.rounds,
     signedInClients: owners.length,
     machine: {
       cpus: os.availableParallelism(),
@@ -591,6 +592,19 @@ async function main(): Promise<void> {
     console.error(`bench: ${errors} requests failed (see the report); the bench expects none`);
     process.exitCode = 1;
   }
+}
+
+/** One read's line of the report from its runs on the app and on the baseline. */
+function figuresOf(read: Read, mix: string, appRuns: LoadResult[], baselineRuns: LoadResult[]): ReadFigures {
+  const perSecond = (runs: LoadResult[]) => runs.map((run) => run.requestsPerSecond);
+  return {
+    read: read.name,
+    path: read.path,
+    mix,
+    app: fastestOf(appRuns),
+    baseline: fastestOf(baselineRuns),
+    runs: { app: perSecond(appRuns), baseline: perSecond(baselineRuns) },
+  };
 }
 
 /** The app's services for the reads, over one database handle (the capture's). */
