@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds)('crash safety (%s)', (kind) => {
     expect(acknowledgedReviews.length).toBeGreaterThanOrEqual(SUBMISSIONS / 3);
     expect(acceptedRequests.length).toBeGreaterThanOrEqual(REQUESTS / 3);
 
-    // A job running when the process died stays locked until the lock timeout (5 minutes): let that time pass.
+    // A job running when the process died stays locked until the lock timeout (30 seconds): let that time pass.
     {
       const handle = await target.open();
       await handle.db.execute(

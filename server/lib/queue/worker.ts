@@ -64,7 +64,7 @@ export interface WorkerOptions {
    * again (default 30 s). A live worker renews the locks of its running jobs every `heartbeatMs`.
    */
   lockTimeoutMs?: number;
-  /** How often a started worker renews the locks of the jobs it runs (default 10 s). */
+  /** How often a started worker renews the locks of the jobs it runs, and looks for stale ones (default 10 s). */
   heartbeatMs?: number;
   /**
    * This process is the only one that can use the database (the embedded PGlite): at start every job
@@ -207,7 +207,9 @@ export function createWorker(options: WorkerOptions): Worker {
 
   /** Claims as many jobs as there are free slots and starts them; answers how many started. */
   async function fill(): Promise<number> {
-    if (Date.now() - lastRecovery > Math.min(lockTimeoutMs, 60_000)) await recoverStale();
+    // Looked for as often as the locks are renewed: a dead worker's job is taken over at most a heartbeat
+    // after its lock went stale, not a whole lock timeout after that.
+    if (Date.now() - lastRecovery > heartbeatMs) await recoverStale();
     const rows = await claim(concurrency - inFlight.size);
     for (const row of rows) {
       const task: Promise<void> = run(row)

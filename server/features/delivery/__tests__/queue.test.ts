@@ -96,6 +96,51 @@ describe.each(testDatabaseKinds)('durable job queue on %s', (kind) => {
     expect(after).toMatchObject({ status: 'done', attempts: 2 });
   });
 
+  it('when a worker already running sees another one die, then it takes the job over at its next heartbeat', async () => {
+    const ran: number[] = [];
+    const handlers = {
+      'deliver-review-request': async (payload: { reviewRequestId: number }) => {
+        ran.push(payload.reviewRequestId);
+      },
+    };
+    await enqueue(db(), 'deliver-review-request', { reviewRequestId: 987_657 });
+    const [held] = await db()
+      .insert(jobs)
+      .values({
+        queue: 'deliver-review-request',
+        payload: { reviewRequestId: 987_658 },
+        status: 'running',
+        lockedBy: 'other-worker',
+        lockedAt: new Date(),
+        attempts: 1,
+      })
+      .returning();
+    // A minute's lock timeout: only looking again at every heartbeat takes the job over within the wait below.
+    const worker = createWorker({
+      db: db(),
+      logger,
+      handlers,
+      lockTimeoutMs: 60_000,
+      heartbeatMs: 20,
+      pollIntervalMs: 10,
+    });
+    worker.start();
+    // The first job ran: the worker's look for stale locks at start is behind it, and found the other fresh.
+    await waitFor(async () => ran.includes(987_657));
+    expect(ran).not.toContain(987_658);
+
+    // The other worker dies: its last heartbeat was a minute ago.
+    await db().execute(sql`update jobs set locked_at = now() - interval '61 seconds' where id = ${held!.id}`);
+
+    await waitFor(async () => ran.includes(987_658));
+    await worker.stop();
+    const [after] = await db()
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.id} = ${held!.id}`);
+    expect(after).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
   it('when a live worker runs a long job, then its heartbeat keeps the lock fresh so nobody takes it over', async () => {
     let finish!: () => void;
     const release = new Promise<void>((resolve) => (finish = resolve));
