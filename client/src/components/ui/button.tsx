@@ -2,6 +2,7 @@ import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 
+import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 
 export const buttonVariants = cva(
@@ -27,10 +28,27 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & { asChild?: boolean };
+/** A button busy with what it started: disabled, with a spinner that screen readers announce as `pendingLabel`. */
+type PendingProps =
+  | { pending?: undefined; pendingLabel?: undefined }
+  | { pending: boolean; /** What it is doing, e.g. "Saving…". */ pendingLabel: string };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+export type ButtonProps = ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> &
+  PendingProps & { asChild?: boolean };
+
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  type,
+  pending,
+  pendingLabel,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
   const Comp = asChild ? Slot : 'button';
   return (
     <Comp
@@ -38,7 +56,19 @@ export function Button({ className, variant, size, asChild = false, type, ...pro
       className={cn(buttonVariants({ variant, size, className }))}
       // A bare <button> inside a form submits it; default to "button" unless asked otherwise.
       type={asChild ? type : (type ?? 'button')}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
       {...props}
-    />
+    >
+      {/* A slot takes exactly one child: the element it renders as. */}
+      {pending && !asChild ? (
+        <>
+          <Spinner size="sm" label={pendingLabel} />
+          {children}
+        </>
+      ) : (
+        children
+      )}
+    </Comp>
   );
 }

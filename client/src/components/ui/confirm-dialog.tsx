@@ -9,7 +9,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -72,8 +71,13 @@ export function ConfirmDialog({
           <Button ref={cancelRef} variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
             {cancelLabel}
           </Button>
-          <Button variant={variant} onClick={onConfirm} disabled={pending || confirmDisabled}>
-            {pending ? <Spinner size="sm" label={pendingLabel} /> : null}
+          <Button
+            variant={variant}
+            onClick={onConfirm}
+            pending={pending}
+            pendingLabel={pendingLabel}
+            disabled={confirmDisabled}
+          >
             {confirmLabel}
           </Button>
         </DialogFooter>

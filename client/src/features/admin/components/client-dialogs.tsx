@@ -159,8 +159,8 @@ export function AddClientDialog({
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Creating…' : 'Create client'}
+            <Button type="submit" pending={isSubmitting} pendingLabel="Creating…">
+              Create client
             </Button>
           </DialogFooter>
         </form>
@@ -219,8 +219,8 @@ export function EditClientDialog({ client, onClose }: { client: AdminClientRow; 
             <Button variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving…' : 'Save changes'}
+            <Button type="submit" pending={isSubmitting} pendingLabel="Saving…">
+              Save changes
             </Button>
           </DialogFooter>
         </form>

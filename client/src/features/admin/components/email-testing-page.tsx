@@ -147,9 +147,9 @@ function SendTestCard() {
               </Select>
             )}
           />
-          <Button type="submit" disabled={isSubmitting} className="w-fit">
-            <Send aria-hidden="true" />
-            {isSubmitting ? 'Sending…' : 'Send test email'}
+          <Button type="submit" pending={isSubmitting} pendingLabel="Sending…" className="w-fit">
+            {isSubmitting ? null : <Send aria-hidden="true" />}
+            Send test email
           </Button>
           {result ? <ResultLine result={result} /> : null}
         </form>

@@ -97,8 +97,8 @@ export function PlanFormDialog({ plan, onClose }: { plan?: Plan; onClose: () => 
             <Button variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving…' : plan ? 'Save plan' : 'Create plan'}
+            <Button type="submit" pending={isSubmitting} pendingLabel="Saving…">
+              {plan ? 'Save plan' : 'Create plan'}
             </Button>
           </DialogFooter>
         </form>

@@ -80,8 +80,8 @@ export function ApiKeysCard() {
           >
             <Input autoComplete="off" {...form.register('name')} />
           </FormField>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create key'}
+          <Button type="submit" pending={create.isPending} pendingLabel="Creating…">
+            Create key
           </Button>
         </form>
 

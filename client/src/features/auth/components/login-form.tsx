@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import type { LoginInput } from '@shared/schemas/auth';
 
@@ -59,8 +58,13 @@ export function LoginForm() {
           {...form.register('password')}
         />
       </FormField>
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.isPending}>
-        {login.isPending ? <Spinner size="sm" label="Signing in…" /> : null}
+      <Button
+        type="submit"
+        size="lg"
+        className="mt-2 w-full"
+        pending={login.isPending}
+        pendingLabel="Signing in…"
+      >
         Sign in
       </Button>
     </form>

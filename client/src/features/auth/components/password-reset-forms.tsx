@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import type { ForgotPasswordInput } from '@shared/schemas/auth';
 
@@ -62,8 +61,7 @@ export function ForgotPasswordForm() {
           {forgot.error.message}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending}>
-        {forgot.isPending ? <Spinner size="sm" label="Sending…" /> : null}
+      <Button type="submit" size="lg" className="w-full" pending={forgot.isPending} pendingLabel="Sending…">
         Send the reset link
       </Button>
       {backToSignIn}
@@ -109,8 +107,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           </Link>
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
-        {reset.isPending ? <Spinner size="sm" label="Saving…" /> : null}
+      <Button type="submit" size="lg" className="w-full" pending={reset.isPending} pendingLabel="Saving…">
         Set the new password
       </Button>
     </form>

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { NEW_PASSWORD_HINT } from '@shared/password-rule';
 import type { RegisterFormInput } from '@shared/schemas/auth';
@@ -56,8 +55,13 @@ export function RegisterForm() {
       >
         <PasswordInput autoComplete="new-password" placeholder="••••••••" {...form.register('password')} />
       </FormField>
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={registerUser.isPending}>
-        {registerUser.isPending ? <Spinner size="sm" label="Creating account…" /> : null}
+      <Button
+        type="submit"
+        size="lg"
+        className="mt-2 w-full"
+        pending={registerUser.isPending}
+        pendingLabel="Creating account…"
+      >
         Create account
       </Button>
     </form>

@@ -4,7 +4,7 @@ import { Link, useParams } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { notifyError } from '@/lib/notify-error';
 
 import { usePlans } from '../api/get-plans';
@@ -55,10 +55,10 @@ export function CheckoutPage() {
         </CardContent>
         <CardFooter className="flex flex-wrap gap-2">
           <Button
-            disabled={busy}
+            pending={busy}
+            pendingLabel="Opening payment…"
             onClick={() => checkout.mutate(plan.id, { onError: (error) => notifyError(error) })}
           >
-            {busy ? <Spinner size="sm" label="Opening payment…" /> : null}
             Continue to payment
           </Button>
           <Button asChild variant="outline">

@@ -13,7 +13,6 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { TimeZoneInput } from '@/components/ui/time-zone-input';
 import { toast } from '@/components/ui/use-toast';
@@ -219,8 +218,7 @@ export function ContactForm({ contact, onDone }: { contact?: Contact | null; onD
         <Button variant="outline" onClick={onDone} disabled={pending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? <Spinner size="sm" label="Saving…" /> : null}
+        <Button type="submit" pending={pending} pendingLabel="Saving…">
           {contact ? 'Save changes' : 'Add contact'}
         </Button>
       </DialogFooter>

@@ -127,9 +127,9 @@ export function EmailTestPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Button onClick={onSend} disabled={send.isPending}>
-            <Send aria-hidden="true" />
-            {send.isPending ? 'Sending…' : 'Send test email'}
+          <Button onClick={onSend} pending={send.isPending} pendingLabel="Sending…">
+            {send.isPending ? null : <Send aria-hidden="true" />}
+            Send test email
           </Button>
         </CardContent>
       </Card>

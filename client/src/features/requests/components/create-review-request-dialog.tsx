@@ -14,7 +14,6 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useTemplates } from '@/features/templates';
 import { upgradeActionFor } from '@/lib/notify-error';
@@ -275,8 +274,7 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? <Spinner size="sm" label="Creating…" /> : null}
+              <Button type="submit" pending={create.isPending} pendingLabel="Creating…">
                 Create Request
               </Button>
             </DialogFooter>

@@ -213,8 +213,8 @@ export function SendToManyCard() {
             </TabsContent>
           </Tabs>
 
-          <Button type="submit" disabled={bulk.isPending} className="w-full sm:w-fit">
-            {bulk.isPending ? <Spinner size="sm" label="Sending…" /> : <Users aria-hidden="true" />}
+          <Button type="submit" pending={bulk.isPending} pendingLabel="Sending…" className="w-full sm:w-fit">
+            {bulk.isPending ? null : <Users aria-hidden="true" />}
             {mode === 'contacts'
               ? `Send to ${picked.size} contact${picked.size === 1 ? '' : 's'}`
               : 'Send to tag'}

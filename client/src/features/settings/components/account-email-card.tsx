@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify-error';
@@ -75,8 +74,7 @@ export function AccountEmailCard() {
           >
             <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
           </FormField>
-          <Button type="submit" className="w-fit" disabled={change.isPending}>
-            {change.isPending ? <Spinner size="sm" label="Sending…" /> : null}
+          <Button type="submit" className="w-fit" pending={change.isPending} pendingLabel="Sending…">
             Send confirmation link
           </Button>
         </form>

@@ -14,7 +14,6 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { notifyError } from '@/lib/notify-error';
 import {
   CURRENT_PASSWORD_INCORRECT,
@@ -82,8 +81,12 @@ export function DeleteAccountCard() {
                 <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                   Keep my account
                 </Button>
-                <Button type="submit" variant="destructive" disabled={remove.isPending}>
-                  {remove.isPending ? <Spinner size="sm" label="Deleting…" /> : null}
+                <Button
+                  type="submit"
+                  variant="destructive"
+                  pending={remove.isPending}
+                  pendingLabel="Deleting…"
+                >
                   Delete my account
                 </Button>
               </DialogFooter>

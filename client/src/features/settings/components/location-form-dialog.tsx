@@ -13,7 +13,6 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { TimeZoneInput } from '@/components/ui/time-zone-input';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { notifyError } from '@/lib/notify-error';
 import {
@@ -145,8 +144,7 @@ function LocationForm({ location, onDone }: { location?: Location | null; onDone
         <Button variant="outline" onClick={onDone} disabled={pending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? <Spinner size="sm" label="Saving…" /> : null}
+        <Button type="submit" pending={pending} pendingLabel="Saving…">
           {location ? 'Save changes' : 'Add location'}
         </Button>
       </DialogFooter>

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { formatDate, limitText, planPrice as money, useOpenBillingPortal } from '@/features/billing';
 import { notifyError } from '@/lib/notify-error';
 import { useTenant } from '@/lib/tenant';
@@ -157,10 +157,11 @@ export function PlanTab() {
             <Button
               variant="outline"
               className="mt-2 w-fit"
-              disabled={portal.isPending || portal.isSuccess}
+              pending={portal.isPending}
+              pendingLabel="Opening billing…"
+              disabled={portal.isSuccess}
               onClick={() => portal.mutate(undefined, { onError: (error) => notifyError(error) })}
             >
-              {portal.isPending ? <Spinner size="sm" label="Opening billing…" /> : null}
               Manage billing
             </Button>
           ) : null}

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify-error';
@@ -118,8 +118,13 @@ function ProfileForm({ user }: { user: PublicUser }) {
           >
             <Input type="email" readOnly autoComplete="email" {...form.register('email')} />
           </FormField>
-          <Button type="submit" className="w-fit" disabled={update.isPending || !isDirty}>
-            {update.isPending ? <Spinner size="sm" label="Saving…" /> : null}
+          <Button
+            type="submit"
+            className="w-fit"
+            pending={update.isPending}
+            pendingLabel="Saving…"
+            disabled={!isDirty}
+          >
             Save profile
           </Button>
         </form>
@@ -190,8 +195,7 @@ function PasswordForm() {
           >
             <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
           </FormField>
-          <Button type="submit" className="w-fit" disabled={change.isPending}>
-            {change.isPending ? <Spinner size="sm" label="Changing…" /> : null}
+          <Button type="submit" className="w-fit" pending={change.isPending} pendingLabel="Changing…">
             Change password
           </Button>
         </form>

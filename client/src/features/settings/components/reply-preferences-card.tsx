@@ -86,8 +86,13 @@ function ReplyPreferencesForm({ saved }: { saved: ReplySettings }) {
       >
         <Input placeholder="— Anna, Bella Pasta" {...form.register('signature')} />
       </FormField>
-      <Button type="submit" className="w-fit" disabled={save.isPending || !isDirty}>
-        {save.isPending ? <Spinner size="sm" label="Saving…" /> : null}
+      <Button
+        type="submit"
+        className="w-fit"
+        pending={save.isPending}
+        pendingLabel="Saving…"
+        disabled={!isDirty}
+      >
         Save reply preferences
       </Button>
     </form>

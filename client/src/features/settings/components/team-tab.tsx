@@ -145,9 +145,9 @@ function InviteForm() {
             </fieldset>
           ) : null}
           <div>
-            <Button type="submit" disabled={invite.isPending}>
-              {invite.isPending ? <Spinner /> : <MailPlus aria-hidden="true" />}
-              {invite.isPending ? 'Sending…' : 'Send invitation'}
+            <Button type="submit" pending={invite.isPending} pendingLabel="Sending…">
+              {invite.isPending ? null : <MailPlus aria-hidden="true" />}
+              Send invitation
             </Button>
           </div>
         </form>

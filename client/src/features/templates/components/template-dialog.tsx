@@ -14,7 +14,6 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useTenant } from '@/lib/tenant';
@@ -193,8 +192,7 @@ export function TemplateDialog({ draft, onOpenChange }: TemplateDialogProps) {
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Spinner size="sm" label="Saving…" /> : null}
+            <Button type="submit" pending={save.isPending} pendingLabel="Saving…">
               Save template
             </Button>
           </DialogFooter>
