@@ -92,6 +92,12 @@ const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
 /** created_at as exact text (microseconds, UTC), the cursor's half that a JS Date would round. */
 const createdAtText = sql<string>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** A list's row: the review, its location's name and the exact time its cursor is made of. */
+const listColumns = { ...reviewColumns, cursorAt: createdAtText };
+
+/** A review's location, scoped to the review's owner as well, for safety. */
+const ownLocation = and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId));
+
 /**
  * The rows after a cursor in newest-first order, as one row comparison: with the owner's equality first it is
  * an index condition on every owner-leading (created_at desc, id desc) index, so the scan starts at the cursor.
@@ -104,8 +110,8 @@ export function createReviewsRepository(db: Database) {
     db
       .select(reviewColumns)
       .from(reviews)
-      // The location's name in the same query (no N+1); scoped to the owner as well, for safety.
-      .leftJoin(locations, and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)));
+      // The location's name in the same query (no N+1).
+      .leftJoin(locations, ownLocation);
 
   /**
    * The list's query, unrun (its plan is checked: it must walk an index, never sort the client's reviews,
@@ -121,9 +127,9 @@ export function createReviewsRepository(db: Database) {
     const where = and(whereOf(ownerId, criteria), 'after' in window ? afterCursor(window.after) : undefined);
     if ('offset' in window && window.offset !== 0) return pageAtOffset(where, window.limit, window.offset);
     return db
-      .select({ ...reviewColumns, cursorAt: createdAtText })
+      .select(listColumns)
       .from(reviews)
-      .leftJoin(locations, and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)))
+      .leftJoin(locations, ownLocation)
       .where(where)
       .orderBy(...newestFirst)
       .limit(window.limit);
@@ -144,10 +150,10 @@ export function createReviewsRepository(db: Database) {
       .offset(offset)
       .as('page');
     return db
-      .select({ ...reviewColumns, cursorAt: createdAtText })
+      .select(listColumns)
       .from(page)
       .innerJoin(reviews, eq(reviews.id, page.id))
-      .leftJoin(locations, and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)))
+      .leftJoin(locations, ownLocation)
       .orderBy(desc(page.createdAt), desc(page.id));
   };
 
