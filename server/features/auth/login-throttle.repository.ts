@@ -63,9 +63,15 @@ export type LoginCounters = ReturnType<typeof countersIn>;
 
 export function createLoginThrottleRepository(db: Database) {
   return {
-    /** Runs `work` in one transaction: counters it locks stay locked until it ends. */
-    transaction<T>(work: (counters: LoginCounters) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(countersIn(tx)));
+    /**
+     * Runs `work` in one transaction, alone among the transactions for `account`: an attempt and a sign-in
+     * touch the same counters in different orders, and without this lock they can deadlock each other.
+     */
+    transaction<T>(account: string, work: (counters: LoginCounters) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login-throttle'), hashtext(${account}))`);
+        return work(countersIn(tx));
+      });
     },
   };
 }

@@ -50,7 +50,7 @@ export function createLoginThrottle(db: Database, now: () => Date = () => new Da
     async begin(address: string, ip: string): Promise<AttemptVerdict> {
       const current = now();
       const k = keys(address, ip);
-      return repo.transaction(async (counters) => {
+      return repo.transaction(email(address), async (counters) => {
         const rows = await counters.lock([k.streak, k.account], current);
         const streak = rows.get(k.streak)!;
         const account = rows.get(k.account)!;
@@ -85,7 +85,7 @@ export function createLoginThrottle(db: Database, now: () => Date = () => new Da
     async succeeded(address: string, ip: string): Promise<void> {
       const current = now();
       const k = keys(address, ip);
-      await repo.transaction(async (counters) => {
+      await repo.transaction(email(address), async (counters) => {
         await counters.remove(k.streak);
         await counters.decrement(k.account);
         await counters.keepUntil(k.known, new Date(current.getTime() + KNOWN_ADDRESS_MS));

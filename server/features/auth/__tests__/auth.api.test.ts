@@ -344,6 +344,22 @@ describe.each(testDatabaseKinds)('per-account sign-in throttle on %s', { timeout
     }
   });
 
+  it('when the owner signs in while wrong guesses for the account arrive, then every attempt is answered', async () => {
+    const user = await createUser(database.handle.db);
+    const throttle = createLoginThrottle(database.handle.db);
+    const ip = '198.18.5.1';
+    // A sign-in deletes the streak's row; the next attempt writes it again, after the account's row.
+    await throttle.begin(user.email, ip);
+    await throttle.succeeded(user.email, ip);
+
+    const attempts = Array.from({ length: 40 }, (_, i) =>
+      i % 2 === 0 ? throttle.begin(user.email, ip) : throttle.succeeded(user.email, ip),
+    );
+
+    const outcomes = await Promise.allSettled(attempts);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+  });
+
   it('when counters ended more than a day ago, then the hourly clean-up removes them and keeps live ones', async () => {
     const now = new Date();
     const day = 24 * 60 * 60 * 1000;
