@@ -1,6 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
@@ -35,7 +35,11 @@ type PendingProps =
 
 export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> &
-  PendingProps & { asChild?: boolean };
+  PendingProps & {
+    asChild?: boolean;
+    /** A leading icon; the spinner takes its place while pending. Not with `asChild`: a slot has one child. */
+    icon?: ReactNode;
+  };
 
 export function Button({
   className,
@@ -46,6 +50,7 @@ export function Button({
   pending,
   pendingLabel,
   disabled,
+  icon,
   children,
   ...props
 }: ButtonProps) {
@@ -61,13 +66,13 @@ export function Button({
       {...props}
     >
       {/* A slot takes exactly one child: the element it renders as. */}
-      {pending && !asChild ? (
+      {asChild ? (
+        children
+      ) : (
         <>
-          <Spinner size="sm" label={pendingLabel} />
+          {pending ? <Spinner size="sm" label={pendingLabel} /> : icon}
           {children}
         </>
-      ) : (
-        children
       )}
     </Comp>
   );

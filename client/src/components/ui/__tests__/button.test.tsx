@@ -31,6 +31,25 @@ describe('Button', () => {
     expect(onClick).toHaveBeenCalledOnce();
   });
 
+  it('when it has an icon, then the spinner takes the icon’s place while pending and gives it back after', () => {
+    const icon = <svg data-testid="send-icon" aria-hidden="true" />;
+    const { rerender } = render(
+      <Button icon={icon} pending={false} pendingLabel="Sending…">
+        Send test email
+      </Button>,
+    );
+    expect(screen.getByTestId('send-icon')).toBeInTheDocument();
+
+    rerender(
+      <Button icon={icon} pending pendingLabel="Sending…">
+        Send test email
+      </Button>,
+    );
+    expect(screen.queryByTestId('send-icon')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Sending…');
+    expect(screen.getByRole('button', { name: /Send test email/ })).toBeDisabled();
+  });
+
   it('when disabled for another reason while not pending, then it stays disabled with no spinner', () => {
     render(
       <Button pending={false} pendingLabel="Saving…" disabled>

@@ -147,8 +147,13 @@ function SendTestCard() {
               </Select>
             )}
           />
-          <Button type="submit" pending={isSubmitting} pendingLabel="Sending…" className="w-fit">
-            {isSubmitting ? null : <Send aria-hidden="true" />}
+          <Button
+            icon={<Send aria-hidden="true" />}
+            type="submit"
+            pending={isSubmitting}
+            pendingLabel="Sending…"
+            className="w-fit"
+          >
             Send test email
           </Button>
           {result ? <ResultLine result={result} /> : null}

@@ -127,8 +127,12 @@ export function EmailTestPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Button onClick={onSend} pending={send.isPending} pendingLabel="Sending…">
-            {send.isPending ? null : <Send aria-hidden="true" />}
+          <Button
+            icon={<Send aria-hidden="true" />}
+            onClick={onSend}
+            pending={send.isPending}
+            pendingLabel="Sending…"
+          >
             Send test email
           </Button>
         </CardContent>

@@ -213,8 +213,13 @@ export function SendToManyCard() {
             </TabsContent>
           </Tabs>
 
-          <Button type="submit" pending={bulk.isPending} pendingLabel="Sending…" className="w-full sm:w-fit">
-            {bulk.isPending ? null : <Users aria-hidden="true" />}
+          <Button
+            icon={<Users aria-hidden="true" />}
+            type="submit"
+            pending={bulk.isPending}
+            pendingLabel="Sending…"
+            className="w-full sm:w-fit"
+          >
             {mode === 'contacts'
               ? `Send to ${picked.size} contact${picked.size === 1 ? '' : 's'}`
               : 'Send to tag'}

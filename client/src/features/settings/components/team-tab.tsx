@@ -145,8 +145,12 @@ function InviteForm() {
             </fieldset>
           ) : null}
           <div>
-            <Button type="submit" pending={invite.isPending} pendingLabel="Sending…">
-              {invite.isPending ? null : <MailPlus aria-hidden="true" />}
+            <Button
+              icon={<MailPlus aria-hidden="true" />}
+              type="submit"
+              pending={invite.isPending}
+              pendingLabel="Sending…"
+            >
               Send invitation
             </Button>
           </div>
