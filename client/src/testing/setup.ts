@@ -13,7 +13,7 @@ import { consoleErrorsAllowed, resetConsoleErrorAllowance } from './console';
 
 // findBy/waitFor return as soon as the screen matches; the ceiling only decides when to give up. A lazy route's
 // first import compiles its chunk, which on a busy 2-core CI machine can take longer than the default 1 s.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs Radix and our hooks use.
 class ResizeObserverStub {
