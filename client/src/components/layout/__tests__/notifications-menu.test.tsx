@@ -46,7 +46,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('NotificationsMenu', { timeout: 20_000 }, () => {
+describe('NotificationsMenu', () => {
   it('when there are unread events, then the bell says how many and lists them newest first', async () => {
     serveBell([
       note(3),

@@ -96,9 +96,7 @@ describe('ClientsPage', () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'owner2');
 
-    await waitFor(() => expect(screen.getByText('Showing 1 to 5 of 5 results')).toBeInTheDocument(), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(screen.getByText('Showing 1 to 5 of 5 results')).toBeInTheDocument());
     const last = calls[calls.length - 1]!;
     expect(last.get('q')).toBe('owner2');
     expect(last.get('page')).toBe('1');

@@ -21,11 +21,8 @@ describe('Email Test page', () => {
     server.use(http.get('*/api/channels', () => HttpResponse.json(outboxChannels)));
     renderApp('/email-test', { user: buildUser() });
 
-    // The route loads lazily inside the whole shell: give it time.
-    expect(
-      await screen.findByRole('heading', { name: 'Email Test', level: 1 }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
-    const list = await screen.findByRole('list', { name: 'Channels' }, { timeout: 10_000 });
+    expect(await screen.findByRole('heading', { name: 'Email Test', level: 1 })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Channels' });
     const items = within(list).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Email');
     expect(items[0]).toHaveTextContent('Outbox mode');

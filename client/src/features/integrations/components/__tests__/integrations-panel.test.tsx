@@ -37,7 +37,7 @@ function overview(
 const serve = (body: IntegrationsOverview) =>
   server.use(http.get('*/api/integrations', () => HttpResponse.json(body)));
 
-describe('IntegrationsPanel', { timeout: 20_000 }, () => {
+describe('IntegrationsPanel', () => {
   it('when a provider is not set up on the server, then Connect is disabled and says why', async () => {
     serve(overview({ googleConfigured: false }));
     renderWithProviders(<IntegrationsPanel onAddLocation={() => {}} />);

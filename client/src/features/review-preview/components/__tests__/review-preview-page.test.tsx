@@ -44,7 +44,7 @@ describe('ReviewPreviewPage', () => {
     );
     const { user } = renderWithProviders(<ReviewPreviewPage />);
 
-    expect(await screen.findByText('Hi Sam,', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Hi Sam,')).toBeInTheDocument();
     expect(screen.getByText('Harbour Coffee')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: '1 star' }));
     await user.click(screen.getByRole('button', { name: 'Submit review' }));

@@ -75,7 +75,7 @@ describe('StarRating and ResponseBadge', () => {
   });
 });
 
-describe('ReviewDetailsDialog', { timeout: 20_000 }, () => {
+describe('ReviewDetailsDialog', () => {
   it('when the review is not answered, then it shows the review and the response form', () => {
     renderWithProviders(<Harness review={buildReview({ videoUrl: '/uploads/v.mp4', type: 'video' })} />);
 
@@ -119,7 +119,7 @@ describe('ReviewDetailsDialog', { timeout: 20_000 }, () => {
 
     expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
     const textbox = screen.getByRole('textbox') as HTMLTextAreaElement;
-    await waitFor(() => expect(textbox.value).toContain('"Great!"'), { timeout: 3000 });
+    await waitFor(() => expect(textbox.value).toContain('"Great!"'));
     // The button was disabled while generating: the focus moves to the filled-in text, not the page.
     expect(textbox).toHaveFocus();
     expect(textbox.value).toMatch(/on Google/);

@@ -97,7 +97,7 @@ describe('ReviewsTable', () => {
   });
 });
 
-describe('ReviewsPage', { timeout: 20_000 }, () => {
+describe('ReviewsPage', () => {
   it('when reviews load, then the table lists the first ten with columns, stars, badges, dates and initials', async () => {
     const seen = serveReviews(many);
     renderWithProviders(<ReviewsPage />);
@@ -277,7 +277,7 @@ describe('ReviewsPage', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Importing… 3 so far')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Importing...' })[0]).toBeDisabled();
-    expect(await findToast('Google reviews imported', { timeout: 5000 })).toBeInTheDocument();
+    expect(await findToast('Google reviews imported')).toBeInTheDocument();
     expect(
       screen.getByText('Successfully imported 7 reviews from Google Business Profile.'),
     ).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { findToast, renderWithProviders, screen, server, waitFor } from '@/testi
 
 import { ReplyPreferencesCard } from '../reply-preferences-card';
 
-describe('ReplyPreferencesCard', { timeout: 20_000 }, () => {
+describe('ReplyPreferencesCard', () => {
   it('when the owner picks a tone and a signature, then PUT /reply-settings gets them trimmed', async () => {
     let sent: Record<string, string> | undefined;
     server.use(
