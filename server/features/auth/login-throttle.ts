@@ -31,8 +31,8 @@ export type AttemptVerdict = { allowed: true } | { allowed: false; waitSeconds: 
  *   attempt until the window ends, except from a known address.
  * - `known:{email}:{ip}`: an address the account signed in from in the last 30 days.
  *
- * An attempt is counted as a failure before the password is checked, inside a transaction that locks the
- * counters, so parallel guesses cannot all slip through; a right password takes its count back.
+ * An attempt is counted as a failure before the password is checked, inside a transaction that holds the
+ * account's lock, so parallel guesses cannot all slip through; a right password takes its count back.
  */
 export function createLoginThrottle(db: Database, now: () => Date = () => new Date()) {
   const repo = createLoginThrottleRepository(db);
