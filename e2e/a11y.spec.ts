@@ -76,7 +76,6 @@ interface Sessions {
 let sessions: Promise<Sessions> | undefined;
 
 // A full page's axe pass (the dashboard's charts, the demo's long lists) takes seconds on a busy machine.
-test.describe.configure({ timeout: 90_000 });
 
 async function signedIn(baseURL: string, credentials: { email: string; password: string }) {
   const context = await request.newContext({ baseURL });
@@ -128,7 +127,7 @@ function fill(path: string, params: Record<string, string>): string {
 async function settle(page: Page) {
   // Lazy chunks and first queries: wait until the network is quiet (polling pages are never quiet for long).
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
-  await expect(page.locator('h1, h2').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('h1, h2').first()).toBeVisible();
 }
 
 for (const route of ROUTES) {

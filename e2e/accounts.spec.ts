@@ -9,7 +9,6 @@ test('forgot password end to end: ask for the link, follow it from the email, se
 }) => {
   // Two password hashes (scrypt) and two mails through SMTP: well within this on an idle machine, close to the
   // default 30 s on a loaded 2-core one.
-  test.setTimeout(60_000);
   const account = newAccount();
   const api = await playwright.request.newContext({ baseURL });
   expect((await api.post('/api/register', { data: { ...account, username: account.email } })).status()).toBe(

@@ -20,7 +20,6 @@ async function signInAsAdmin(page: Page) {
 
 test.describe('admin area', () => {
   // Several steps and screens per test; the shared CI machine can be slow.
-  test.describe.configure({ timeout: 90_000 });
 
   test('finds a client, answers a review inside their area and comes back', async ({ page }) => {
     await signInAsAdmin(page);

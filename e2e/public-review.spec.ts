@@ -13,7 +13,6 @@ const FACEBOOK = 'https://www.facebook.com/e2e-test-page/reviews';
 
 test.use({ viewport: PHONE });
 // Each test sets up an account, a location, a contact and a request, then drives two browsers.
-test.describe.configure({ timeout: 60_000 });
 
 interface Arranged {
   link: string;

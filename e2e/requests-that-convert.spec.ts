@@ -42,7 +42,7 @@ test.describe('on a 375 px phone', () => {
     test(`${screen} fits the screen with no sideways scroll`, async ({ page, client: _client }) => {
       await seed(page);
       await page.goto(path);
-      await expect(page.getByText(ready).filter({ visible: true }).first()).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText(ready).filter({ visible: true }).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
 
       const widths = await page.evaluate(() => ({
@@ -104,7 +104,7 @@ test.describe('the client menu', () => {
     await page.goto('/get-reviews');
     const row = page.getByRole('row', { name: /Alexandra Montgomery-Whitfield/ });
     // The e2e server has no SMTP: the message is kept in the outbox, and the status says it was not sent.
-    await expect(row.getByText('Not sent: no email provider configured')).toBeVisible({ timeout: 15_000 });
+    await expect(row.getByText('Not sent: no email provider configured')).toBeVisible();
 
     await row.getByRole('button', { name: /Details/ }).click();
     const details = page.getByRole('region', { name: 'Review request details' });

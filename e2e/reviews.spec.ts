@@ -12,7 +12,7 @@ async function openReviews(page: Page) {
   await signInViaApi(page, DEMO);
   await page.goto('/reviews');
   // The first visit loads the shell and the page chunk: give a busy machine some room.
-  await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
 }
 
 async function chooseFilter(page: Page, option: string) {
@@ -81,7 +81,7 @@ test.describe('reviews on a desktop', () => {
       data: { rating: 2, content: 'The croissants were stale', name: 'Dana Holt' },
     });
     await page.goto('/reviews');
-    await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
 
     const row = page.getByRole('table').getByRole('row').nth(1);
     await expect(row.locator('td:nth-child(5)')).toHaveText('Not Responded');

@@ -44,7 +44,7 @@ async function walk(watched: Watched, path: string, heading?: string | RegExp): 
   const { page } = watched;
   await page.goto(path);
   const h1 = page.getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) });
-  await expect(h1.first(), `h1 on ${path}`).toBeVisible({ timeout: 15_000 });
+  await expect(h1.first(), `h1 on ${path}`).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectNoViolations(watched, path);
 }

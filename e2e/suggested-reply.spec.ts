@@ -29,7 +29,7 @@ async function openReview(page: Page) {
   });
   expect(review.ok()).toBe(true);
   await page.goto('/reviews');
-  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
   await page.getByRole('table').getByRole('row').nth(1).getByRole('button', { name: /^View/ }).click();
   return page.getByRole('dialog', { name: 'Review Details' });
 }

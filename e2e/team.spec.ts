@@ -30,7 +30,7 @@ test('an owner invites a manager for one location, who joins by the emailed link
   // The owner fills in the invitation with the keyboard alone.
   await page.goto('/settings?tab=team');
   const invite = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send invitation' }) });
-  await expect(invite).toBeVisible({ timeout: 15_000 });
+  await expect(invite).toBeVisible();
   await invite.getByLabel('Email').focus();
   await page.keyboard.type(memberEmail);
   await page.keyboard.press('Tab');
@@ -84,7 +84,7 @@ test('an owner invites a manager for one location, who joins by the emailed link
 
   // Only the Harbour Front review: the one at Old Town is not theirs to see.
   await member.getByRole('link', { name: 'Reviews', exact: true }).click();
-  await expect(member.getByText('Showing 1 to 1 of 1 results')).toBeVisible({ timeout: 15_000 });
+  await expect(member.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
   await expect(member.getByRole('table')).toContainText('Ava Stone');
   await expect(member.getByRole('table')).not.toContainText('Ben Price');
   await member.getByRole('searchbox', { name: 'Search reviews' }).fill('toast');
