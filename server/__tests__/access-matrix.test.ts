@@ -23,10 +23,17 @@ import {
   registrationFor,
   signedInAgent,
 } from '../testing/factories';
-import { facebookRating, startFakeFacebook, type FakeFacebook } from '../testing/fake-facebook';
-import { googleReview, startFakeGoogle, type FakeGoogle } from '../testing/fake-google';
+import { facebookRating, type FakeFacebook } from '../testing/fake-facebook';
+import { googleReview, type FakeGoogle } from '../testing/fake-google';
 import { trackRowChanges } from '../testing/db-changes';
-import { GOOGLE_TOKENS, responseText, secretsIn, seedActors, type Tenant } from '../testing/route-fixtures';
+import {
+  GOOGLE_TOKENS,
+  responseText,
+  secretsIn,
+  seedActors,
+  startFakeProviders,
+  type Tenant,
+} from '../testing/route-fixtures';
 import { routeTableOf, type TableRoute } from '../testing/route-table';
 import { createTestApp, createTestContext } from '../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-db';
@@ -648,17 +655,9 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    google = await startFakeGoogle({ clientId: 'client-123', clientSecret: 'secret-456' });
-    facebook = await startFakeFacebook({ appId: 'fb-app', appSecret: 'fb-secret' });
-    app = createTestApp(database.handle.db, {
-      GOOGLE_CLIENT_ID: 'client-123',
-      GOOGLE_CLIENT_SECRET: 'secret-456',
-      GOOGLE_API_BASE: google.url,
-      GOOGLE_OAUTH_BASE: google.url,
-      FACEBOOK_APP_ID: 'fb-app',
-      FACEBOOK_APP_SECRET: 'fb-secret',
-      FACEBOOK_API_BASE: facebook.url,
-    });
+    let env: Record<string, string>;
+    ({ google, facebook, env } = await startFakeProviders());
+    app = createTestApp(database.handle.db, env);
     googleLocationId = google.addLocation('acct-a', 'loc-a', 'Main Street', [googleReview(1)]);
     google.grant({ accessToken: GOOGLE_TOKENS.access, refreshToken: GOOGLE_TOKENS.refresh });
     const page = facebook.addPage('1234567890', 'alphapage', [facebookRating(1)]);

@@ -6,10 +6,10 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysServiceFor } from '../features/api-access/api-keys.service';
 import { trackRowChanges } from './db-changes';
-import { facebookRating, startFakeFacebook, type FakeFacebook } from './fake-facebook';
-import { googleReview, startFakeGoogle, type FakeGoogle } from './fake-google';
+import { facebookRating, type FakeFacebook } from './fake-facebook';
+import { googleReview, type FakeGoogle } from './fake-google';
 import { startFakeStripe, type FakeStripe } from './fake-stripe';
-import { GOOGLE_TOKENS, seedActors, type Tenant } from './route-fixtures';
+import { GOOGLE_TOKENS, seedActors, startFakeProviders, type Tenant } from './route-fixtures';
 import { routeTableOf, type TableRoute } from './route-table';
 import { createTestApp } from './test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './test-db';
@@ -184,19 +184,10 @@ export function describeHostileInput({ part, of }: { part: number; of: number })
     beforeAll(async () => {
       database = await createTestDatabase(FUZZ_KIND);
       // Signed in, the client routes reach Google, Facebook and Stripe: their fakes, never the internet.
-      google = await startFakeGoogle({ clientId: 'client-123', clientSecret: 'secret-456' });
-      facebook = await startFakeFacebook({ appId: 'fb-app', appSecret: 'fb-secret' });
+      let env: Record<string, string>;
+      ({ google, facebook, env } = await startFakeProviders());
       stripe = await startFakeStripe();
-      app = createTestApp(database.handle.db, {
-        GOOGLE_CLIENT_ID: 'client-123',
-        GOOGLE_CLIENT_SECRET: 'secret-456',
-        GOOGLE_API_BASE: google.url,
-        GOOGLE_OAUTH_BASE: google.url,
-        FACEBOOK_APP_ID: 'fb-app',
-        FACEBOOK_APP_SECRET: 'fb-secret',
-        FACEBOOK_API_BASE: facebook.url,
-        ...stripe.env(),
-      });
+      app = createTestApp(database.handle.db, { ...env, ...stripe.env() });
       const googleLocationId = google.addLocation('acct-a', 'loc-a', 'Main Street', [googleReview(1)]);
       google.grant({ accessToken: GOOGLE_TOKENS.access, refreshToken: GOOGLE_TOKENS.refresh });
       const page = facebook.addPage('1234567890', 'alphapage', [facebookRating(1)]);

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import type { Database } from '../db/client';
 import { locations, templates } from '../db/schema';
+import { startFakeFacebook, type FakeFacebook } from './fake-facebook';
+import { startFakeGoogle, type FakeGoogle } from './fake-google';
 import { createTestContext } from './test-app';
 import {
   createContact,
@@ -12,6 +14,26 @@ import {
   createUser,
   signedInAgent,
 } from './factories';
+
+/** A fake Google and a fake Facebook, and the app settings that point at them: route sweeps never reach the internet. */
+export async function startFakeProviders(): Promise<{
+  google: FakeGoogle;
+  facebook: FakeFacebook;
+  env: Record<string, string>;
+}> {
+  const google = await startFakeGoogle({ clientId: 'client-123', clientSecret: 'secret-456' });
+  const facebook = await startFakeFacebook({ appId: 'fb-app', appSecret: 'fb-secret' });
+  const env = {
+    GOOGLE_CLIENT_ID: 'client-123',
+    GOOGLE_CLIENT_SECRET: 'secret-456',
+    GOOGLE_API_BASE: google.url,
+    GOOGLE_OAUTH_BASE: google.url,
+    FACEBOOK_APP_ID: 'fb-app',
+    FACEBOOK_APP_SECRET: 'fb-secret',
+    FACEBOOK_API_BASE: facebook.url,
+  };
+  return { google, facebook, env };
+}
 
 /** Google tokens stored (encrypted) on client A's location: no response may ever show them. */
 export const GOOGLE_TOKENS = { access: 'ya29.SECRET-ACCESS', refresh: '1//SECRET-REFRESH' };
