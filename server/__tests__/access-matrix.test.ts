@@ -23,11 +23,10 @@ import {
   registrationFor,
   signedInAgent,
 } from '../testing/factories';
-import { facebookRating, type FakeFacebook } from '../testing/fake-facebook';
-import { googleReview, type FakeGoogle } from '../testing/fake-google';
+import type { FakeFacebook } from '../testing/fake-facebook';
+import type { FakeGoogle } from '../testing/fake-google';
 import { trackRowChanges } from '../testing/db-changes';
 import {
-  GOOGLE_TOKENS,
   responseText,
   secretsIn,
   seedActors,
@@ -655,17 +654,11 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    let env: Record<string, string>;
-    ({ google, facebook, env } = await startFakeProviders());
-    app = createTestApp(database.handle.db, env);
-    googleLocationId = google.addLocation('acct-a', 'loc-a', 'Main Street', [googleReview(1)]);
-    google.grant({ accessToken: GOOGLE_TOKENS.access, refreshToken: GOOGLE_TOKENS.refresh });
-    const page = facebook.addPage('1234567890', 'alphapage', [facebookRating(1)]);
-    actors = await seedActors(database.handle.db, app, {
-      googleLocationId,
-      facebookPageId: page.id,
-      facebookPageToken: page.token,
-    });
+    const providers = await startFakeProviders();
+    ({ google, facebook } = providers);
+    googleLocationId = providers.links.googleLocationId;
+    app = createTestApp(database.handle.db, providers.env);
+    actors = await seedActors(database.handle.db, app, providers.links);
     const keys = apiKeysServiceFor(database.handle);
     apiKeys = {
       a: (await keys.create(actors.a.user.id, 'matrix')).key,

@@ -6,10 +6,10 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysServiceFor } from '../features/api-access/api-keys.service';
 import { trackRowChanges } from './db-changes';
-import { facebookRating, type FakeFacebook } from './fake-facebook';
-import { googleReview, type FakeGoogle } from './fake-google';
+import type { FakeFacebook } from './fake-facebook';
+import type { FakeGoogle } from './fake-google';
 import { startFakeStripe, type FakeStripe } from './fake-stripe';
-import { GOOGLE_TOKENS, seedActors, startFakeProviders, type Tenant } from './route-fixtures';
+import { seedActors, startFakeProviders, type Tenant } from './route-fixtures';
 import { routeTableOf, type TableRoute } from './route-table';
 import { createTestApp } from './test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './test-db';
@@ -184,21 +184,14 @@ export function describeHostileInput({ part, of }: { part: number; of: number })
     beforeAll(async () => {
       database = await createTestDatabase(FUZZ_KIND);
       // Signed in, the client routes reach Google, Facebook and Stripe: their fakes, never the internet.
-      let env: Record<string, string>;
-      ({ google, facebook, env } = await startFakeProviders());
+      const providers = await startFakeProviders();
+      ({ google, facebook } = providers);
       stripe = await startFakeStripe();
-      app = createTestApp(database.handle.db, { ...env, ...stripe.env() });
-      const googleLocationId = google.addLocation('acct-a', 'loc-a', 'Main Street', [googleReview(1)]);
-      google.grant({ accessToken: GOOGLE_TOKENS.access, refreshToken: GOOGLE_TOKENS.refresh });
-      const page = facebook.addPage('1234567890', 'alphapage', [facebookRating(1)]);
+      app = createTestApp(database.handle.db, { ...providers.env, ...stripe.env() });
       // Generated ids include ' 1 ', '0x10' and short digit strings: the accounts' ids start far above them, so
       // no admin call can delete or disable A by chance.
       await database.handle.db.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), 1000000)`);
-      const actors = await seedActors(database.handle.db, app, {
-        googleLocationId,
-        facebookPageId: page.id,
-        facebookPageToken: page.token,
-      });
+      const actors = await seedActors(database.handle.db, app, providers.links);
       a = actors.a;
       b = actors.b;
       apiKey = (await apiKeysServiceFor(database.handle).create(a.user.id, 'fuzz')).key;

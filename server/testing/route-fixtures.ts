@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import type { Database } from '../db/client';
 import { locations, templates } from '../db/schema';
-import { startFakeFacebook, type FakeFacebook } from './fake-facebook';
-import { startFakeGoogle, type FakeGoogle } from './fake-google';
+import { facebookRating, startFakeFacebook, type FakeFacebook } from './fake-facebook';
+import { googleReview, startFakeGoogle, type FakeGoogle } from './fake-google';
 import { createTestContext } from './test-app';
 import {
   createContact,
@@ -15,11 +15,15 @@ import {
   signedInAgent,
 } from './factories';
 
-/** A fake Google and a fake Facebook, and the app settings that point at them: route sweeps never reach the internet. */
+/**
+ * A fake Google and a fake Facebook, the app settings that point at them (route sweeps never reach the
+ * internet), and the Google location and Facebook page client A's tokens reach (for seedActors).
+ */
 export async function startFakeProviders(): Promise<{
   google: FakeGoogle;
   facebook: FakeFacebook;
   env: Record<string, string>;
+  links: ProviderLinks;
 }> {
   const google = await startFakeGoogle({ clientId: 'client-123', clientSecret: 'secret-456' });
   const facebook = await startFakeFacebook({ appId: 'fb-app', appSecret: 'fb-secret' });
@@ -32,7 +36,11 @@ export async function startFakeProviders(): Promise<{
     FACEBOOK_APP_SECRET: 'fb-secret',
     FACEBOOK_API_BASE: facebook.url,
   };
-  return { google, facebook, env };
+  const googleLocationId = google.addLocation('acct-a', 'loc-a', 'Main Street', [googleReview(1)]);
+  google.grant({ accessToken: GOOGLE_TOKENS.access, refreshToken: GOOGLE_TOKENS.refresh });
+  const page = facebook.addPage('1234567890', 'alphapage', [facebookRating(1)]);
+  const links = { googleLocationId, facebookPageId: page.id, facebookPageToken: page.token };
+  return { google, facebook, env, links };
 }
 
 /** Google tokens stored (encrypted) on client A's location: no response may ever show them. */
