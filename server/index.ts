@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import { createApp, createAppContext } from './app';
 import { openDatabase } from './db/client';
@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate';
 import { EnvError, loadEnv } from './env';
 import { createAuthService } from './features/auth/auth.service';
 import { createUsersRepository } from './features/auth/users.repository';
+import { createHttpServer } from './lib/http-server';
 import { createLogger } from './lib/logger';
 import { projectRoot } from './lib/paths';
 import { createScheduler } from './lib/queue/scheduler';
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
     staticDir: !dev && fs.existsSync(path.join(staticDir, 'index.html')) ? staticDir : undefined,
   });
 
-  const server = http.createServer(app);
+  const server = createHttpServer(app);
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
