@@ -24,10 +24,11 @@ export interface RouteSize extends PageSize {
 /**
  * Each measured route's HTML page and the lazy page modules it loads on top of that page's entry
  * (client/src/app/routes.ts), keyed as the manifest keys sources. The client's area also loads its layout.
- * The public review page is its own page, built by its own pass (vite.review-page.config.ts), with nothing lazy.
+ * The public review page is its own page, built by its own pass (vite.review-page.config.ts), with nothing lazy;
+ * the landing page is finished HTML (scripts/prerender-landing.tsx) whose only script applies the theme.
  */
 const ROUTES: Record<string, { html: string; modules: string[] }> = {
-  '/': { html: 'index.html', modules: ['src/features/marketing/landing-page.tsx'] },
+  '/': { html: 'landing.html', modules: [] },
   '/auth': { html: 'index.html', modules: ['src/features/auth/components/auth-page.tsx'] },
   '/dashboard': {
     html: 'index.html',
@@ -39,14 +40,16 @@ const ROUTES: Record<string, { html: string; modules: string[] }> = {
 /**
  * The manifest of the build pass that made the page: the app's pass writes `.vite/manifest.json`, the review
  * page's pass (vite.review-page.config.ts, Preact) `.vite/review-manifest.json`, each keyed by its own inputs.
+ * A page no pass made (landing.html) has none: what it loads is what it names.
  */
-function manifestOf(publicDir: string, html: string): Manifest {
+function manifestOf(publicDir: string, html: string, lazyModules: string[]): Manifest {
   const dir = path.join(publicDir, '.vite');
   const manifests = fs
     .readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as Manifest);
   const manifest = manifests.find((candidate) => candidate[html]?.isEntry);
+  if (!manifest && lazyModules.length === 0) return {};
   if (!manifest) throw new Error(`No build manifest in ${dir} has ${html} as an entry.`);
   return manifest;
 }
@@ -57,7 +60,7 @@ function manifestOf(publicDir: string, html: string): Manifest {
  * manifest (vite `build.manifest`).
  */
 export function measurePage(publicDir: string, html: string, lazyModules: string[] = []): PageSize {
-  const manifest = manifestOf(publicDir, html);
+  const manifest = manifestOf(publicDir, html, lazyModules);
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const files = new Set<string>();
   const visit = (key: string) => {
@@ -67,7 +70,10 @@ export function measurePage(publicDir: string, html: string, lazyModules: string
     chunk.css?.forEach((css) => files.add(css));
     chunk.imports?.forEach(visit);
   };
-  const page = fs.readFileSync(path.join(publicDir, html), 'utf8');
+  // What a page prefetches (the landing page, the app's scripts) comes when the browser is idle, after the page.
+  const page = fs
+    .readFileSync(path.join(publicDir, html), 'utf8')
+    .replaceAll(/<link rel="prefetch"[^>]*>/g, '');
   for (const [, ref] of page.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)) {
     files.add(ref!);
     const key = byFile.get(ref!);

@@ -14,6 +14,35 @@ test('the landing page presents the product and leads to sign-in and sign-up', a
   await expect(page).toHaveURL(/\/auth/);
 });
 
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the landing page is whole as the server sends it, so it shows before any script and search engines read it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('94%').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign up for free' }).first()).toHaveAttribute(
+      'href',
+      '/auth?tab=register',
+    );
+    await page.getByRole('link', { name: 'Login' }).first().click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});
+
+test('a visitor who chose the dark theme gets the landing page dark, and the app when they sign in', async ({
+  page,
+}) => {
+  await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await page.getByRole('link', { name: 'Sign up for free' }).first().click();
+  await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+});
+
 test('an unknown path shows the 404 page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByText('404 Page Not Found')).toBeVisible();

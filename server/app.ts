@@ -220,6 +220,8 @@ function serveSpa(app: Express, staticDir: string): void {
   const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
   // The public review page loads only its own scripts, not the whole app (issue 13; vite.config.ts's inputs).
   const reviewHtml = fs.readFileSync(path.join(staticDir, 'review.html'));
+  // The landing page is finished HTML, no script to run first (scripts/prerender-landing.tsx).
+  const landingHtml = fs.readFileSync(path.join(staticDir, 'landing.html'));
   const sendHtml = (html: Buffer) => (_req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(html);
@@ -240,5 +242,6 @@ function serveSpa(app: Express, staticDir: string): void {
   );
   app.use(express.static(staticDir, { index: false, maxAge: '1h' }));
   app.get(REVIEW_PAGE_PATH, sendHtml(reviewHtml));
+  app.get('/', sendHtml(landingHtml));
   app.get(/^(?!\/api\/).*/, sendHtml(indexHtml));
 }

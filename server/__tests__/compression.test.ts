@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createLogger } from '../lib/logger';
-import { TEST_SESSION_SECRET, testEnv } from '../testing/test-app';
 import { createLocation, createReview, createUser, signedInAgent } from '../testing/factories';
-import { createTestApp } from '../testing/test-app';
+import { createTestApp, TEST_SESSION_SECRET, testEnv, writeBuiltPages } from '../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-db';
 
 describe.each(testDatabaseKinds)('compressed answers on %s', (kind) => {
@@ -44,10 +42,7 @@ describe.each(testDatabaseKinds)('compressed answers on %s', (kind) => {
   });
 
   it("when a browser asks for a built script, then it gets the build's own brotli or gzip copy, or the script as it is", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-static-'));
-    fs.mkdirSync(path.join(dir, 'assets'));
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>App</title>');
-    fs.writeFileSync(path.join(dir, 'review.html'), '<!doctype html><title>Review</title>');
+    const dir = writeBuiltPages();
     const script = `export const answer = ${JSON.stringify('forty-two '.repeat(300))};`;
     const file = path.join(dir, 'assets', 'index-abc.js');
     fs.writeFileSync(file, script);

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import supertest from 'supertest';
@@ -8,7 +7,7 @@ import { createApp } from '../app';
 import { auditLog } from '../db/schema';
 import { createLogger } from '../lib/logger';
 import { createReview, createUser, signedInAgent } from '../testing/factories';
-import { createTestApp, TEST_SESSION_SECRET, testEnv } from '../testing/test-app';
+import { createTestApp, TEST_SESSION_SECRET, testEnv, writeBuiltPages } from '../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-db';
 
 /** What the server shows to whom (issue 12, item 11). */
@@ -46,10 +45,7 @@ describe.each(testDatabaseKinds)('what the server exposes on %s', (kind) => {
   });
 
   it('when the built app is served, then its source maps are not', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-static-'));
-    fs.mkdirSync(path.join(dir, 'assets'));
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>ReviewFlow</title>');
-    fs.writeFileSync(path.join(dir, 'review.html'), '<!doctype html><title>Review page</title>');
+    const dir = writeBuiltPages();
     fs.writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dir, 'assets', 'index-abc.js.map'), '{"sources":["secret.ts"]}');
     const env = testEnv();
@@ -70,10 +66,8 @@ describe.each(testDatabaseKinds)('what the server exposes on %s', (kind) => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('when the built app is served, then /review/:link answers the review page with the same headers, anything else the app', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-static-'));
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>App page</title>');
-    fs.writeFileSync(path.join(dir, 'review.html'), '<!doctype html><title>Review page</title>');
+  it('when the built app is served, then / answers the landing page, /review/:link the review page, with the same headers, anything else the app', async () => {
+    const dir = writeBuiltPages();
     const app = createApp({
       db: db(),
       env: testEnv(),
@@ -95,10 +89,13 @@ describe.each(testDatabaseKinds)('what the server exposes on %s', (kind) => {
     };
 
     for (const url of ['/review/AbCdEfGhIjKlMnOpQrStUv', '/review/xyz/', '/review/xyz?utm_source=qr']) {
-      expect(await pageAt(url), url).toBe('Review page');
+      expect(await pageAt(url), url).toBe('Review');
     }
-    for (const url of ['/', '/reviews', '/review', '/review/a/b', '/review-preview', '/dashboard']) {
-      expect(await pageAt(url), url).toBe('App page');
+    for (const url of ['/', '/?utm_source=ad']) {
+      expect(await pageAt(url), url).toBe('Landing');
+    }
+    for (const url of ['/reviews', '/review', '/review/a/b', '/review-preview', '/dashboard']) {
+      expect(await pageAt(url), url).toBe('App');
     }
     fs.rmSync(dir, { recursive: true, force: true });
   });

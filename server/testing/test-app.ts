@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Express } from 'express';
 import supertest from 'supertest';
 import { createApp, createAppContext } from '../app';
@@ -70,3 +73,17 @@ export const localReceiverPolicy = createUrlPolicy({ allowHttp: true, allowLoopb
 
 /** A supertest agent keeps cookies between requests, like a browser. */
 export const agentFor = (app: Express) => supertest.agent(app);
+
+/**
+ * A folder shaped like the client build (dist/public) for the app to serve: its three HTML pages, each titled
+ * by what it is ('App', 'Review', 'Landing'), and an empty `assets` folder.
+ */
+export function writeBuiltPages(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-static-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  const pages = { 'index.html': 'App', 'review.html': 'Review', 'landing.html': 'Landing' };
+  for (const [file, title] of Object.entries(pages)) {
+    fs.writeFileSync(path.join(dir, file), `<!doctype html><title>${title}</title>`);
+  }
+  return dir;
+}

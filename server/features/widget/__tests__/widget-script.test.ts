@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'esbuild';
@@ -7,7 +6,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app';
 import { createLogger } from '../../../lib/logger';
-import { TEST_SESSION_SECRET, testEnv } from '../../../testing/test-app';
+import { TEST_SESSION_SECRET, testEnv, writeBuiltPages } from '../../../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import {
   REVIEW_SNIPPET_MARKUP,
@@ -55,10 +54,8 @@ describe.each(testDatabaseKinds)('serving the widget script on %s', (kind) => {
   });
 
   it('when another site loads /widget.js, then it gets the precompressed script, usable cross-origin and revalidated after 5 minutes', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-widget-'));
+    const dir = writeBuiltPages();
     const script = `console.log(${JSON.stringify('w'.repeat(2000))});`;
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>App</title>');
-    fs.writeFileSync(path.join(dir, 'review.html'), '<!doctype html><title>Review</title>');
     fs.writeFileSync(path.join(dir, 'widget.js'), script);
     fs.writeFileSync(path.join(dir, 'widget.js.gz'), zlib.gzipSync(script));
     const app = createApp({
