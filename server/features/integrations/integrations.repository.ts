@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Provider } from '@shared/schemas/integrations';
 import type { Database } from '../../db/client';
+import { lockClientReviews } from '../../db/client-reviews-lock';
 import { locations, reviews } from '../../db/schema';
 
 /** The database or a transaction. */
@@ -286,6 +287,7 @@ export function createIntegrationsRepository(db: Database) {
     ): Promise<{ written: number; created: CreatedReview[] }> {
       // The same review twice in one answer (a page boundary moving) would break ON CONFLICT: keep the last.
       const unique = [...new Map(rows.map((r) => [r.externalId, r])).values()];
+      if (unique.length > 0) await lockClientReviews(executor, ownerId);
       let written = 0;
       const created: CreatedReview[] = [];
       for (let start = 0; start < unique.length; start += IMPORT_BATCH) {

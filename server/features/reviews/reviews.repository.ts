@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Review, ReviewFilter } from '@shared/schemas/reviews';
 import type { Database } from '../../db/client';
+import { lockClientReviews } from '../../db/client-reviews-lock';
 import { reviewColumns } from '../../db/review-columns';
 import { locations, reviews } from '../../db/schema';
 import type { ReviewCursor } from './review-cursor';
@@ -13,7 +14,7 @@ import {
 } from '../../db/review-predicates';
 
 /** The database or a transaction. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
 
 export interface ReviewListCriteria {
   filter: ReviewFilter;
@@ -301,6 +302,7 @@ export function createReviewsRepository(db: Database) {
       reply: { content: string; publishedTo: 'google' | 'facebook' | null; externalId: string | null },
       firstAnswer: boolean,
     ): Promise<boolean> {
+      await lockClientReviews(executor, ownerId);
       const rows = await executor
         .update(reviews)
         .set({
@@ -322,17 +324,20 @@ export function createReviewsRepository(db: Database) {
     },
 
     async clearReply(ownerId: number, id: number): Promise<boolean> {
-      const rows = await db
-        .update(reviews)
-        .set({
-          responseContent: null,
-          respondedAt: null,
-          responsePublishedTo: null,
-          responseExternalId: null,
-        })
-        .where(and(eq(reviews.ownerId, ownerId), eq(reviews.id, id), reviewIsResponded))
-        .returning({ id: reviews.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        await lockClientReviews(tx, ownerId);
+        const rows = await tx
+          .update(reviews)
+          .set({
+            responseContent: null,
+            respondedAt: null,
+            responsePublishedTo: null,
+            responseExternalId: null,
+          })
+          .where(and(eq(reviews.ownerId, ownerId), eq(reviews.id, id), reviewIsResponded))
+          .returning({ id: reviews.id });
+        return rows.length > 0;
+      });
     },
 
     transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {

@@ -1,0 +1,124 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIntegrationsRepository } from '../../features/integrations/integrations.repository';
+import { createReviewsRepository } from '../../features/reviews/reviews.repository';
+import { createLocation, createReview, createUser } from '../../testing/factories';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../testing/test-db';
+import type { Database } from '../client';
+import { reviews } from '../schema';
+
+// An import changes many of a client's reviews in one statement, and each change updates the client's daily
+// figures (migration 0010's trigger): review, figures, review, figures... A reply changes one review, then the
+// figures. Without a common lock taken first, a reply can hold its review while the import holds the figures
+// it needs, each waiting for the other, and Postgres kills one of them. Only a server has concurrent
+// connections (the embedded database is one), so this runs on Postgres.
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** What the other connections of this database are waiting for, as soon as one waits on a lock. */
+async function waitingOn(db: Database): Promise<string> {
+  for (let tries = 0; tries < 500; tries++) {
+    const waits = rowsOf<{ wait_event: string }>(
+      await db.execute(sql`select wait_event from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`),
+    );
+    if (waits[0]) return waits.map((w) => w.wait_event).join(', ');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('no connection started waiting on a lock');
+}
+
+describe.skipIf(!testDatabaseKinds.includes('postgres'))('a reply and an import of the same client', () => {
+  let database: TestDatabase;
+  const db = () => database.handle.db;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+  });
+  afterAll(() => database.drop());
+
+  const imported = (externalId: string, responseContent: string | null) => ({
+    externalId,
+    rating: 4,
+    content: `Review ${externalId}`,
+    reviewerName: 'Ana Silva',
+    sourceUrl: null,
+    createdAt: new Date('2026-11-02T10:00:00Z'),
+    responseContent,
+    respondedAt: responseContent ? new Date('2026-11-03T10:00:00Z') : null,
+    responsePublishedTo: responseContent ? ('google' as const) : null,
+  });
+
+  /** Runs `work` in a transaction and keeps it open until the returned `finish` is called. */
+  async function heldOpen(work: (tx: Database) => Promise<unknown>) {
+    let finish!: () => void;
+    const released = new Promise<void>((resolve) => (finish = resolve));
+    let started!: () => void;
+    const inside = new Promise<void>((resolve) => (started = resolve));
+    const done = db().transaction(async (tx) => {
+      await work(tx as unknown as Database);
+      started();
+      await released;
+    });
+    await inside;
+    return { finish, done };
+  }
+
+  async function googleReview(responseContent: string | null) {
+    const owner = await createUser(db());
+    const location = await createLocation(db(), owner.id);
+    const at = new Date('2026-11-02T10:00:00Z');
+    const review = await createReview(db(), owner.id, {
+      type: 'google',
+      locationId: location.id,
+      externalId: 'g-1',
+      createdAt: at,
+      responseContent,
+      respondedAt: responseContent ? at : null,
+    });
+    return { owner, location, review };
+  }
+
+  const reviewById = async (id: number) => (await db().select().from(reviews).where(eq(reviews.id, id)))[0]!;
+
+  it('when the owner answers a review, an import of the same reviews waits for the answer, then both are kept', async () => {
+    const { owner, location, review } = await googleReview(null);
+    const reviewsRepo = createReviewsRepository(db());
+    const reply = { content: 'Thanks, Ana!', publishedTo: null, externalId: null };
+    const answer = await heldOpen((tx) => reviewsRepo.writeReply(tx, owner.id, review.id, reply, true));
+
+    const sync = db().transaction((tx) =>
+      createIntegrationsRepository(db()).upsertImported(tx, owner.id, location.id, 'google', [
+        imported('g-2', null),
+        imported('g-1', null),
+      ]),
+    );
+    // Queued on the client's lock, before it touches a review or a daily figure the answer holds.
+    expect(await waitingOn(db())).toBe('advisory');
+    answer.finish();
+    await answer.done;
+    expect((await sync).written).toBe(2);
+
+    expect(await reviewById(review.id)).toMatchObject({
+      responseContent: 'Thanks, Ana!',
+      content: 'Review g-1',
+    });
+  });
+
+  it('when an import is under way, deleting a reply of the same client waits for it, then both are kept', async () => {
+    const { owner, location, review } = await googleReview('Thank you!');
+    const sync = await heldOpen((tx) =>
+      createIntegrationsRepository(db()).upsertImported(tx, owner.id, location.id, 'google', [
+        imported('g-1', null),
+        imported('g-2', null),
+      ]),
+    );
+
+    const cleared = createReviewsRepository(db()).clearReply(owner.id, review.id);
+    expect(await waitingOn(db())).toBe('advisory');
+    sync.finish();
+    await sync.done;
+    expect(await cleared).toBe(true);
+
+    expect(await reviewById(review.id)).toMatchObject({ responseContent: null, content: 'Review g-1' });
+  });
+});
