@@ -293,7 +293,7 @@ export function createReviewsRepository(db: Database) {
     /**
      * Writes the reply. A first answer (`firstAnswer`) is written only if the review has none yet, in one
      * statement, so two concurrent answers cannot both win; an edit only if it has one. Answers whether
-     * this call wrote it.
+     * this call wrote it. Run it in a transaction: it first takes the client's reviews lock (lockClientReviews).
      */
     async writeReply(
       executor: Executor,
