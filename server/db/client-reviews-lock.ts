@@ -2,13 +2,23 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 
 /**
- * Makes the transactions that change a client's reviews several at a time (an import) or change a reply wait
- * for one another. Each change of a review updates the client's daily figures in the same statement (the
- * trigger of migration 0010), so an import, which locks review after figure after review, and a reply, which
- * locks its review and then the figures, can each hold what the other waits for: Postgres then aborts one of
- * them (a deadlock), and a reply would fail with a 500. Taken first, this lock queues them instead; it is held
- * until the transaction ends. Adding one new review locks nothing another writer holds, so it needs none.
+ * Makes the transactions that change a client's reviews several at a time (an import) and the ones that change
+ * a reply wait for one another. Each change of a review updates the client's daily figures in the same statement
+ * (the trigger of migration 0010), so an import, which locks review after figure after review, and a reply,
+ * which locks its review and then the figures, can each hold what the other waits for: Postgres then aborts one
+ * of them (a deadlock), and a reply would fail with a 500. Taken first, this lock queues them instead; it is
+ * held until the transaction ends. Replies take it shared: each locks its review before the figures, so they
+ * cannot deadlock one another and need not wait for one another. An import takes it alone. Adding one new
+ * review locks nothing another writer holds, so it needs no lock.
  */
-export async function lockClientReviews(executor: Pick<Database, 'execute'>, ownerId: number): Promise<void> {
-  await executor.execute(sql`select pg_advisory_xact_lock(hashtext('client-reviews'), ${ownerId})`);
+export async function lockClientReviews(
+  executor: Pick<Database, 'execute'>,
+  ownerId: number,
+  changing: 'one review' | 'many reviews',
+): Promise<void> {
+  await executor.execute(
+    changing === 'one review'
+      ? sql`select pg_advisory_xact_lock_shared(hashtext('client-reviews'), ${ownerId})`
+      : sql`select pg_advisory_xact_lock(hashtext('client-reviews'), ${ownerId})`,
+  );
 }

@@ -15,9 +15,12 @@ import { reviews } from '../schema';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** What the other connections of this database are waiting for, as soon as one waits on a lock. */
-async function waitingOn(db: Database): Promise<string> {
-  for (let tries = 0; tries < 500; tries++) {
+/**
+ * What the other connections of this database are waiting for, as soon as one waits on a lock; '' if `settled`
+ * says first that there is nothing left to wait for.
+ */
+async function waitingOn(db: Database, settled = () => false): Promise<string> {
+  for (let tries = 0; tries < 500 && !settled(); tries++) {
     const waits = rowsOf<{ wait_event: string }>(
       await db.execute(sql`select wait_event from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`),
@@ -25,6 +28,7 @@ async function waitingOn(db: Database): Promise<string> {
     if (waits[0]) return waits.map((w) => w.wait_event).join(', ');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+  if (settled()) return '';
   throw new Error('no connection started waiting on a lock');
 }
 
@@ -120,5 +124,27 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('a reply and an import 
     expect(await cleared).toBe(true);
 
     expect(await reviewById(review.id)).toMatchObject({ responseContent: null, content: 'Review g-1' });
+  });
+
+  it('when the owner answers a review, deleting the reply of another review of the same client does not wait', async () => {
+    const { owner, review } = await googleReview(null);
+    // Days of its own, so the two changes share no row of the daily figures either.
+    const answered = await createReview(db(), owner.id, {
+      createdAt: new Date('2026-10-01T10:00:00Z'),
+      responseContent: 'Thanks!',
+      respondedAt: new Date('2026-10-02T10:00:00Z'),
+    });
+    const reviewsRepo = createReviewsRepository(db());
+    const reply = { content: 'Thanks, Ana!', publishedTo: null, externalId: null };
+    const answer = await heldOpen((tx) => reviewsRepo.writeReply(tx, owner.id, review.id, reply, true));
+
+    let done = false;
+    const cleared = reviewsRepo.clearReply(owner.id, answered.id).finally(() => (done = true));
+    // Whichever comes first: the deletion's answer, or a wait on a lock (the wait names what it waits for).
+    expect(
+      await Promise.race([cleared, waitingOn(db(), () => done).then((lock) => `waited on ${lock}`)]),
+    ).toBe(true);
+    answer.finish();
+    await answer.done;
   });
 });

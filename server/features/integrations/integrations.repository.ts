@@ -287,7 +287,7 @@ export function createIntegrationsRepository(db: Database) {
     ): Promise<{ written: number; created: CreatedReview[] }> {
       // The same review twice in one answer (a page boundary moving) would break ON CONFLICT: keep the last.
       const unique = [...new Map(rows.map((r) => [r.externalId, r])).values()];
-      if (unique.length > 0) await lockClientReviews(executor, ownerId);
+      if (unique.length > 0) await lockClientReviews(executor, ownerId, 'many reviews');
       let written = 0;
       const created: CreatedReview[] = [];
       for (let start = 0; start < unique.length; start += IMPORT_BATCH) {

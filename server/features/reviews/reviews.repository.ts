@@ -302,7 +302,7 @@ export function createReviewsRepository(db: Database) {
       reply: { content: string; publishedTo: 'google' | 'facebook' | null; externalId: string | null },
       firstAnswer: boolean,
     ): Promise<boolean> {
-      await lockClientReviews(executor, ownerId);
+      await lockClientReviews(executor, ownerId, 'one review');
       const rows = await executor
         .update(reviews)
         .set({
@@ -325,7 +325,7 @@ export function createReviewsRepository(db: Database) {
 
     async clearReply(ownerId: number, id: number): Promise<boolean> {
       return db.transaction(async (tx) => {
-        await lockClientReviews(tx, ownerId);
+        await lockClientReviews(tx, ownerId, 'one review');
         const rows = await tx
           .update(reviews)
           .set({
