@@ -90,7 +90,8 @@ test.describe('reviews on a desktop', () => {
     const dialog = page.getByRole('dialog', { name: 'Review Details' });
     await expect(dialog.getByText('Not Responded')).toBeVisible();
     await dialog.getByRole('button', { name: 'Suggest response' }).click();
-    await expect(dialog.getByRole('button', { name: 'Generating...' })).toBeVisible();
+    // "Generating..." lasts only as long as the local model takes, often less than a check: the unit tests of
+    // review-details-dialog and review-suggestion hold the answer back and assert it there.
     await expect(page.getByText('Response suggestion generated', { exact: true })).toBeVisible();
     await expect(dialog.getByRole('textbox')).not.toHaveValue('');
     await expect(dialog.getByRole('textbox')).toBeFocused();
