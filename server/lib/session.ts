@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
 import type { Database } from '../db/client';
 import { DatabaseSessionStore } from './session-store';
@@ -67,6 +67,15 @@ export function createSession(db: Database, secret: string) {
 function signedSessionId(sid: string, secret: string): string {
   const mac = createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
   return `${sid}.${mac}`;
+}
+
+/**
+ * Stores the session now. express-session stores a changed session as the answer ends, but it sends the status
+ * and headers first, and a browser follows a redirect on its headers: the next request could read the session
+ * before the change is in. A route that changes the session and then redirects saves it first.
+ */
+export function saveSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
 }
 
 /** Signs out a session older than the absolute lifetime. */

@@ -10,6 +10,7 @@ import {
   PROVIDERS,
 } from '@shared/schemas/integrations';
 import type { AppContext } from '../../lib/context';
+import { saveSession } from '../../lib/session';
 import { validate } from '../../middleware/validate';
 import { tenantOf } from '../../middleware/tenant';
 import { repliesServiceFor } from '../reviews/replies.service';
@@ -66,7 +67,8 @@ export function createIntegrationsRoutes(ctx: AppContext): Router {
       `/integrations/${provider}/connect`,
       validate({ query: ConnectQuerySchema }, async ({ query }, req, res) => {
         const url = await service.connectUrl(provider, req.session, actorOf(req), query.locationId);
-        // express-session stores the nonce before the redirect leaves (it saves on res.end).
+        // The provider may send the browser back at once: the nonce must be stored before it is sent there.
+        await saveSession(req);
         res.redirect(302, url);
       }),
     );
@@ -82,6 +84,7 @@ export function createIntegrationsRoutes(ctx: AppContext): Router {
         const path = await finish(req.session, actorOf(req), query);
         if (query.state)
           req.session.oauthDone = { ...req.session.oauthDone, [provider]: { state: query.state, path } };
+        await saveSession(req);
         res.redirect(302, path);
       }),
     );

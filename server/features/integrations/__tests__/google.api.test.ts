@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Express } from 'express';
 import type TestAgent from 'supertest/lib/agent';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMPORT_NOT_CONNECTED } from '@shared/schemas/integrations';
 import { REVIEW_ALREADY_ANSWERED } from '@shared/schemas/reviews';
 import { locations, reviews } from '../../../db/schema';
 import { createSecretBox } from '../../../lib/crypto';
+import { DatabaseSessionStore } from '../../../lib/session-store';
 import { createLocation, createReview, createUser, signedInAgent } from '../../../testing/factories';
 import {
   startFakeGoogle,
@@ -209,6 +212,50 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
         .get('/api/integrations/google/callback')
         .query({ code: google.issueCode(REDIRECT_URI), state });
       expect(replay.headers.location).toBe('/oauth-error?provider=google&reason=invalid_state');
+    });
+
+    it('when the browser follows the redirect at once, then the callback finds the flow, however slow the session store', async () => {
+      const { user, location } = await signedInClient();
+      google.addLocation(`quick${location.id}`, `l${location.id}`, 'Main Street');
+      // Every session write lands 100 ms late, as on a busy database server.
+      const write = DatabaseSessionStore.prototype.set;
+      const slowWrites = vi.spyOn(DatabaseSessionStore.prototype, 'set').mockImplementation(function (
+        this: DatabaseSessionStore,
+        ...args
+      ) {
+        setTimeout(() => write.apply(this, args), 100);
+      });
+      const server = app.listen(0, '127.0.0.1');
+      try {
+        await once(server, 'listening');
+        const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        const signIn = await fetch(`${origin}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin },
+          body: JSON.stringify({ email: user.email, password: user.password }),
+        });
+        await signIn.json();
+        const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+
+        // fetch answers as soon as the headers arrive, as a browser follows a redirect.
+        const get = (path: string) => fetch(`${origin}${path}`, { redirect: 'manual', headers: { cookie } });
+        const consent = new URL(
+          (await get(`/api/integrations/google/connect?locationId=${location.id}`)).headers.get('location')!,
+        );
+        const code = google.issueCode(REDIRECT_URI, { accounts: [`quick${location.id}`] });
+        const params = new URLSearchParams({ code, state: consent.searchParams.get('state')! });
+        const callback = await get(`/api/integrations/google/callback?${params}`);
+        // The browser retries the callback as soon as it has its answer (a kept-alive connection closed).
+        const retried = await get(`/api/integrations/google/callback?${params}`);
+
+        expect(callback.headers.get('location')).toBe('/settings?tab=integrations&connected=google');
+        expect(retried.headers.get('location')).toBe('/settings?tab=integrations&connected=google');
+        expect(google.requestsTo(/^\/token$/)).toHaveLength(1);
+      } finally {
+        slowWrites.mockRestore();
+        server.closeAllConnections();
+        server.close();
+      }
     });
 
     it('when the user declined, then it lands on /oauth-error with access_denied', async () => {
