@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/client';
 import { registrationFor } from '../testing/factories';
 import { clientFor, prepareTarget, startServer } from '../testing/server-process';
 import { testDatabaseKinds } from '../testing/test-db';
@@ -12,8 +13,6 @@ const SUBMISSIONS = 60;
 const REQUESTS = 30;
 /** Public submissions are limited to 10 per link per hour: spread the burst over several locations. */
 const LOCATIONS = 8;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe.each(testDatabaseKinds)('crash safety (%s)', (kind) => {
   const cleanups: Array<() => Promise<void>> = [];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/client';
 import { registrationFor } from '../testing/factories';
 import { clientFor, prepareTarget, startServer, type Running } from '../testing/server-process';
 import { testDatabaseKinds } from '../testing/test-db';
@@ -12,8 +13,6 @@ import { testDatabaseKinds } from '../testing/test-db';
 
 const REQUESTS = 200;
 const CONTACTS = 20;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe.skipIf(!testDatabaseKinds.includes('postgres'))('several servers on one Postgres', () => {
   const cleanups: Array<() => Promise<void>> = [];

@@ -3,6 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/client';
 import { registrationFor } from '../testing/factories';
 import { clientFor, prepareTarget, startServer } from '../testing/server-process';
 import { testDatabaseKinds } from '../testing/test-db';
@@ -12,8 +13,6 @@ import { testDatabaseKinds } from '../testing/test-db';
 
 const GRACE_MS = 10_000;
 const ROWS = 3000;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Resolves true when a new TCP connection to the port is refused. */
 function connectionRefused(port: number): Promise<boolean> {

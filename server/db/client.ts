@@ -14,6 +14,9 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Where a repository's statement runs: on its own, or inside the caller's transaction. */
 export type Executor = Database | Transaction;
 
+/** The rows of a raw `db.execute(sql…)`: node-postgres and PGlite both answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

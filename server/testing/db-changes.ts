@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { rowsOf, type Database } from '../db/client';
 
 /** Tables a refused request may still write: sessions (a visit), counters (rate limits, sign-in throttle). */
 const UNTRACKED = ['sessions', 'rate_limits', 'zz_row_changes', '__drizzle_migrations'];
-
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /**
  * Counts every row written to the product's tables (a row-level trigger on each), so a test can tell in

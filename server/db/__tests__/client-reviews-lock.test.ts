@@ -4,7 +4,7 @@ import { createIntegrationsRepository } from '../../features/integrations/integr
 import { createReviewsRepository } from '../../features/reviews/reviews.repository';
 import { createLocation, createReview, createUser } from '../../testing/factories';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../testing/test-db';
-import type { Database, Transaction } from '../client';
+import { rowsOf, type Database, type Transaction } from '../client';
 import { reviews } from '../schema';
 
 // An import changes many of a client's reviews in one statement, and each change updates the client's daily
@@ -12,8 +12,6 @@ import { reviews } from '../schema';
 // figures. Without a common lock taken first, a reply can hold its review while the import holds the figures
 // it needs, each waiting for the other, and Postgres kills one of them. Only a server has concurrent
 // connections (the embedded database is one), so this runs on Postgres.
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * What the other connections of this database are waiting for, as soon as one waits on a lock; '' if `settled`

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { reviewRequests, reviews, sessions, users } from '../../db/schema';
 import type { AdminStats } from '@shared/schemas/admin';
 
@@ -128,9 +128,4 @@ export function createAdminStatsRepository(db: Database) {
 }
 
 /** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too, but typed differently. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
-
 export type AdminStatsRepository = ReturnType<typeof createAdminStatsRepository>;

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { contactConsentEvents, contacts } from '../../db/schema';
 import { reachableChannels, recordConsent, type NewConsentEvent } from './consent';
 
@@ -237,8 +237,4 @@ async function findExisting(
 }
 
 /** `db.execute` answers `{ rows }` on both drivers (pg and PGlite). */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
 export type ContactsRepository = ReturnType<typeof createContactsRepository>;

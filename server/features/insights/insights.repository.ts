@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { locations, reviews } from '../../db/schema';
 import { reviewColumns } from '../../db/review-columns';
 import { reviewIsUnresponded, reviewRatingCounts } from '../../db/review-predicates';
@@ -104,8 +104,10 @@ export function createInsightsRepository(db: Database) {
         group by words.word
         order by count desc, words.word asc
         limit ${INSIGHTS_TOP_WORDS}`);
-      const { rows } = result as unknown as { rows: { word: string; count: number }[] };
-      return rows.map((row) => ({ word: row.word, count: Number(row.count) }));
+      return rowsOf<{ word: string; count: number }>(result).map((row) => ({
+        word: row.word,
+        count: Number(row.count),
+      }));
     },
 
     /** The unanswered reviews that have waited longest (reviews_owner_created_idx, read oldest first). */

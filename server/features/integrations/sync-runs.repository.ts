@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Provider, SyncRunStatus, SyncTrigger } from '@shared/schemas/integrations';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { syncRuns } from '../../db/schema';
 import { enqueueMany } from '../../lib/queue/enqueue';
 
@@ -18,7 +18,6 @@ export interface SyncRunRow {
 }
 
 const ACTIVE: SyncRunStatus[] = ['queued', 'running'];
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const jobFor = (id: number) => ({ payload: { syncRunId: id }, dedupeKey: `sync-run:${id}` });
 
 /** Connected, usable locations of a provider, as SQL conditions on `locations l`. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { safeErrorMessage, type Logger } from '../logger';
 import type { JobPayloads, QueueName } from './enqueue';
 
@@ -93,8 +93,6 @@ interface JobRow {
   attempts: number;
   max_attempts: number;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The message a failed job keeps (last_error) and logs: never a failed query's parameter values. */
 function errorMessage(error: unknown): string {

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../db/client';
 import { reviews } from '../../../db/schema';
 import { createReview, createUser } from '../../../testing/factories';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
@@ -7,8 +8,6 @@ import { createDashboardRepository } from '../dashboard.repository';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /** The rollups as the trigger keeps them, and as the reviews say they should be, per owner and day. */
 async function rollupsAndTruth(database: TestDatabase, ownerId: number) {
   const db = database.handle.db;

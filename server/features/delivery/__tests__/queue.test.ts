@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../db/client';
 import { jobs } from '../../../db/schema';
 import { enqueue } from '../../../lib/queue/enqueue';
 import { createWorker, PermanentJobError, type Job } from '../../../lib/queue/worker';
@@ -151,7 +152,7 @@ describe.each(testDatabaseKinds)('durable job queue on %s', (kind) => {
       const result = await db().execute(sql`
         select id, locked_at > now() - interval '5 seconds' as fresh from jobs
         where status = 'running' and payload->>'reviewRequestId' = '987656'`);
-      return (result as unknown as { rows: { id: number; fresh: boolean }[] }).rows[0];
+      return rowsOf<{ id: number; fresh: boolean }>(result)[0];
     };
     worker.start();
     const running = await waitFor(lockOf);
@@ -238,7 +239,7 @@ describe.each(testDatabaseKinds)('durable job queue on %s', (kind) => {
     }
     const lockers = await db().execute(sql`
       select distinct locked_by from jobs where dedupe_key like 'deliver-review-request:%' and locked_by in ('one', 'two')`);
-    expect((lockers as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+    expect(rowsOf(lockers).length).toBeGreaterThan(0);
   });
 
   it('when two jobs for one request run at once, then the message goes out once', async () => {
@@ -256,7 +257,7 @@ describe.each(testDatabaseKinds)('durable job queue on %s', (kind) => {
         select count(*)::int as open from jobs
         where queue = 'deliver-review-request' and payload->>'reviewRequestId' = ${String(request.id)}
           and status in ('pending', 'running')`);
-      return (rows as unknown as { rows: { open: number }[] }).rows[0]!.open === 0;
+      return rowsOf<{ open: number }>(rows)[0]!.open === 0;
     });
     await Promise.all(workers.map((w) => w.stop()));
 

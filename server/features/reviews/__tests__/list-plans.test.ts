@@ -1,7 +1,7 @@
 import { Placeholder, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_FILTERS } from '@shared/schemas/reviews';
-import type { Database } from '../../../db/client';
+import { rowsOf, type Database } from '../../../db/client';
 import { createLocation, createReview, createUser } from '../../../testing/factories';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { createReviewsRepository } from '../reviews.repository';
@@ -51,7 +51,7 @@ async function planOf(
       explained = `execute ${name}(${args.join(', ')})`;
     }
     const result = await tx.execute(sql.raw(`explain (format json) ${explained}`));
-    const [row] = (result as unknown as { rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[] }).rows;
+    const [row] = rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(result);
     const plan = row!['QUERY PLAN'];
     const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }];
     if (values) await tx.execute(sql.raw(`deallocate all`));
