@@ -5,21 +5,31 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Router } from 'wouter';
 import LandingPage from '../client/src/features/marketing/landing-page';
-import { THEME_STORAGE_KEY } from '../client/src/lib/theme';
 
 const publicDir = path.resolve('dist/public');
 const appPage = fs.readFileSync(path.join(publicDir, 'index.html'), 'utf8');
 
 /**
- * The saved theme, applied before the first paint as the app's entry does (lib/theme.tsx), so a dark-mode
- * visitor never sees a light flash. A file, not an inline script: the CSP allows scripts from 'self' only.
+ * The saved theme, applied before the first paint as the app's entry does (lib/theme-storage.ts), so a
+ * dark-mode visitor never sees a light flash. A file, not an inline script: the CSP allows scripts from 'self'.
  */
-const themeScript =
-  `try{var d=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})==='dark',r=document.documentElement;` +
-  `r.classList.toggle('dark',d);r.style.colorScheme=d?'dark':'light'}catch(e){}\n`;
+const { outputFiles } = await build({
+  stdin: {
+    contents: "import { applyStoredTheme } from './theme-storage'; applyStoredTheme();",
+    resolveDir: path.resolve('client/src/lib'),
+    loader: 'ts',
+  },
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target: ['es2019'],
+  write: false,
+});
+const themeScript = outputFiles[0]!.contents;
 const themeFile = `assets/theme-${createHash('sha256').update(themeScript).digest('base64url').slice(0, 8)}.js`;
 fs.writeFileSync(path.join(publicDir, themeFile), themeScript);
 

@@ -4,13 +4,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
-import { applyTheme, readStoredTheme } from '@/lib/theme';
+import { applyStoredTheme } from '@/lib/theme-storage';
 
 import './index.css';
 
 // Apply the saved theme before the first render so a dark-mode user never sees a light flash.
 // (No inline script in index.html: the CSP forbids them.)
-applyTheme(readStoredTheme());
+applyStoredTheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Root element #root not found');

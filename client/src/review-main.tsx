@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { PublicReviewRoot } from '@/features/public-review';
-import { applyTheme, readStoredTheme } from '@/lib/theme';
+import { applyStoredTheme } from '@/lib/theme-storage';
 
 import './index.css';
 
@@ -13,7 +13,7 @@ import './index.css';
  */
 
 // The saved theme before the first render, as main.tsx does; no inline script in the HTML: the CSP forbids it.
-applyTheme(readStoredTheme());
+applyStoredTheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Root element #root not found');
