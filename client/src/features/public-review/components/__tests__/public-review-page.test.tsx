@@ -41,7 +41,8 @@ describe('PublicReviewPage', () => {
     expect(screen.getByRole('heading', { name: 'How was your experience?' })).toBeInTheDocument();
     expect(screen.getByRole('radiogroup')).toBeInTheDocument();
     expect(screen.getByLabelText(/Tell us more/)).toBeInTheDocument();
-    expect(document.title).toBe('Harbour Coffee – Leave a review');
+    // The title is set by an effect, which React may run a moment after the page shows.
+    await waitFor(() => expect(document.title).toBe('Harbour Coffee – Leave a review'));
   });
 
   it('when a customer gives 1 star, then the review is sent and Google and Facebook are still offered', async () => {
