@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -61,7 +62,13 @@ describe.each(testDatabaseKinds)('graceful shutdown (%s)', (kind) => {
         port,
         method: 'POST',
         path: '/api/contacts/import',
-        headers: { 'content-type': 'text/csv', 'content-length': csv.length, cookie: api.cookie() },
+        headers: {
+          'content-type': 'text/csv',
+          'content-length': csv.length,
+          cookie: api.cookie(),
+          // The server answers "100 Continue" once it has the request: then it is certainly in flight.
+          expect: '100-continue',
+        },
       },
       (res) => {
         let text = '';
@@ -72,8 +79,14 @@ describe.each(testDatabaseKinds)('graceful shutdown (%s)', (kind) => {
       },
     );
     upload.on('error', fail!);
+    upload.flushHeaders();
+    await Promise.race([
+      once(upload, 'continue'),
+      answer.then((early) =>
+        Promise.reject(new Error(`answered before the body: ${early.status} ${early.body}`)),
+      ),
+    ]);
     upload.write(csv.subarray(0, half));
-    await new Promise((r) => setTimeout(r, 500));
 
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
