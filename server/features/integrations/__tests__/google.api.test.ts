@@ -17,6 +17,7 @@ import {
   type GrantOptions,
 } from '../../../testing/fake-google';
 import { createTestBackground, type TestBackground } from '../../../testing/background';
+import { clientFor } from '../../../testing/server-process';
 import { createTestApp } from '../../../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 
@@ -215,7 +216,8 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
     });
 
     it('when the browser follows the redirect at once, then the callback finds the flow, however slow the session store', async () => {
-      const { user, location } = await signedInClient();
+      const user = await createUser(db());
+      const location = await createLocation(db(), user.id, { name: 'Main Street' });
       google.addLocation(`quick${location.id}`, `l${location.id}`, 'Main Street');
       // Every session write lands 100 ms late, as on a busy database server.
       const write = DatabaseSessionStore.prototype.set;
@@ -228,17 +230,14 @@ describe.each(testDatabaseKinds)('Google Business Profile integration on %s', (k
       const server = app.listen(0, '127.0.0.1');
       try {
         await once(server, 'listening');
-        const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-        const signIn = await fetch(`${origin}/api/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin },
-          body: JSON.stringify({ email: user.email, password: user.password }),
-        });
-        await signIn.json();
-        const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+        const api = clientFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+        const signIn = await api('POST', '/api/login', { email: user.email, password: user.password });
+        expect(signIn.status).toBe(200);
+        const cookie = api.cookie();
 
         // fetch answers as soon as the headers arrive, as a browser follows a redirect.
-        const get = (path: string) => fetch(`${origin}${path}`, { redirect: 'manual', headers: { cookie } });
+        const get = (path: string) =>
+          fetch(`${api.base}${path}`, { redirect: 'manual', headers: { cookie } });
         const consent = new URL(
           (await get(`/api/integrations/google/connect?locationId=${location.id}`)).headers.get('location')!,
         );
