@@ -1,63 +1,10 @@
-import { Placeholder, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_FILTERS } from '@shared/schemas/reviews';
-import { rowsOf, type Database } from '../../../db/client';
 import { createLocation, createReview, createUser } from '../../../testing/factories';
+import { planOf } from '../../../testing/query-plan';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { createReviewsRepository } from '../reviews.repository';
-
-interface PlanNode {
-  'Node Type': string;
-  Plans?: PlanNode[];
-}
-
-const nodeTypes = (node: PlanNode): string[] => [node['Node Type'], ...(node.Plans ?? []).flatMap(nodeTypes)];
-
-const literal = (value: unknown) =>
-  typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-
-/** The query with its parameters written in (EXPLAIN takes no parameters through every driver alike). */
-function inline(query: { sql: string; params: unknown[] }): string {
-  return query.sql.replace(/\$(\d+)/g, (_, n: string) => literal(query.params[Number(n) - 1]));
-}
-
-let prepared = 0;
-
-/**
- * The plan Postgres makes once whole-table scans and sorts are priced out (as they are for page 1 of 200,000
- * reviews): a Sort left in it means no index delivers the list's order. SET LOCAL keeps the settings to this
- * transaction.
- */
-async function planOf(
-  db: Database,
-  query: { sql: string; params: unknown[] },
-  /** For a prepared statement's query: its placeholders' values; the plan is then its generic plan. */
-  values?: Record<string, unknown>,
-): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    await tx.execute(sql`set local enable_sort = off`);
-    await tx.execute(sql`set local enable_incremental_sort = off`);
-    let explained = inline(query);
-    if (values) {
-      // The plan Postgres keeps for a prepared statement after a few runs, made without its values.
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      const name = `plan_check_${(prepared += 1)}`;
-      await tx.execute(sql.raw(`prepare ${name} as ${query.sql}`));
-      const args = query.params.map((param) =>
-        literal(param instanceof Placeholder ? values[param.name] : param),
-      );
-      explained = `execute ${name}(${args.join(', ')})`;
-    }
-    const result = await tx.execute(sql.raw(`explain (format json) ${explained}`));
-    const [row] = rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(result);
-    const plan = row!['QUERY PLAN'];
-    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }];
-    if (values) await tx.execute(sql.raw(`deallocate all`));
-    return nodeTypes(parsed[0].Plan);
-  });
-}
 
 describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
   let database: TestDatabase;
