@@ -50,6 +50,7 @@ const TABLES = [
   'reviews',
   'review_daily_stats',
   'review_response_daily_stats',
+  'review_totals',
 ];
 
 /** A deterministic token of the link format (base64url, 43 characters) from a label. */

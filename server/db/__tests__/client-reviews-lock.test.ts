@@ -126,9 +126,8 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('a reply and an import 
     expect(await reviewById(review.id)).toMatchObject({ responseContent: null, content: 'Review g-1' });
   });
 
-  it('when the owner answers a review, deleting the reply of another review of the same client does not wait', async () => {
+  it("when the owner answers a review, deleting the reply of another review waits only for the client's totals, then both are kept", async () => {
     const { owner, review } = await googleReview(null);
-    // Days of its own, so the two changes share no row of the daily figures either.
     const answered = await createReview(db(), owner.id, {
       createdAt: new Date('2026-10-01T10:00:00Z'),
       responseContent: 'Thanks!',
@@ -138,13 +137,50 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('a reply and an import 
     const reply = { content: 'Thanks, Ana!', publishedTo: null, externalId: null };
     const answer = await heldOpen((tx) => reviewsRepo.writeReply(tx, owner.id, review.id, reply, true));
 
-    let done = false;
-    const cleared = reviewsRepo.clearReply(owner.id, answered.id).finally(() => (done = true));
-    // Whichever comes first: the deletion's answer, or a wait on a lock (the wait names what it waits for).
-    expect(
-      await Promise.race([cleared, waitingOn(db(), () => done).then((lock) => `waited on ${lock}`)]),
-    ).toBe(true);
+    const cleared = reviewsRepo.clearReply(owner.id, answered.id);
+    // Past the shared lock, on the totals row the answer changed (a row lock: its transaction's id).
+    expect(await waitingOn(db())).toBe('transactionid');
     answer.finish();
     await answer.done;
+    expect(await cleared).toBe(true);
+
+    expect(await figuresOf(owner.id)).toEqual({ reviews: 2, responded: 1 });
   });
+
+  it('when a review arrives during an import of the same client, it queues on the totals and neither is aborted', async () => {
+    const { owner, location } = await googleReview(null);
+    const integrations = createIntegrationsRepository(db());
+    let resume!: () => void;
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    let paused!: () => void;
+    const halfway = new Promise<void>((resolve) => (paused = resolve));
+    // An import that has written an old review (its day and the totals), then goes on to one of today.
+    const sync = db().transaction(async (tx) => {
+      await integrations.upsertImported(tx, owner.id, location.id, 'google', [imported('g-old')]);
+      paused();
+      await resumed;
+      await integrations.upsertImported(tx, owner.id, location.id, 'google', [
+        { ...imported('g-today'), createdAt: new Date() },
+      ]);
+    });
+    await Promise.race([halfway, sync]);
+
+    // A customer's review of today: had it locked today's figures before the totals, the import's next
+    // review would wait for it while it waits for the import, and Postgres would abort one of them.
+    const added = createReview(db(), owner.id, { createdAt: new Date() });
+    expect(await waitingOn(db())).toBe('transactionid');
+    resume();
+    await sync;
+    await added;
+
+    expect(await figuresOf(owner.id)).toEqual({ reviews: 4, responded: 0 });
+  });
+
+  /** The client's all-time figures as the trigger keeps them. */
+  async function figuresOf(ownerId: number) {
+    const [row] = rowsOf<{ reviews: number; responded: number }>(
+      await db().execute(sql`select reviews, responded from review_totals where owner_id = ${ownerId}`),
+    );
+    return row;
+  }
 });

@@ -1,6 +1,12 @@
 import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { reviewDailyStats, reviewRequests, reviewResponseDailyStats, reviews } from '../../db/schema';
+import {
+  reviewDailyStats,
+  reviewRequests,
+  reviewResponseDailyStats,
+  reviews,
+  reviewTotals,
+} from '../../db/schema';
 import { reviewIsResponded, reviewRatingCounts } from '../../db/review-predicates';
 import { DASHBOARD_CHART_WEEKS, DASHBOARD_WINDOW_DAYS } from '@shared/schemas/dashboard';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
@@ -46,10 +52,16 @@ const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 /** Responded when responseContent holds text (seed-spec section 3: empty means not responded). */
 const isResponded = reviewIsResponded;
 
+/**
+ * The instant `days` days ago, as a scalar subquery: Postgres computes it once per statement (an InitPlan)
+ * where `now() - make_interval(...)` in a FILTER would be computed again for every row counted.
+ */
+const daysAgo = (days: number) => sql`(select now() - make_interval(days => ${days}))`;
+
 const lastWindow = (column: typeof reviews.createdAt | typeof reviewRequests.createdAt) =>
-  sql`${column} > now() - make_interval(days => ${DASHBOARD_WINDOW_DAYS})`;
+  sql`${column} > ${daysAgo(DASHBOARD_WINDOW_DAYS)}`;
 const previousWindow = (column: typeof reviews.createdAt | typeof reviewRequests.createdAt) =>
-  sql`${column} > now() - make_interval(days => ${DASHBOARD_WINDOW_DAYS * 2}) and ${column} <= now() - make_interval(days => ${DASHBOARD_WINDOW_DAYS})`;
+  sql`${column} > ${daysAgo(DASHBOARD_WINDOW_DAYS * 2)} and ${column} <= ${daysAgo(DASHBOARD_WINDOW_DAYS)}`;
 
 /** The five sums of one window, as FILTER aggregates over the same scan. */
 function windowSums(window: ReturnType<typeof sql> | null) {
@@ -112,22 +124,17 @@ function prepareChartStatements(db: Database) {
     ).prepare('dashboard_weekly'),
     distribution: db
       .select({
-        counts: sql<number[]>`array[
-          coalesce(sum(${reviewDailyStats.rating1}), 0),
-          coalesce(sum(${reviewDailyStats.rating2}), 0),
-          coalesce(sum(${reviewDailyStats.rating3}), 0),
-          coalesce(sum(${reviewDailyStats.rating4}), 0),
-          coalesce(sum(${reviewDailyStats.rating5}), 0)
-        ]::int[]`,
+        counts: sql<number[]>`array[${reviewTotals.rating1}, ${reviewTotals.rating2}, ${reviewTotals.rating3},
+          ${reviewTotals.rating4}, ${reviewTotals.rating5}]`,
       })
-      .from(reviewDailyStats)
-      .where(eq(reviewDailyStats.ownerId, ownerId))
+      .from(reviewTotals)
+      .where(eq(reviewTotals.ownerId, ownerId))
       .prepare('dashboard_distribution'),
   };
 }
 
 /** Review request counts of a client (of these locations only, when given); unrun. */
-function requestFiguresQuery(db: Database, ownerId: number | Placeholder, locationIds: LocationLimit) {
+export function requestFiguresQuery(db: Database, ownerId: number | Placeholder, locationIds: LocationLimit) {
   return db
     .select({
       total: int(sql`count(*)::int`),
@@ -135,11 +142,11 @@ function requestFiguresQuery(db: Database, ownerId: number | Placeholder, locati
       previous: int(sql`count(*) filter (where ${previousWindow(reviewRequests.createdAt)})::int`),
       // Sent means a message went out: not one kept in the outbox, not a link handed out by the owner.
       sentLast: int(
-        sql`count(*) filter (where ${reviewRequests.sentAt} > now() - make_interval(days => ${DASHBOARD_WINDOW_DAYS})
+        sql`count(*) filter (where ${reviewRequests.sentAt} > ${daysAgo(DASHBOARD_WINDOW_DAYS)}
           and ${reviewRequests.status} <> 'outbox' and ${reviewRequests.method} <> 'link')::int`,
       ),
       outboxLast: int(
-        sql`count(*) filter (where ${reviewRequests.sentAt} > now() - make_interval(days => ${DASHBOARD_WINDOW_DAYS})
+        sql`count(*) filter (where ${reviewRequests.sentAt} > ${daysAgo(DASHBOARD_WINDOW_DAYS)}
           and ${reviewRequests.status} = 'outbox')::int`,
       ),
     })
@@ -154,7 +161,7 @@ function requestFiguresQuery(db: Database, ownerId: number | Placeholder, locati
 
 /** One window's sums as the statements below answer them (a bucket's row of `(...) q`). */
 const bucketFields = {
-  bucket: sql<'last' | 'previous' | 'other'>`q.bucket`,
+  bucket: sql<'all' | 'last' | 'previous'>`q.bucket`,
   total: int(sql`q.total`),
   positive: int(sql`q.positive`),
   pending: int(sql`q.pending`),
@@ -163,7 +170,7 @@ const bucketFields = {
 };
 
 /**
- * The stats of a whole client, from its daily rollups plus the two partial edge days of each window (see
+ * The stats of a whole client, from its rollups plus the two partial edge days of each window (see
  * reviewFigures) and its request counts: four statements, built and prepared once per process and planned
  * once per connection like the charts (issue 13: building them was part of every dashboard view).
  */
@@ -180,13 +187,16 @@ function prepareFigureStatements(db: Database) {
     rolled: db
       .select(bucketFields)
       .from(
-        sql`(select case when s.day > b.l_day and s.day < b.today then 'last'
-                         when s.day > b.p_day and s.day < b.l_day then 'previous' else 'other' end as bucket,
-                    sum(s.reviews)::int as total, sum(s.positive)::int as positive,
-                    sum(s.reviews - s.responded)::int as pending, sum(s.responded)::int as responded,
-                    sum(s.rating_sum)::int as rating_sum
+        sql`(select 'all' as bucket, t.reviews as total, t.positive, t.reviews - t.responded as pending,
+                    t.responded, t.rating_sum
+             from ${reviewTotals} t
+             where t.owner_id = ${ownerId}
+             union all
+             select case when s.day > b.l_day then 'last' else 'previous' end,
+                    sum(s.reviews)::int, sum(s.positive)::int, sum(s.reviews - s.responded)::int,
+                    sum(s.responded)::int, sum(s.rating_sum)::int
              from ${reviewDailyStats} s, ${bounds}
-             where s.owner_id = ${ownerId}
+             where s.owner_id = ${ownerId} and s.day > b.p_day and s.day < b.today and s.day <> b.l_day
              group by 1) q`,
       )
       .prepare('dashboard_rolled'),
@@ -233,9 +243,10 @@ export function createDashboardRepository(db: Database) {
   const figureStatements = prepareFigureStatements(db);
   return {
     /**
-     * Every review figure from the daily rollups (O(days), issue 13): whole days inside a window from
-     * review_daily_stats, and the window's two partial edge days (its first day after the boundary, and
-     * today) from the reviews themselves, over the (owner, created_at) index. Exactly liveReviewFigures.
+     * Every review figure from the rollups (issue 13): the all-time sums from review_totals, the whole days
+     * inside a window from review_daily_stats (60 rows at most), and the window's two partial edge days (its
+     * first day after the boundary, and today) from the reviews themselves, over the (owner, created_at)
+     * index. Exactly liveReviewFigures.
      */
     async reviewFigures(ownerId: number): Promise<ReviewFigures> {
       const [rolled, edges, [answered]] = await Promise.all([
@@ -258,14 +269,8 @@ export function createDashboardRepository(db: Database) {
         into.responded += row.responded;
         into.ratingSum += row.ratingSum;
       };
-      for (const row of rolled) {
-        add(figures.all, row);
-        if (row.bucket !== 'other') add(figures[row.bucket], row);
-      }
-      // The edge days are in the rollups' all-time sums already; they only complete the windows.
-      for (const row of edges) {
-        if (row.bucket !== 'other') add(figures[row.bucket], row);
-      }
+      // The edge days are in the all-time totals already; they only complete the windows.
+      for (const row of [...rolled, ...edges]) add(figures[row.bucket], row);
       return {
         ...figures,
         recentResponses: answered?.responses ?? 0,
@@ -281,7 +286,7 @@ export function createDashboardRepository(db: Database) {
       const all = windowSums(null);
       const last = windowSums(lastWindow(reviews.createdAt));
       const previous = windowSums(previousWindow(reviews.createdAt));
-      const recentlyAnswered = sql`${isResponded} and ${reviews.respondedAt} > now() - make_interval(days => ${DASHBOARD_WINDOW_DAYS})`;
+      const recentlyAnswered = sql`${isResponded} and ${reviews.respondedAt} > ${daysAgo(DASHBOARD_WINDOW_DAYS)}`;
       const [row] = await db
         .select({
           allTotal: all.total,
@@ -374,7 +379,7 @@ export function createDashboardRepository(db: Database) {
     },
 
     /** The same counts over these locations' reviews (reviews_owner_location_idx). */
-    async liveDistribution(ownerId: number, locationIds: number[]): Promise<number[]> {
+    async liveDistribution(ownerId: number, locationIds: LocationLimit = null): Promise<number[]> {
       const [row] = await db
         .select({
           counts: reviewRatingCounts(),

@@ -16,7 +16,7 @@ async function rollupsAndTruth(database: TestDatabase, ownerId: number) {
       select day::text, reviews, positive, responded, rating_sum, rating1, rating2, rating3, rating4, rating5
       from review_daily_stats where owner_id = ${ownerId} and reviews <> 0 order by day`),
   );
-  const truth = rowsOf(
+  const truth = rowsOf<Record<string, number | string>>(
     await db.execute(sql`
       select (created_at at time zone 'UTC')::date::text as day, count(*)::int as reviews,
         count(*) filter (where rating >= 4)::int as positive,
@@ -27,7 +27,14 @@ async function rollupsAndTruth(database: TestDatabase, ownerId: number) {
         count(*) filter (where rating = 5)::int as rating5
       from reviews where owner_id = ${ownerId} group by 1 order by 1`),
   );
-  return { kept, truth };
+  const [totals] = rowsOf<Record<string, number>>(
+    await db.execute(sql`
+      select reviews, positive, responded, rating_sum, rating1, rating2, rating3, rating4, rating5
+      from review_totals where owner_id = ${ownerId}`),
+  );
+  const sumOf = (column: string) => truth.reduce((sum, day) => sum + Number(day[column]), 0);
+  const truthTotals = Object.fromEntries(Object.keys(totals ?? {}).map((column) => [column, sumOf(column)]));
+  return { kept, truth, totals, truthTotals };
 }
 
 describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => {
@@ -85,13 +92,17 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
       .where(eq(reviews.id, ids[5]!));
     await db.delete(reviews).where(eq(reviews.id, ids[4]!));
 
-    const { kept, truth } = await rollupsAndTruth(database, owner.id);
+    const { kept, truth, totals, truthTotals } = await rollupsAndTruth(database, owner.id);
     expect(kept).toEqual(truth);
+    expect(totals).toEqual(truthTotals);
+    expect(totals).toMatchObject({ reviews: ages.length - 1 });
 
-    const [rolled, live] = await Promise.all([
+    const [rolled, live, distribution] = await Promise.all([
       repository.reviewFigures(owner.id),
       repository.liveReviewFigures(owner.id),
+      repository.distribution(owner.id),
     ]);
+    expect(distribution).toEqual(await repository.liveDistribution(owner.id));
     expect({ ...rolled, recentResponseDays: 0 }).toEqual({ ...live, recentResponseDays: 0 });
     expect(rolled.recentResponseDays).toBeCloseTo(live.recentResponseDays, 9);
     expect(rolled.last.total).toBeGreaterThan(0);
@@ -105,7 +116,11 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
 
     await db.execute(sql`delete from users where id = ${owner.id}`);
 
-    const left = rowsOf(await db.execute(sql`select 1 from review_daily_stats where owner_id = ${owner.id}`));
+    const left = rowsOf(
+      await db.execute(sql`
+        select 1 from review_daily_stats where owner_id = ${owner.id}
+        union all select 1 from review_totals where owner_id = ${owner.id}`),
+    );
     expect(left).toHaveLength(0);
   });
 });

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocation, createReviewRequest, createUser } from '../../../testing/factories';
+import { planOf } from '../../../testing/query-plan';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
+import { requestFiguresQuery } from '../dashboard.repository';
+
+describe.each(testDatabaseKinds)('the dashboard figure plans on %s', (kind) => {
+  let database: TestDatabase;
+  let ownerId: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const db = database.handle.db;
+    const user = await createUser(db);
+    const location = await createLocation(db, user.id);
+    ownerId = user.id;
+    for (let i = 0; i < 20; i += 1) {
+      await createReviewRequest(db, user.id, location.id, {
+        method: i % 2 ? 'sms' : 'email',
+        status: i % 3 ? 'sent' : 'outbox',
+        sentAt: new Date(),
+      });
+    }
+    await db.execute(sql`vacuum analyze review_requests`);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("when the stats count a client's review requests, then they read the index alone, not a row per request", async () => {
+    const query = requestFiguresQuery(database.handle.db, ownerId, null).toSQL();
+
+    const nodes = await planOf(database.handle.db, query);
+
+    expect(nodes).toContain('Index Only Scan');
+  });
+});
