@@ -369,6 +369,19 @@ export const reviews = pgTable(
   ],
 );
 
+/** The sums the dashboard reads of a set of reviews (review_daily_stats per day, review_totals for all time). */
+const reviewSums = () => ({
+  reviews: integer().notNull().default(0),
+  positive: integer().notNull().default(0),
+  responded: integer().notNull().default(0),
+  ratingSum: integer().notNull().default(0),
+  rating1: integer().notNull().default(0),
+  rating2: integer().notNull().default(0),
+  rating3: integer().notNull().default(0),
+  rating4: integer().notNull().default(0),
+  rating5: integer().notNull().default(0),
+});
+
 /**
  * A client's reviews summed per day of creation (UTC), so the dashboard reads O(days) rows instead of every
  * review (issue 13). Kept by a trigger on reviews in the same transaction as each insert, update and delete
@@ -379,15 +392,7 @@ export const reviewDailyStats = pgTable(
   {
     ownerId: ownerId(),
     day: date({ mode: 'string' }).notNull(),
-    reviews: integer().notNull().default(0),
-    positive: integer().notNull().default(0),
-    responded: integer().notNull().default(0),
-    ratingSum: integer().notNull().default(0),
-    rating1: integer().notNull().default(0),
-    rating2: integer().notNull().default(0),
-    rating3: integer().notNull().default(0),
-    rating4: integer().notNull().default(0),
-    rating5: integer().notNull().default(0),
+    ...reviewSums(),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.day] })],
 );
@@ -398,15 +403,7 @@ export const reviewDailyStats = pgTable(
  */
 export const reviewTotals = pgTable('review_totals', {
   ownerId: ownerId().primaryKey(),
-  reviews: integer().notNull().default(0),
-  positive: integer().notNull().default(0),
-  responded: integer().notNull().default(0),
-  ratingSum: integer().notNull().default(0),
-  rating1: integer().notNull().default(0),
-  rating2: integer().notNull().default(0),
-  rating3: integer().notNull().default(0),
-  rating4: integer().notNull().default(0),
-  rating5: integer().notNull().default(0),
+  ...reviewSums(),
 });
 
 /** A client's responses summed per day they were given (UTC): how many, and their review-to-response days. */
