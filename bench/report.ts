@@ -17,9 +17,8 @@ export interface ReadFigures {
   runs: { app: number[]; baseline: number[] };
 }
 
-export interface BenchReport {
-  date: string;
-  size: 'small' | 'full';
+/** One database's run: its seed, the reads against the baseline, the writes, the plans. */
+export interface DatabaseFigures {
   database: 'postgres' | 'pglite';
   seed: SeedSize;
   seedSeconds: number;
@@ -28,14 +27,21 @@ export interface BenchReport {
   /** How many times each read ran on each side. */
   rounds: number;
   signedInClients: number;
-  machine: { cpus: number; loadAverage: number[]; node: string };
-  note: string;
   reads: ReadFigures[];
   writes: { write: string; result: LoadResult; available: number }[];
   memory: { appPeakRssMb: number | null; baselinePeakRssMb: number | null };
+  explains: { read: string; statements: { text: string; plan: string }[] }[];
+}
+
+/** One `npm run bench`: each database's figures, and what does not depend on the database. */
+export interface BenchReport {
+  date: string;
+  size: 'small' | 'full';
+  machine: { cpus: number; loadAverage: number[]; node: string };
+  note: string;
+  databases: DatabaseFigures[];
   bundles: RouteSize[];
   lighthouse: LighthouseScore[];
-  explains: { read: string; statements: { text: string; plan: string }[] }[];
 }
 
 export interface Target {
@@ -45,12 +51,28 @@ export interface Target {
 }
 
 const KB = 1024;
+/** A measured page's path, as written: `/review/{link}` when no link was measured. */
+const pathOf = (url: string) => decodeURI(new URL(url, 'http://x').pathname);
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
-/** The targets of PRODUCT.md section 9 and issue 13, each against the figures; null: not measured. */
+/** Requests that failed in every run of every database, reads and writes alike. */
+export function failedRequests(databases: DatabaseFigures[]): number {
+  return databases
+    .flatMap((d) => [
+      ...d.reads.map((r) => r.app.errors + r.baseline.errors),
+      ...d.writes.map((w) => w.result.errors),
+    ])
+    .reduce((a, b) => a + b, 0);
+}
+
+/**
+ * The targets of PRODUCT.md section 9 and issue 13, each against the figures; null: not measured. The reads'
+ * targets are the Postgres server's; the embedded database's figures stand beside them, without targets.
+ */
 export function evaluateTargets(report: BenchReport): Target[] {
   const targets: Target[] = [];
-  const p99Reads = report.reads.filter(
+  const serverReads = report.databases.find((d) => d.database === 'postgres')?.reads ?? [];
+  const p99Reads = serverReads.filter(
     (r) => /^reviews (?!search|deep)/.test(r.read) || r.read === 'dashboard stats',
   );
   for (const r of p99Reads) {
@@ -64,7 +86,7 @@ export function evaluateTargets(report: BenchReport): Target[] {
       met: r.app.requests ? r.app.p99 < 25 : false,
     });
   }
-  for (const r of report.reads) {
+  for (const r of serverReads) {
     const ratio = r.baseline.requestsPerSecond ? r.app.requestsPerSecond / r.baseline.requestsPerSecond : 0;
     targets.push({
       target: `${r.read} (${r.mix}) ≥ 50% of the baseline's req/s`,
@@ -72,12 +94,8 @@ export function evaluateTargets(report: BenchReport): Target[] {
       met: ratio >= 0.5,
     });
   }
-  const errors = [...report.reads.map((r) => r.app.errors), ...report.writes.map((w) => w.result.errors)];
-  targets.push({
-    target: 'no failed request',
-    measured: String(errors.reduce((a, b) => a + b, 0)),
-    met: errors.every((e) => e === 0),
-  });
+  const failed = failedRequests(report.databases);
+  targets.push({ target: 'no failed request', measured: String(failed), met: failed === 0 });
   const bundle = (route: string) => report.bundles.find((b) => b.route === route);
   const publicPage = bundle('/review/{link}');
   targets.push({
@@ -94,7 +112,7 @@ export function evaluateTargets(report: BenchReport): Target[] {
   });
   for (const score of report.lighthouse) {
     targets.push({
-      target: `Lighthouse mobile performance ≥ 90: ${new URL(score.url, 'http://x').pathname}`,
+      target: `Lighthouse mobile performance ≥ 90: ${pathOf(score.url)}`,
       measured: 'score' in score ? String(score.score) : `not measured (${score.notMeasured})`,
       met: 'score' in score ? score.score >= 90 : null,
     });
@@ -104,29 +122,33 @@ export function evaluateTargets(report: BenchReport): Target[] {
 
 const mark = (met: boolean | null) => (met === null ? 'not measured' : met ? 'met' : 'NOT met');
 
-function markdown(report: BenchReport, targets: Target[]): string {
-  const lines: string[] = [];
-  const title = report.database === 'pglite' ? 'embedded database (PGlite)' : 'Postgres server';
-  // The embedded run's own size is a tenth of the server's (bench/seed.ts, PGLITE_SEED).
-  const size = report.database === 'pglite' && report.size === 'full' ? 'reduced' : report.size;
-  lines.push(`# Bench ${report.date.slice(0, 10)}: ${title}, ${size} seed`, '');
+const TITLES: Record<DatabaseFigures['database'], string> = {
+  postgres: 'Postgres server',
+  pglite: 'Embedded database (PGlite)',
+};
+
+/** One database's part of the report: its seed, reads, writes, memory and plans. */
+function databaseSection(d: DatabaseFigures): string[] {
+  const lines = [`## ${TITLES[d.database]}`, ''];
   lines.push(
-    `Seed: ${report.seed.clients} clients, ${report.seed.reviews} reviews (client 1: ${report.seed.bigClientReviews}), ` +
-      `${report.seed.contacts} contacts, ${report.seed.requests} requests (seeded in ${report.seedSeconds} s). ` +
-      `${report.connections} connections, ${report.secondsPerRun} s per run, ${report.signedInClients} clients signed in.`,
-    '',
-    `Machine: ${report.machine.cpus} cores, load average ${report.machine.loadAverage.join(' / ')} at the end, Node ${report.machine.node}.` +
-      (report.note ? ` ${report.note}` : ''),
+    `Seed: ${d.seed.clients} clients, ${d.seed.reviews} reviews (client 1: ${d.seed.bigClientReviews}), ` +
+      `${d.seed.contacts} contacts, ${d.seed.requests} requests (seeded in ${d.seedSeconds} s). ` +
+      `${d.connections} connections, ${d.secondsPerRun} s per run, ${d.signedInClients} clients signed in.`,
     '',
   );
-  lines.push('## Targets', '', '| Target | Measured | |', '|---|---|---|');
-  for (const t of targets) lines.push(`| ${t.target} | ${t.measured} | ${mark(t.met)} |`);
-  const bare = report.database === 'pglite' ? 'PGlite' : 'pg';
-  lines.push('', `## Reads (app vs bare node:http + ${bare} running the same SQL)`, '');
-  if (report.rounds > 1)
+  if (d.database === 'pglite')
     lines.push(
-      `Each read ran ${report.rounds} times on the app and ${report.rounds} on the baseline` +
-        (report.database === 'postgres' ? ', in turn' : '') +
+      "PGlite runs in the app's process and answers one query at a time; its baseline opens the same directory " +
+        'once the app has stopped. Compare each read with its baseline here, and with the server above, to know ' +
+        'when a business should move to a Postgres server (README, "When to move").',
+      '',
+    );
+  const bare = d.database === 'pglite' ? 'PGlite' : 'pg';
+  lines.push(`### Reads (app vs bare node:http + ${bare} running the same SQL)`, '');
+  if (d.rounds > 1)
+    lines.push(
+      `Each read ran ${d.rounds} times on the app and ${d.rounds} on the baseline` +
+        (d.database === 'postgres' ? ', in turn' : '') +
         `. The figures are each side's fastest run; errors are every run's; the last columns give each run's req/s.`,
       '',
     );
@@ -134,7 +156,7 @@ function markdown(report: BenchReport, targets: Target[]): string {
     '| Read | Clients | p50 ms | p99 ms | req/s | errors | baseline p50 | baseline p99 | baseline req/s | ratio | app runs | baseline runs |',
   );
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of report.reads) {
+  for (const r of d.reads) {
     const ratio = r.baseline.requestsPerSecond
       ? Math.round((r.app.requestsPerSecond / r.baseline.requestsPerSecond) * 100)
       : 0;
@@ -144,46 +166,66 @@ function markdown(report: BenchReport, targets: Target[]): string {
   }
   lines.push(
     '',
-    '## Writes',
+    '### Writes',
     '',
     '| Write | p50 ms | p99 ms | req/s | requests | errors |',
     '|---|---|---|---|---|---|',
   );
-  for (const w of report.writes) {
+  for (const w of d.writes) {
     lines.push(
       `| ${w.write} | ${w.result.p50} | ${w.result.p99} | ${w.result.requestsPerSecond} | ${w.result.requests} | ${w.result.errors} |`,
     );
   }
   lines.push(
     '',
-    `Peak RSS: app ${report.memory.appPeakRssMb ?? '?'} MB, baseline ${report.memory.baselinePeakRssMb ?? '?'} MB.`,
+    `Peak RSS: app ${d.memory.appPeakRssMb ?? '?'} MB, baseline ${d.memory.baselinePeakRssMb ?? '?'} MB.`,
+    '',
+    '### Plans (EXPLAIN (ANALYZE, BUFFERS), biggest client)',
     '',
   );
+  for (const e of d.explains) {
+    lines.push(`<details><summary>${e.read}</summary>`, '');
+    for (const s of e.statements) lines.push('```sql', s.text, '```', '```', s.plan, '```', '');
+    lines.push('</details>', '');
+  }
+  return lines;
+}
+
+function markdown(report: BenchReport, targets: Target[]): string {
+  const lines: string[] = [];
+  const titles = report.databases.map((d) => TITLES[d.database].replace(/^E/, 'e'));
+  lines.push(`# Bench ${report.date.slice(0, 10)}: ${titles.join(', then the ')}, ${report.size} seed`, '');
+  lines.push(
+    `Machine: ${report.machine.cpus} cores, load average ${report.machine.loadAverage.join(' / ')} at the end, Node ${report.machine.node}.` +
+      (report.note ? ` ${report.note}` : ''),
+    '',
+  );
+  lines.push('## Targets', '');
+  if (report.databases.some((d) => d.database === 'pglite'))
+    lines.push(
+      "The reads' targets are the Postgres server's; the embedded database's figures follow the server's.",
+      '',
+    );
+  lines.push('| Target | Measured | |', '|---|---|---|');
+  for (const t of targets) lines.push(`| ${t.target} | ${t.measured} | ${mark(t.met)} |`);
+  lines.push('');
+  for (const d of report.databases) lines.push(...databaseSection(d));
   lines.push('## Bundles (gzipped, first visit)', '', '| Route | JS | CSS | files |', '|---|---|---|---|');
   for (const b of report.bundles)
     lines.push(`| ${b.route} | ${kb(b.jsGzip)} | ${kb(b.cssGzip)} | ${b.files.length} |`);
   lines.push('', '## Lighthouse (mobile, performance)', '');
   for (const s of report.lighthouse) {
-    lines.push(
-      `- ${new URL(s.url, 'http://x').pathname}: ${'score' in s ? s.score : `not measured: ${s.notMeasured}`}`,
-    );
+    lines.push(`- ${pathOf(s.url)}: ${'score' in s ? s.score : `not measured: ${s.notMeasured}`}`);
   }
-  lines.push('', '## Plans (EXPLAIN (ANALYZE, BUFFERS), biggest client)', '');
-  for (const e of report.explains) {
-    lines.push(`<details><summary>${e.read}</summary>`, '');
-    for (const s of e.statements) lines.push('```sql', s.text, '```', '```', s.plan, '```', '');
-    lines.push('</details>', '');
-  }
+  lines.push('');
   return lines.join('\n');
 }
 
-/** Writes `<date>-<database>-<size>.md` and `.json`; answers their paths. */
+/** Writes `<date>-<databases>-<size>.md` and `.json` (postgres+pglite for both); answers their paths. */
 export function writeReport(dir: string, report: BenchReport): { markdown: string; json: string } {
   const targets = evaluateTargets(report);
-  const stem = path.join(
-    dir,
-    `${report.date.slice(0, 16).replace(/:/g, '')}-${report.database}-${report.size}`,
-  );
+  const databases = report.databases.map((d) => d.database).join('+');
+  const stem = path.join(dir, `${report.date.slice(0, 16).replace(/:/g, '')}-${databases}-${report.size}`);
   fs.writeFileSync(`${stem}.json`, JSON.stringify({ ...report, targets }, null, 2));
   fs.writeFileSync(`${stem}.md`, markdown(report, targets));
   return { markdown: `${stem}.md`, json: `${stem}.json` };

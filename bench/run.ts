@@ -18,27 +18,25 @@ import { FULL_SEED, PGLITE_SEED, SMALL_SEED, seedDatabase, type SeedSize, type S
 import { fastestOf, load, type BenchRequest, type LoadResult } from './load';
 import { measureBundles, type RouteSize } from './bundle-sizes';
 import { lighthouseScores, type LighthouseScore } from './lighthouse';
-import { writeReport, type BenchReport, type ReadFigures } from './report';
+import {
+  failedRequests,
+  writeReport,
+  type BenchReport,
+  type DatabaseFigures,
+  type ReadFigures,
+} from './report';
 import { listeningPort } from '../server/testing/listening-port';
 
 // The bench is a tool run by hand or by `npm test`: it reads its own settings from the environment.
 const small = process.env.BENCH_SIZE === 'small';
-/** BENCH_DATABASE=pglite: the embedded database (PGlite in the app's process) instead of a Postgres server. */
-const embedded = process.env.BENCH_DATABASE === 'pglite';
 const root = path.resolve(import.meta.dirname, '..');
 const settings = {
   serverUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL,
   database: process.env.BENCH_DATABASE_NAME || (small ? 'rf_bench_small' : 'rf_bench'),
-  seed: small ? SMALL_SEED : embedded ? PGLITE_SEED : FULL_SEED,
   seconds: Number(process.env.BENCH_SECONDS || (small ? 1 : 5)),
-  // Two rounds on a server, app and baseline in turn, each side keeping its fastest: ratios of single runs
-  // moved by ten points between runs of the same code.
-  rounds: Number(process.env.BENCH_ROUNDS || (small || embedded ? 1 : 2)),
-  // The embedded database answers one query at a time: 10 connections, a small business's few users at once.
-  connections: Number(process.env.BENCH_CONNECTIONS || (small || embedded ? 10 : 50)),
   signedIn: Number(process.env.BENCH_CLIENTS || (small ? 5 : 50)),
-  // The pages' scores do not depend on the database: the embedded run leaves them to the server's.
-  lighthouse: process.env.BENCH_LIGHTHOUSE ? process.env.BENCH_LIGHTHOUSE === '1' : !small && !embedded,
+  // The pages' scores do not depend on the database: measured once, with the first database's app.
+  lighthouse: process.env.BENCH_LIGHTHOUSE ? process.env.BENCH_LIGHTHOUSE === '1' : !small,
   keepDatabase: process.env.BENCH_KEEP_DATABASE === '1',
   reseed: process.env.BENCH_RESEED !== '0',
   resultsDir:
@@ -46,6 +44,32 @@ const settings = {
     (small ? path.join(os.tmpdir(), 'rf-bench-small') : path.join(root, 'bench/results')),
   note: process.env.BENCH_NOTE || '',
 };
+
+type DatabaseKind = DatabaseFigures['database'];
+
+/**
+ * The databases measured, in this order: the Postgres server when there is one, then the embedded database,
+ * whose figures tell a business when to move to a server. BENCH_DATABASE=postgres or pglite measures one.
+ */
+function databasesToMeasure(): DatabaseKind[] {
+  const chosen = process.env.BENCH_DATABASE;
+  if (chosen === 'postgres' || chosen === 'pglite') return [chosen];
+  if (chosen) throw new Error(`BENCH_DATABASE is postgres or pglite, not ${chosen}.`);
+  return settings.serverUrl ? ['postgres', 'pglite'] : ['pglite'];
+}
+
+/** What differs between the two databases' runs. */
+function settingsFor(kind: DatabaseKind) {
+  const embedded = kind === 'pglite';
+  return {
+    seed: small ? SMALL_SEED : embedded ? PGLITE_SEED : FULL_SEED,
+    // Two rounds on a server, app and baseline in turn, each side keeping its fastest: ratios of single runs
+    // moved by ten points between runs of the same code.
+    rounds: Number(process.env.BENCH_ROUNDS || (small || embedded ? 1 : 2)),
+    // The embedded database answers one query at a time: 10 connections, a small business's few users at once.
+    connections: Number(process.env.BENCH_CONNECTIONS || (small || embedded ? 10 : 50)),
+  };
+}
 
 const PASSWORD = 'bench-password-2026';
 const PAGE_SIZE = 10;
@@ -242,19 +266,21 @@ function roundRobin<T>(items: readonly T[]): () => T {
   return () => items[i++ % items.length]!;
 }
 
-async function main(): Promise<void> {
-  if (!embedded && !settings.serverUrl)
-    throw new Error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a Postgres server.');
-  const dist = path.join(root, 'dist/server/index.js');
-  if (!fs.existsSync(dist)) throw new Error('Build first: npm run build (the bench runs the built server).');
-  fs.mkdirSync(settings.resultsDir, { recursive: true });
+const say = (line: string) => console.warn(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+/** Seeds one database, measures the built server on it against the baseline, and answers the figures. */
+async function measureDatabase(
+  kind: DatabaseKind,
+  measureLighthouse: boolean,
+): Promise<{ figures: DatabaseFigures; lighthouse?: LighthouseScore[] }> {
+  const embedded = kind === 'pglite';
+  const run = settingsFor(kind);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-bench-'));
-  const say = (line: string) => console.warn(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
   say(
-    `seeding ${embedded ? 'the embedded database (PGlite)' : settings.database}: ${JSON.stringify(settings.seed)}`,
+    `seeding ${embedded ? 'the embedded database (PGlite)' : settings.database}: ${JSON.stringify(run.seed)}`,
   );
-  const prepared = embedded ? await preparePglite(settings.seed) : await preparePostgres(settings.seed);
+  const prepared = embedded ? await preparePglite(run.seed) : await preparePostgres(run.seed);
   const database: AppDatabase = 'url' in prepared ? { url: prepared.url } : { dataDir: prepared.dataDir };
   say(`seeded in ${prepared.seedSeconds} s`);
 
@@ -337,7 +363,7 @@ async function main(): Promise<void> {
     path: `/api/reviews?${new URLSearchParams(query)}`,
     capture: (ownerId) => services!.reviews.list(ownerId, listQueryOf(query)),
   });
-  const deepPage = String(Math.floor(settings.seed.bigClientReviews / PAGE_SIZE / 2));
+  const deepPage = String(Math.floor(run.seed.bigClientReviews / PAGE_SIZE / 2));
   const reads: Read[] = [
     ...FILTERS.map((filter) =>
       listRead(`reviews ${filter}`, { filter, page: '1', pageSize: String(PAGE_SIZE) }),
@@ -373,7 +399,7 @@ async function main(): Promise<void> {
   const mixes: Record<string, number[]> = small
     ? { mixed: owners.map((o) => o.id) }
     : { big: [bigOwner.id], mixed: owners.map((o) => o.id) };
-  const options = { connections: settings.connections, seconds: settings.seconds };
+  const options = { connections: run.connections, seconds: settings.seconds };
   const appRun = async (read: Read, ids: number[]) => {
     const nextOwner = roundRobin(ids);
     const appRequest = () => {
@@ -419,9 +445,9 @@ async function main(): Promise<void> {
     return specFile;
   };
 
-  const figures: ReadFigures[] = [];
+  const readFigures: ReadFigures[] = [];
   const report1 = (figure: ReadFigures) => {
-    figures.push(figure);
+    readFigures.push(figure);
     say(
       `${figure.read} (${figure.mix}): p50 ${figure.app.p50} ms, p99 ${figure.app.p99} ms, ${figure.app.requestsPerSecond}/s vs baseline ${figure.baseline.requestsPerSecond}/s, errors ${figure.app.errors}`,
     );
@@ -437,7 +463,7 @@ async function main(): Promise<void> {
       for (const [mix, ids] of Object.entries(mixes)) {
         const appRuns: LoadResult[] = [];
         const baselineRuns: LoadResult[] = [];
-        for (let round = 0; round < settings.rounds; round++) {
+        for (let round = 0; round < run.rounds; round++) {
           appRuns.push(await appRun(read, ids));
           baselineRuns.push(await baselineRun(baseline.base, read, ids));
         }
@@ -449,7 +475,7 @@ async function main(): Promise<void> {
     for (const read of reads) {
       for (const [mix, ids] of Object.entries(mixes)) {
         const appRuns: LoadResult[] = [];
-        for (let round = 0; round < settings.rounds; round++) appRuns.push(await appRun(read, ids));
+        for (let round = 0; round < run.rounds; round++) appRuns.push(await appRun(read, ids));
         appFigures.set(`${read.name}/${mix}`, appRuns);
         const fastest = fastestOf(appRuns);
         say(
@@ -493,12 +519,9 @@ async function main(): Promise<void> {
   ];
 
   const appPeakRssMb = peakRssMb(app.child.pid);
-  let lighthouse: LighthouseScore[] = [
-    { url: '/', notMeasured: 'skipped in the small bench (BENCH_LIGHTHOUSE=1 runs it)' },
-    { url: '/review/{link}', notMeasured: 'skipped in the small bench (BENCH_LIGHTHOUSE=1 runs it)' },
-  ];
-  if (settings.lighthouse)
-    lighthouse = await lighthouseScores([`${app.base}/`, `${app.base}/review/${link}`]);
+  const lighthouse = measureLighthouse
+    ? await lighthouseScores([`${app.base}/`, `${app.base}/review/${link}`])
+    : undefined;
 
   if (!('url' in database)) {
     // The app lets go of the embedded database; the capture and then the baseline open it in turn. The
@@ -510,7 +533,7 @@ async function main(): Promise<void> {
     for (const read of reads) {
       for (const [mix, ids] of Object.entries(mixes)) {
         const baselineRuns: LoadResult[] = [];
-        for (let round = 0; round < settings.rounds; round++)
+        for (let round = 0; round < run.rounds; round++)
           baselineRuns.push(await baselineRun(baseline.base, read, ids));
         report1(figuresOf(read, mix, appFigures.get(`${read.name}/${mix}`)!, baselineRuns));
       }
@@ -538,13 +561,6 @@ async function main(): Promise<void> {
   if (pgClient) await explain(pgClient as unknown as SqlClient);
   else await withPglite(embeddedDir!, explain);
 
-  let bundles: RouteSize[] = [];
-  try {
-    bundles = measureBundles(path.join(root, 'dist/public'));
-  } catch (error) {
-    say(`bundle sizes not measured: ${String(error)}`);
-  }
-
   await pgClient?.end();
   if (!settings.keepDatabase) {
     if ('url' in database) {
@@ -557,37 +573,65 @@ async function main(): Promise<void> {
     }
   }
 
+  fs.rmSync(work, { recursive: true, force: true });
+  const figures: DatabaseFigures = {
+    database: kind,
+    seed: run.seed,
+    seedSeconds: prepared.seedSeconds,
+    connections: run.connections,
+    secondsPerRun: settings.seconds,
+    rounds: run.rounds,
+    signedInClients: owners.length,
+    reads: readFigures,
+    writes,
+    memory,
+    explains,
+  };
+  return { figures, lighthouse };
+}
+
+async function main(): Promise<void> {
+  const databases = databasesToMeasure();
+  if (databases.includes('postgres') && !settings.serverUrl)
+    throw new Error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a Postgres server.');
+  const dist = path.join(root, 'dist/server/index.js');
+  if (!fs.existsSync(dist)) throw new Error('Build first: npm run build (the bench runs the built server).');
+  fs.mkdirSync(settings.resultsDir, { recursive: true });
+
+  const measured: DatabaseFigures[] = [];
+  let lighthouse: LighthouseScore[] = [
+    { url: '/', notMeasured: 'skipped in the small bench (BENCH_LIGHTHOUSE=1 runs it)' },
+    { url: '/review/{link}', notMeasured: 'skipped in the small bench (BENCH_LIGHTHOUSE=1 runs it)' },
+  ];
+  for (const [i, kind] of databases.entries()) {
+    const result = await measureDatabase(kind, settings.lighthouse && i === 0);
+    measured.push(result.figures);
+    lighthouse = result.lighthouse ?? lighthouse;
+  }
+
+  let bundles: RouteSize[] = [];
+  try {
+    bundles = measureBundles(path.join(root, 'dist/public'));
+  } catch (error) {
+    say(`bundle sizes not measured: ${String(error)}`);
+  }
+
   const report: BenchReport = {
     date: new Date().toISOString(),
     size: small ? 'small' : 'full',
-    database: embedded ? 'pglite' : 'postgres',
-    seed: settings.seed,
-    seedSeconds: prepared.seedSeconds,
-    connections: settings.connections,
-    secondsPerRun: settings.seconds,
-    rounds: settings.rounds,
-    signedInClients: owners.length,
     machine: {
       cpus: os.availableParallelism(),
       loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
       node: process.version,
     },
     note: settings.note,
-    reads: figures,
-    writes,
-    memory,
+    databases: measured,
     bundles,
     lighthouse,
-    explains,
   };
   const written = writeReport(settings.resultsDir, report);
   say(`report: ${written.markdown}`);
-  const errors = [
-    ...figures.map((f) => f.app.errors + f.baseline.errors),
-    submit.errors,
-    replyRun.errors,
-  ].reduce((a, b) => a + b, 0);
-  fs.rmSync(work, { recursive: true, force: true });
+  const errors = failedRequests(measured);
   if (errors > 0) {
     console.error(`bench: ${errors} requests failed (see the report); the bench expects none`);
     process.exitCode = 1;

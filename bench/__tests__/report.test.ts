@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { LoadResult } from '../load';
+import { SMALL_SEED } from '../seed';
+import {
+  evaluateTargets,
+  failedRequests,
+  writeReport,
+  type BenchReport,
+  type DatabaseFigures,
+} from '../report';
+
+const result = (requestsPerSecond: number, errors = 0): LoadResult => ({
+  p50: 10,
+  p99: 20,
+  requestsPerSecond,
+  requests: requestsPerSecond,
+  errors,
+});
+
+function databaseFigures(
+  database: DatabaseFigures['database'],
+  app: LoadResult,
+  baseline: LoadResult,
+  writeErrors = 0,
+): DatabaseFigures {
+  return {
+    database,
+    seed: SMALL_SEED,
+    seedSeconds: 1,
+    connections: 10,
+    secondsPerRun: 1,
+    rounds: 1,
+    signedInClients: 5,
+    reads: [
+      {
+        read: 'reviews all',
+        path: '/api/reviews',
+        mix: 'mixed',
+        app,
+        baseline,
+        runs: { app: [app.requestsPerSecond], baseline: [baseline.requestsPerSecond] },
+      },
+    ],
+    writes: [{ write: 'reply', result: result(50, writeErrors), available: 100 }],
+    memory: { appPeakRssMb: 200, baselinePeakRssMb: 100 },
+    explains: [],
+  };
+}
+
+function report(databases: DatabaseFigures[]): BenchReport {
+  return {
+    date: '2026-11-28T15:00:00.000Z',
+    size: 'full',
+    machine: { cpus: 2, loadAverage: [1, 1, 1], node: 'v20' },
+    note: '',
+    databases,
+    bundles: [],
+    lighthouse: [],
+  };
+}
+
+describe('the bench report', () => {
+  it("judges the reads by the Postgres server's figures, not the embedded database's", () => {
+    const targets = evaluateTargets(
+      report([
+        databaseFigures('postgres', result(600), result(1000)),
+        databaseFigures('pglite', result(100), result(1000)),
+      ]),
+    );
+    const ratios = targets.filter((t) => t.target.includes("of the baseline's req/s"));
+    expect(ratios).toEqual([
+      { target: "reviews all (mixed) ≥ 50% of the baseline's req/s", measured: '60%', met: true },
+    ]);
+  });
+
+  it('counts every failed request of every database, reads and writes, app and baseline', () => {
+    const databases = [
+      databaseFigures('postgres', result(600, 1), result(1000, 2)),
+      databaseFigures('pglite', result(100), result(1000), 4),
+    ];
+    expect(failedRequests(databases)).toBe(7);
+    expect(evaluateTargets(report(databases))).toContainEqual({
+      target: 'no failed request',
+      measured: '7',
+      met: false,
+    });
+  });
+
+  it('writes both databases into one report, the server first', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-bench-report-'));
+    try {
+      const written = writeReport(
+        dir,
+        report([
+          databaseFigures('postgres', result(600), result(1000)),
+          databaseFigures('pglite', result(100), result(1000)),
+        ]),
+      );
+      expect(path.basename(written.markdown)).toBe('2026-11-28T1500-postgres+pglite-full.md');
+      const markdown = fs.readFileSync(written.markdown, 'utf8');
+      const server = markdown.indexOf('## Postgres server');
+      const embedded = markdown.indexOf('## Embedded database (PGlite)');
+      expect(server).toBeGreaterThan(markdown.indexOf('## Targets'));
+      expect(embedded).toBeGreaterThan(server);
+      expect(markdown.slice(embedded)).toContain('| reviews all | mixed | 10 | 20 | 100 | 0 |');
+      const json = JSON.parse(fs.readFileSync(written.json, 'utf8')) as BenchReport;
+      expect(json.databases.map((d) => d.database)).toEqual(['postgres', 'pglite']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
