@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVIEW_FILTERS } from '@shared/schemas/reviews';
+import { REVIEW_FILTERS, type ReviewFilter } from '@shared/schemas/reviews';
 import { createLocation, createReview, createUser } from '../../../testing/factories';
 import { planOf } from '../../../testing/query-plan';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { createReviewsRepository } from '../reviews.repository';
+
+/** The filters a client's all-time totals row counts (review_totals): the rest are counted from the reviews. */
+const COUNTED_FROM_TOTALS: ReviewFilter[] = ['all', 'positive', 'negative', 'responded', 'unresponded'];
 
 describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
   let database: TestDatabase;
@@ -90,7 +93,7 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
   );
 
   it.each(REVIEW_FILTERS)(
-    'when a common %s page runs prepared, then its generic plan walks an index by offset and by cursor, and its count stops at its bound',
+    'when a common %s page runs prepared, then its generic plan walks an index by offset and by cursor, and its count reads one totals row or stops at its bound',
     async (filter) => {
       const repo = createReviewsRepository(database.handle.db);
       const queries = repo.commonPageQueries(filter);
@@ -110,10 +113,33 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
         expect(nodes.some((type) => type.startsWith('Index'))).toBe(true);
       }
       const counted = await planOf(database.handle.db, queries.count.toSQL(), values);
-      expect(counted.slice(0, 2)).toEqual(['Aggregate', 'Limit']);
-      expect(counted.some((type) => type.startsWith('Index'))).toBe(true);
+      if (COUNTED_FROM_TOTALS.includes(filter)) {
+        // One row: the client's all-time totals, by its primary key.
+        expect(counted).toEqual(['Index Scan']);
+      } else {
+        expect(counted.slice(0, 2)).toEqual(['Aggregate', 'Limit']);
+        expect(counted.some((type) => type.startsWith('Index'))).toBe(true);
+      }
     },
   );
+
+  it.each(REVIEW_FILTERS)(
+    'when a common %s page is counted, then its total is the number of its reviews, up to the bound',
+    async (filter) => {
+      const repo = createReviewsRepository(database.handle.db);
+      const [live] = await repo.countQuery(ownerId, { filter }, 10_001);
+
+      expect(live!.total).toBeGreaterThan(3);
+      expect(await repo.count(ownerId, { filter }, 10_001)).toBe(live!.total);
+      expect(await repo.count(ownerId, { filter }, 3)).toBe(3);
+    },
+  );
+
+  it('when a client has no review yet, then every common count is 0', async () => {
+    const repo = createReviewsRepository(database.handle.db);
+    const newcomer = await createUser(database.handle.db);
+    for (const filter of REVIEW_FILTERS) expect(await repo.count(newcomer.id, { filter }, 10_001)).toBe(0);
+  });
 
   it("when a common page is listed through its prepared statements, then its reviews, next page and count are the unprepared query's", async () => {
     const repo = createReviewsRepository(database.handle.db);
