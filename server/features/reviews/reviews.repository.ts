@@ -16,7 +16,7 @@ import {
 /**
  * The filters whose count a client's all-time totals row answers exactly (review_totals, kept by a trigger in
  * each review's own transaction, migration 0017): one row read instead of up to REVIEW_COUNT_CAP index entries
- * (3 ms a page for a 200,000-review client on a server, 8-24 ms on the embedded database). The others, by source,
+ * (3-5 ms a page for a 200,000-review client on a server, 8-24 ms on the embedded database). The others, by source,
  * are counted from the reviews.
  */
 const COUNT_FROM_TOTALS: Partial<Record<ReviewFilter, SQL>> = {
