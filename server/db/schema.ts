@@ -398,12 +398,16 @@ export const reviewDailyStats = pgTable(
 );
 
 /**
- * A client's reviews summed over all time: the dashboard's totals and rating distribution in one row instead of
- * a sum over every day of the client's history. Kept by the same trigger as review_daily_stats (migration 0017).
+ * A client's reviews summed over all time: the dashboard's totals and rating distribution, and the count of each
+ * filter of the reviews page, in one row instead of a sum over the client's history. Kept by the same trigger as
+ * review_daily_stats (migration 0017; 0018 added the counts per source, private ones being the rest).
  */
 export const reviewTotals = pgTable('review_totals', {
   ownerId: ownerId().primaryKey(),
   ...reviewSums(),
+  google: integer().notNull().default(0),
+  facebook: integer().notNull().default(0),
+  video: integer().notNull().default(0),
 });
 
 /** A client's responses summed per day they were given (UTC): how many, and their review-to-response days. */

@@ -14,17 +14,21 @@ import {
 } from '../../db/review-predicates';
 
 /**
- * The filters whose count a client's all-time totals row answers exactly (review_totals, kept by a trigger in
- * each review's own transaction, migration 0017): one row read instead of up to REVIEW_COUNT_CAP index entries
- * (3-5 ms a page for a 200,000-review client on a server, 8-24 ms on the embedded database). The others, by source,
- * are counted from the reviews.
+ * Each filter's count as a client's all-time totals row answers it exactly (review_totals, kept by a trigger in
+ * each review's own transaction, migrations 0017 and 0018): one row read instead of up to REVIEW_COUNT_CAP index
+ * entries (3-5 ms a page for a 200,000-review client on a server, 8-24 ms on the embedded database). Private
+ * reviews are those of no other source, as reviewIsPrivate says.
  */
-const COUNT_FROM_TOTALS: Partial<Record<ReviewFilter, SQL>> = {
+const COUNT_FROM_TOTALS: Record<ReviewFilter, SQL> = {
   all: sql`${reviewTotals.reviews}`,
   positive: sql`${reviewTotals.positive}`,
   negative: sql`${reviewTotals.reviews} - ${reviewTotals.positive}`,
   responded: sql`${reviewTotals.responded}`,
   unresponded: sql`${reviewTotals.reviews} - ${reviewTotals.responded}`,
+  private: sql`${reviewTotals.reviews} - ${reviewTotals.google} - ${reviewTotals.facebook} - ${reviewTotals.video}`,
+  google: sql`${reviewTotals.google}`,
+  facebook: sql`${reviewTotals.facebook}`,
+  video: sql`${reviewTotals.video}`,
 };
 
 /** The database or a transaction. */
@@ -193,15 +197,12 @@ export function createReviewsRepository(db: Database) {
   const limit = sql.placeholder('limit');
   const cursor = { createdAt: sql.placeholder('afterAt'), id: sql.placeholder('afterId') };
 
-  /** A common page's count, from the client's totals row when it holds it, else counted up to `upTo`. */
-  const commonCountQuery = (filter: ReviewFilter) => {
-    const fromTotals = COUNT_FROM_TOTALS[filter];
-    if (!fromTotals) return countQuery(owner, { filter }, sql.placeholder('upTo'));
-    return db
-      .select({ total: sql<number>`least(${fromTotals}, ${sql.placeholder('upTo')})::int` })
+  /** A common page's count, read from the client's totals row and bounded at `upTo` as a counted one is. */
+  const commonCountQuery = (filter: ReviewFilter) =>
+    db
+      .select({ total: sql<number>`least(${COUNT_FROM_TOTALS[filter]}, ${sql.placeholder('upTo')})::int` })
       .from(reviewTotals)
       .where(eq(reviewTotals.ownerId, owner));
-  };
   const commonPageQueries = (filter: ReviewFilter) => ({
     first: listQuery(owner, { filter }, { limit, offset: 0 }),
     byOffset: listQuery(owner, { filter }, { limit, offset: sql.placeholder('offset') }),
@@ -268,8 +269,8 @@ export function createReviewsRepository(db: Database) {
     },
 
     /**
-     * How many reviews match, no more than `upTo`: a common page of a filter the client's totals row holds
-     * reads that row; any other count reads at most `upTo` index entries.
+     * How many reviews match, no more than `upTo`: a common page reads the client's totals row; a search or a
+     * location limit counts at most `upTo` index entries.
      */
     async count(ownerId: number, criteria: ReviewListCriteria, upTo: number): Promise<number> {
       const [row] = isCommon(criteria)

@@ -29,11 +29,23 @@ async function rollupsAndTruth(database: TestDatabase, ownerId: number) {
   );
   const [totals] = rowsOf<Record<string, number>>(
     await db.execute(sql`
-      select reviews, positive, responded, rating_sum, rating1, rating2, rating3, rating4, rating5
+      select reviews, positive, responded, rating_sum, rating1, rating2, rating3, rating4, rating5,
+        google, facebook, video
       from review_totals where owner_id = ${ownerId}`),
   );
+  const [bySource] = rowsOf<Record<string, number>>(
+    await db.execute(sql`
+      select count(*) filter (where type = 'google')::int as google,
+        count(*) filter (where type = 'facebook')::int as facebook,
+        count(*) filter (where type = 'video')::int as video
+      from reviews where owner_id = ${ownerId}`),
+  );
   const sumOf = (column: string) => truth.reduce((sum, day) => sum + Number(day[column]), 0);
-  const truthTotals = Object.fromEntries(Object.keys(totals ?? {}).map((column) => [column, sumOf(column)]));
+  const dayColumns = Object.keys(truth[0] ?? {}).filter((column) => column !== 'day');
+  const truthTotals = {
+    ...Object.fromEntries(dayColumns.map((column) => [column, sumOf(column)])),
+    ...bySource,
+  };
   return { kept, truth, totals, truthTotals };
 }
 
@@ -71,6 +83,7 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
       const answered = i % 2 === 0;
       const review = await createReview(db, owner.id, {
         rating: (i % 5) + 1,
+        type: (['google', 'facebook', 'private', 'video'] as const)[i % 4],
         createdAt: ago(age),
         responseContent: answered ? 'Thank you' : null,
         respondedAt: answered ? ago(Math.max(0, age - 2 * HOUR)) : null,
@@ -79,7 +92,8 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
     }
     await createReview(db, other.id, { rating: 1, createdAt: ago(DAY) });
 
-    // A first answer, a blanked answer, a new rating, a review moved to another day, and a deletion.
+    // A first answer, a blanked answer, a new rating, a review moved to another day, a Google review that
+    // turns out to be a video one, and a deletion.
     await db
       .update(reviews)
       .set({ responseContent: 'Thanks!', respondedAt: ago(0) })
@@ -90,12 +104,17 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
       .update(reviews)
       .set({ createdAt: ago(10 * DAY) })
       .where(eq(reviews.id, ids[5]!));
+    await db.update(reviews).set({ type: 'video' }).where(eq(reviews.id, ids[0]!));
     await db.delete(reviews).where(eq(reviews.id, ids[4]!));
 
     const { kept, truth, totals, truthTotals } = await rollupsAndTruth(database, owner.id);
     expect(kept).toEqual(truth);
     expect(totals).toEqual(truthTotals);
-    expect(totals).toMatchObject({ reviews: ages.length - 1 });
+    expect(totals).toMatchObject({ reviews: ages.length - 1, google: 1, facebook: 2, video: 3 });
+
+    // The rebuild a bulk load runs (bench/seed.ts) arrives at what the trigger kept.
+    await db.execute(sql`select review_daily_stats_rebuild()`);
+    expect(await rollupsAndTruth(database, owner.id)).toEqual({ kept, truth, totals, truthTotals });
 
     const [rolled, live, distribution] = await Promise.all([
       repository.reviewFigures(owner.id),
