@@ -126,6 +126,20 @@ const TITLES: Record<DatabaseFigures['database'], string> = {
   postgres: 'Postgres server',
   pglite: 'Embedded database (PGlite)',
 };
+/** The same, as a phrase in the report's title. */
+const NAMES: Record<DatabaseFigures['database'], string> = {
+  postgres: 'the Postgres server',
+  pglite: 'the embedded database (PGlite)',
+};
+
+/** How the reads' targets relate to the databases measured: they are the server's alone. */
+function targetsNote(measured: DatabaseFigures['database'][]): string | undefined {
+  if (!measured.includes('pglite')) return undefined;
+  return measured.includes('postgres')
+    ? "The reads' targets are the Postgres server's; the embedded database's figures follow the server's."
+    : "The reads' targets are the Postgres server's, which this run did not measure: the embedded database's " +
+        'figures below have none.';
+}
 
 /** One database's part of the report: its seed, reads, writes, memory and plans. */
 function databaseSection(d: DatabaseFigures): string[] {
@@ -193,19 +207,16 @@ function databaseSection(d: DatabaseFigures): string[] {
 
 function markdown(report: BenchReport, targets: Target[]): string {
   const lines: string[] = [];
-  const titles = report.databases.map((d) => TITLES[d.database].replace(/^E/, 'e'));
-  lines.push(`# Bench ${report.date.slice(0, 10)}: ${titles.join(', then the ')}, ${report.size} seed`, '');
+  const names = report.databases.map((d) => NAMES[d.database]);
+  lines.push(`# Bench ${report.date.slice(0, 10)}: ${names.join(', then ')}, ${report.size} seed`, '');
   lines.push(
     `Machine: ${report.machine.cpus} cores, load average ${report.machine.loadAverage.join(' / ')} at the end, Node ${report.machine.node}.` +
       (report.note ? ` ${report.note}` : ''),
     '',
   );
   lines.push('## Targets', '');
-  if (report.databases.some((d) => d.database === 'pglite'))
-    lines.push(
-      "The reads' targets are the Postgres server's; the embedded database's figures follow the server's.",
-      '',
-    );
+  const note = targetsNote(report.databases.map((d) => d.database));
+  if (note) lines.push(note, '');
   lines.push('| Target | Measured | |', '|---|---|---|');
   for (const t of targets) lines.push(`| ${t.target} | ${t.measured} | ${mark(t.met)} |`);
   lines.push('');

@@ -101,6 +101,10 @@ describe('the bench report', () => {
       );
       expect(path.basename(written.markdown)).toBe('2026-11-28T1500-postgres+pglite-full.md');
       const markdown = fs.readFileSync(written.markdown, 'utf8');
+      expect(markdown).toMatch(
+        /^# Bench 2026-11-28: the Postgres server, then the embedded database \(PGlite\), full seed\n/,
+      );
+      expect(markdown).toContain("the embedded database's figures follow the server's.");
       const server = markdown.indexOf('## Postgres server');
       const embedded = markdown.indexOf('## Embedded database (PGlite)');
       expect(server).toBeGreaterThan(markdown.indexOf('## Targets'));
@@ -108,6 +112,24 @@ describe('the bench report', () => {
       expect(markdown.slice(embedded)).toContain('| reviews all | mixed | 10 | 20 | 100 | 0 |');
       const json = JSON.parse(fs.readFileSync(written.json, 'utf8')) as BenchReport;
       expect(json.databases.map((d) => d.database)).toEqual(['postgres', 'pglite']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says of an embedded-only run that its figures have no targets, not that they follow the server', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-bench-report-'));
+    try {
+      const written = writeReport(dir, report([databaseFigures('pglite', result(100), result(1000))]));
+      const markdown = fs.readFileSync(written.markdown, 'utf8');
+      expect(markdown).toMatch(/^# Bench 2026-11-28: the embedded database \(PGlite\), full seed\n/);
+      expect(markdown).toContain('which this run did not measure');
+      expect(markdown).not.toContain('follow the server');
+      expect(
+        evaluateTargets(report([databaseFigures('pglite', result(100), result(1000))])),
+      ).not.toContainEqual(
+        expect.objectContaining({ target: expect.stringContaining("of the baseline's req/s") }),
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
