@@ -4,6 +4,7 @@ import {
   REVIEW_EXPORT_COLUMNS,
   REVIEW_NOT_FOUND,
   REVIEW_PAGE_SIZE,
+  SEARCH_COUNT_CAP,
   UNPAGED_LIMIT,
   isResponded,
   type Review,
@@ -54,11 +55,11 @@ function csvRow(review: Review): string {
   ]);
 }
 
-export function createReviewsService(repo: ReviewsRepository, countCap = REVIEW_COUNT_CAP) {
+export function createReviewsService(repo: ReviewsRepository) {
   return {
     /**
-     * A page of the list and the total matching the same filter, counted up to REVIEW_COUNT_CAP: past it
-     * `capped` says there are more. Without paging, the newest 1,000. A `cursor` (the `nextCursor` of the page
+     * A page of the list and the total matching the same filter, counted up to REVIEW_COUNT_CAP (a search up
+     * to SEARCH_COUNT_CAP): past it `capped` says there are more. Without paging, the newest 1,000. A `cursor` (the `nextCursor` of the page
      * before) starts the page right after that page's last review, whatever `page` says: a deep page then
      * costs what page 1 costs (issue 13). A full page answers the `nextCursor` of the page after it.
      */
@@ -74,6 +75,7 @@ export function createReviewsService(repo: ReviewsRepository, countCap = REVIEW_
         query.cursor !== undefined
           ? { limit, after: decodeReviewCursor(query.cursor) }
           : { limit, offset: paged ? ((query.page ?? 1) - 1) * limit : 0 };
+      const countCap = criteria.q ? SEARCH_COUNT_CAP : REVIEW_COUNT_CAP;
       const [rows, counted] = await Promise.all([
         repo.list(ownerId, criteria, window),
         repo.count(ownerId, criteria, countCap + 1),

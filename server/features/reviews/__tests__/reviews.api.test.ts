@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import {
   REVIEW_COUNT_CAP,
+  SEARCH_COUNT_CAP,
   REVIEW_EXPORT_COLUMNS,
   RESPONSE_MAX,
   UNPAGED_LIMIT,
@@ -292,6 +293,37 @@ describe.each(testDatabaseKinds)('reviews API on %s', (kind) => {
       expect(capped.body).toHaveLength(10);
       expect(exact.headers['x-total-count']).toBe('0');
       expect(exact.headers['x-total-count-capped']).toBeUndefined();
+    });
+
+    it('when more reviews match a search than SEARCH_COUNT_CAP, then its count stops there while the list counts on', async () => {
+      const db = database.handle.db;
+      const bulk = await createUser(db);
+      const review = (content: string, i: number) => ({
+        ownerId: bulk.id,
+        type: 'private' as const,
+        rating: 5,
+        content,
+        createdAt: new Date(BASE - i * 60_000),
+      });
+      await db
+        .insert(reviewsTable)
+        .values([
+          ...Array.from({ length: SEARCH_COUNT_CAP + 1 }, (_, i) => review('Quick and kind', i)),
+          ...Array.from({ length: 5 }, (_, i) => review('Slow but fair', SEARCH_COUNT_CAP + 1 + i)),
+        ]);
+      const bulkAgent = await signedInAgent(app, bulk);
+
+      const common = await bulkAgent.get('/api/reviews?page=1&pageSize=10&q=quick');
+      const rare = await bulkAgent.get('/api/reviews?page=1&pageSize=10&q=slow');
+      const all = await bulkAgent.get('/api/reviews?page=1&pageSize=10');
+
+      expect(common.headers['x-total-count']).toBe(String(SEARCH_COUNT_CAP));
+      expect(common.headers['x-total-count-capped']).toBe('true');
+      expect(common.body).toHaveLength(10);
+      expect(rare.headers['x-total-count']).toBe('5');
+      expect(rare.headers['x-total-count-capped']).toBeUndefined();
+      expect(all.headers['x-total-count']).toBe(String(SEARCH_COUNT_CAP + 6));
+      expect(all.headers['x-total-count-capped']).toBeUndefined();
     });
   });
 
