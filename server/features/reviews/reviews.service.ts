@@ -59,9 +59,10 @@ export function createReviewsService(repo: ReviewsRepository) {
   return {
     /**
      * A page of the list and the total matching the same filter, counted up to REVIEW_COUNT_CAP (a search up
-     * to SEARCH_COUNT_CAP): past it `capped` says there are more. Without paging, the newest 1,000. A `cursor` (the `nextCursor` of the page
-     * before) starts the page right after that page's last review, whatever `page` says: a deep page then
-     * costs what page 1 costs (issue 13). A full page answers the `nextCursor` of the page after it.
+     * to SEARCH_COUNT_CAP): past it `capped` says there are more. Without paging, the newest 1,000. A `cursor`
+     * (the `nextCursor` of the page before) starts the page right after that page's last review, whatever
+     * `page` says: a deep page then costs what page 1 costs (issue 13). A full page answers the `nextCursor` of
+     * the page after it.
      */
     async list(
       ownerId: number,
