@@ -176,8 +176,11 @@ export function createReviewsRepository(db: Database) {
       .orderBy(desc(page.createdAt), desc(page.id));
   };
 
-  /** The count query, unrun (its plan is checked: it must stop after `upTo` rows). */
-  const countQuery = (ownerId: Param<number>, criteria: ReviewListCriteria, upTo: Param<number>) =>
+  /**
+   * The matching reviews counted one by one, unrun (its plan is checked: it must stop after `upTo` rows): a
+   * search's or a location-limited list's count. A common page's count reads the totals row (commonCountQuery).
+   */
+  const countQuery = (ownerId: number, criteria: ReviewListCriteria, upTo: number) =>
     db.select({ total: count() }).from(
       db
         .select({ one: sql`1` })
