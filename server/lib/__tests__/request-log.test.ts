@@ -38,6 +38,10 @@ function loggedApp() {
   app.get('/api/things/:id', (req, res) => {
     res.status(req.params.id === 'missing' ? 404 : 200).json({ id: req.params.id });
   });
+  app.get('/api/sign-in', (req, res) => {
+    req.log.info({ attempt: { email: 'ana@example.com', password: 'hunter2-secret' } }, 'signing in');
+    res.json({ ok: true });
+  });
   app.get('/api/crash', () => {
     throw new Error('disk full');
   });
@@ -108,6 +112,26 @@ describe('the request log', () => {
       }),
       expect.objectContaining({ level: 50, msg: 'request errored', res: { statusCode: 500 } }),
     ]);
+  });
+
+  it("when a handler logs something holding a password, then its line hides it and the request's line is whole", async () => {
+    const { app, lines } = loggedApp();
+
+    const res = await supertest(app).get('/api/sign-in?next=%2Fdashboard').expect(200);
+
+    const id = res.headers['x-request-id'];
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'signing in',
+        req: { id, method: 'GET', url: '/api/sign-in?next=%2Fdashboard' },
+        attempt: { email: 'ana@example.com', password: '[redacted]' },
+      }),
+      expect.objectContaining({
+        msg: 'request completed',
+        req: { id, method: 'GET', url: '/api/sign-in?next=%2Fdashboard' },
+      }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('hunter2-secret');
   });
 
   it('when a load balancer checks health, then it gets its answer and its id but no line', async () => {
