@@ -19,6 +19,21 @@ function requestIdOf(req: Request): string {
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/** Paths whose next segment is a secret from an email's link: an invitation, an unsubscribe link. */
+const SECRET_SEGMENT =
+  /^(\/(?:invite|api\/invitations|api\/unsubscribe|api\/notifications\/unsubscribe)\/)[^/?#]+/i;
+/** Query parameters that carry one: a password reset, an email verification, an OAuth callback's code and state. */
+const SECRET_PARAM = /([?&](?:token|reset|code|state)=)[^&#]*/gi;
+const HIDDEN = '[redacted]';
+
+/**
+ * The URL as the log may keep it: a link's token would let whoever reads the logs reset a password or join a
+ * team, so it is written as [redacted]; the rest of the path and query stays for finding the request.
+ */
+export function loggableUrl(url: string): string {
+  return url.replace(SECRET_SEGMENT, `$1${HIDDEN}`).replace(SECRET_PARAM, `$1${HIDDEN}`);
+}
+
 export interface RequestLogOptions {
   /** Requests that get no line of their own (a load balancer's health checks). */
   ignore?: (req: Request) => boolean;
@@ -26,7 +41,8 @@ export interface RequestLogOptions {
 
 /**
  * One short line per answered request: its id, method and path, the status and the time taken; never a header
- * (cookies, keys). `req.log` writes with the same request fields. The id goes back in X-Request-Id.
+ * (cookies, keys), nor a link's token in the path or query (`loggableUrl`). `req.log` writes with the same request
+ * fields. The id goes back in X-Request-Id.
  *
  * In place of pino-http, which serialized the whole request and answer (headers included, then redacted them)
  * and built a child logger for every request: here the child logger is made only when a handler logs something
@@ -40,7 +56,7 @@ export function requestLog(logger: Logger, options: RequestLogOptions = {}): Req
   const requestLines = logger.child({}, { redact: [] });
   return (req, res, next) => {
     const id = requestIdOf(req);
-    const request = { id, method: req.method, url: req.originalUrl };
+    const request = { id, method: req.method, url: loggableUrl(req.originalUrl) };
     req.id = id;
     res.setHeader('X-Request-Id', id);
     let log: Logger | undefined;

@@ -6,7 +6,7 @@ import supertest from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorHandler } from '../errors';
 import { createLogger } from '../logger';
-import { requestLog } from '../request-log';
+import { loggableUrl, requestLog } from '../request-log';
 
 interface Line {
   level: number;
@@ -132,6 +132,41 @@ describe('the request log', () => {
       }),
     ]);
     expect(JSON.stringify(lines)).not.toContain('hunter2-secret');
+  });
+
+  it("when a link's token is in the path or the query, then the line names the request without it", async () => {
+    const { app, lines } = loggedApp();
+
+    const res = await supertest(app).get('/api/invitations/tok3nSecretValue?next=%2Fteam').expect(404);
+
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: {
+          id: res.headers['x-request-id'],
+          method: 'GET',
+          url: '/api/invitations/[redacted]?next=%2Fteam',
+        },
+        res: { statusCode: 404 },
+      }),
+    ]);
+  });
+
+  it.each([
+    ['/auth?reset=tok3nSecretValue', '/auth?reset=[redacted]'],
+    ['/verify-email?token=tok3nSecretValue', '/verify-email?token=[redacted]'],
+    ['/invite/tok3nSecretValue', '/invite/[redacted]'],
+    ['/api/invitations/tok3nSecretValue/accept', '/api/invitations/[redacted]/accept'],
+    ['/api/unsubscribe/tok3nSecretValue', '/api/unsubscribe/[redacted]'],
+    ['/api/notifications/unsubscribe/tok3nSecretValue', '/api/notifications/unsubscribe/[redacted]'],
+    [
+      '/api/integrations/google/callback?state=tok3nSecretValue&code=tok3nSecretValue&scope=x',
+      '/api/integrations/google/callback?state=[redacted]&code=[redacted]&scope=x',
+    ],
+    ['/api/reviews?filter=all&page=2&q=code', '/api/reviews?filter=all&page=2&q=code'],
+    ['/api/contacts/12', '/api/contacts/12'],
+  ])('when the logged URL is %s, then the line keeps %s', (url, logged) => {
+    expect(loggableUrl(url)).toBe(logged);
   });
 
   it('when a load balancer checks health, then it gets its answer and its id but no line', async () => {
