@@ -14,6 +14,9 @@ const REDACT = [
   '*.refreshToken',
 ];
 
+/** What the logs write in place of a secret. */
+export const REDACTED = '[redacted]';
+
 interface FailedQuery {
   query: string;
   params: unknown[];
@@ -70,7 +73,7 @@ export function createLogger(
   return pino(
     {
       level,
-      redact: { paths: REDACT, censor: '[redacted]' },
+      redact: { paths: REDACT, censor: REDACTED },
       serializers: { err: serializeError },
     },
     destination,

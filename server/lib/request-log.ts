@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import type { Logger } from './logger';
+import { REDACTED, type Logger } from './logger';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -24,14 +24,13 @@ const SECRET_SEGMENT =
   /^(\/(?:invite|api\/invitations|api\/unsubscribe|api\/notifications\/unsubscribe)\/)[^/?#]+/i;
 /** Query parameters that carry one: a password reset, an email verification, an OAuth callback's code and state. */
 const SECRET_PARAM = /([?&](?:token|reset|code|state)=)[^&#]*/gi;
-const HIDDEN = '[redacted]';
 
 /**
  * The URL as the log may keep it: a link's token would let whoever reads the logs reset a password or join a
  * team, so it is written as [redacted]; the rest of the path and query stays for finding the request.
  */
 export function loggableUrl(url: string): string {
-  return url.replace(SECRET_SEGMENT, `$1${HIDDEN}`).replace(SECRET_PARAM, `$1${HIDDEN}`);
+  return url.replace(SECRET_SEGMENT, `$1${REDACTED}`).replace(SECRET_PARAM, `$1${REDACTED}`);
 }
 
 export interface RequestLogOptions {
