@@ -3,6 +3,7 @@ import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createUser, registrationFor, signedInAgent } from '../testing/factories';
+import { sendJsonBytes } from '../testing/json-bytes';
 import { createTestApp } from '../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-db';
 
@@ -111,11 +112,10 @@ describe.each(testDatabaseKinds)('malformed input on %s', (kind) => {
   });
 
   it('when a body claims gzip but is not, then it answers 400', async () => {
-    const res = await agent
-      .post('/api/templates')
-      .set('Content-Type', 'application/json')
-      .set('Content-Encoding', 'gzip')
-      .send(Buffer.from('this is not gzip'));
+    const res = await sendJsonBytes(
+      agent.post('/api/templates').set('Content-Encoding', 'gzip'),
+      Buffer.from('this is not gzip'),
+    );
 
     expectRefused(res);
   });

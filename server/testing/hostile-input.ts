@@ -6,6 +6,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysServiceFor } from '../features/api-access/api-keys.service';
 import { trackRowChanges } from './db-changes';
+import { sendJsonBytes } from './json-bytes';
 import type { FakeFacebook } from './fake-facebook';
 import type { FakeGoogle } from './fake-google';
 import { startFakeStripe, type FakeStripe } from './fake-stripe';
@@ -195,8 +196,13 @@ export function describeHostileInput({ part, of }: { part: number; of: number })
       a = actors.a;
       b = actors.b;
       apiKey = (await apiKeysServiceFor(database.handle).create(a.user.id, 'fuzz')).key;
-      // One listening server for every call (supertest would start one per request otherwise).
-      server = http.createServer(app).listen(0, '127.0.0.1');
+      // One listening server for every call. It must be listening before the first request: supertest starts
+      // (and closes after each request) a server it finds not yet listening, a new port for every call.
+      server = http.createServer(app);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      // The bodies reach the app as generated: a broken one is refused as broken, not read as some other JSON.
+      const broken = await sendJsonBytes(supertest(server).post('/api/login'), Buffer.from('{"a":1,}'));
+      expect(broken.body).toMatchObject({ code: 'malformed_json' });
       agent = supertest.agent(server);
       adminAgent = supertest.agent(server);
       await adminAgent
@@ -270,7 +276,7 @@ export function describeHostileInput({ part, of }: { part: number; of: number })
                 const before = written;
                 let req = client[route.method.toLowerCase() as 'get'](url).redirects(0);
                 if (route.area === 'api') req = req.set('Authorization', `Bearer ${apiKey}`);
-                if (hasBody) req = req.set('Content-Type', 'application/json').send(body);
+                if (hasBody) req = sendJsonBytes(req, body);
                 const res = await req;
                 calls += 1;
                 const label = `${route.method} ${url.slice(0, 120)} body ${body.toString('latin1').slice(0, 80)} → ${res.status}`;
