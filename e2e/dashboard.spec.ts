@@ -129,3 +129,41 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('region', { name: 'What happy customers mention' })).toBeVisible();
   });
 });
+
+test.describe('the dashboard on a phone', () => {
+  // A phone's width and a page's height: a shift counts only in view, and every part is in view.
+  test.use({ viewport: { width: 375, height: 2400 } });
+
+  test('nothing moves under a thumb once shown: the parts that arrive later have their room kept', async ({
+    page,
+  }) => {
+    // Every layout shift of the page's content the browser reports (Chromium's Layout Instability API), from
+    // the first paint on. The footer is left out: it moves down as the page grows below what is shown.
+    await page.addInitScript(() => {
+      const moved: string[] = [];
+      (window as unknown as { moved: string[] }).moved = moved;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {
+          hadRecentInput: boolean;
+          sources: { node?: Node | null }[];
+        }[]) {
+          if (entry.hadRecentInput) continue;
+          for (const { node } of entry.sources) {
+            const element = node instanceof Element ? node : node?.parentElement;
+            if (!element?.closest('footer'))
+              moved.push(element?.textContent?.slice(0, 40) ?? 'a removed node');
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await signInViaApi(page, DEMO);
+    await page.goto('/dashboard');
+    // The last parts to arrive: the chart (its own chunk), the recent reviews and the first steps' sources.
+    await expect(page.locator('.recharts-surface').first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Recent Reviews' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    const moved = await page.evaluate(() => (window as unknown as { moved: string[] }).moved);
+    expect(moved).toEqual([]);
+  });
+});

@@ -31,7 +31,8 @@ function useContactsCount() {
  * A new account's first steps (issue 15), each derived from data the app already has: locations, the
  * Google connection, the contacts' count, the requests' count (the dashboard stats) and the poster
  * download flag (lib/poster-shared.ts). `steps` is undefined until every source has answered, so the
- * checklist never flashes for an account that is already set up.
+ * checklist never flashes for an account that is already set up; `isLoading` while a source is on its way,
+ * so the dashboard can show once with the checklist in its place.
  */
 export function useGettingStarted(requestsCount: number | undefined) {
   const { routeBase } = useTenant();
@@ -39,8 +40,9 @@ export function useGettingStarted(requestsCount: number | undefined) {
   const integrations = useIntegrations();
   const contacts = useContactsCount();
 
+  const isLoading = locations.isLoading || integrations.isLoading || contacts.isLoading;
   if (requestsCount === undefined || !locations.data || !integrations.data || contacts.data === undefined) {
-    return { steps: undefined };
+    return { steps: undefined, isLoading };
   }
   const steps: GettingStartedStep[] = [
     {
@@ -64,5 +66,5 @@ export function useGettingStarted(requestsCount: number | undefined) {
     },
     { id: 'poster', label: 'Share the poster', href: `${routeBase}/get-reviews`, done: isPosterShared() },
   ];
-  return { steps };
+  return { steps, isLoading };
 }

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Review } from '@shared/schemas/reviews';
 
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DialogLoading, Spinner } from '@/components/ui/spinner';
+import { DialogLoading } from '@/components/ui/spinner';
 
 import { useDashboardCharts } from '../api/get-dashboard-charts';
 import { useDashboardStats } from '../api/get-dashboard-stats';
@@ -22,9 +22,7 @@ import { RatingDistribution } from './rating-distribution';
 import { RecentReviews } from './recent-reviews';
 import { RecentStatsRow } from './recent-stats-row';
 import { StatCards } from './stat-cards';
-
-// recharts stays out of the dashboard chunk: the figures render first, the chart when its chunk arrives.
-const DashboardCharts = lazy(() => import('./dashboard-charts'));
+import { ChartPlaceholder, WeeklyChart } from './weekly-chart';
 
 /** The client's dashboard (seed-spec section 2 "Dashboard"), real figures (PRODUCT.md section 8). */
 export function DashboardPage() {
@@ -53,7 +51,9 @@ export function DashboardPage() {
     setDetailsOpen(true);
   };
 
-  if (stats.isLoading) return <DashboardSkeleton />;
+  // One paint when every part above the buttons has answered: the first steps or the chart arriving later
+  // would push the buttons down under a thumb about to tap them.
+  if (stats.isLoading || charts.isLoading || gettingStarted.isLoading) return <DashboardSkeleton />;
   if (stats.error || !stats.data) {
     return (
       <p role="alert" className="rounded-lg border border-destructive/40 p-4 text-sm text-destructive">
@@ -75,9 +75,7 @@ export function DashboardPage() {
           </CardHeader>
           <CardContent>
             {charts.data ? (
-              <Suspense fallback={<ChartPlaceholder />}>
-                <DashboardCharts weekly={charts.data.weekly} />
-              </Suspense>
+              <WeeklyChart weekly={charts.data.weekly} />
             ) : charts.error ? (
               <p role="alert" className="text-sm text-destructive">
                 {charts.error.message}
@@ -115,14 +113,6 @@ export function DashboardPage() {
         ) : null}
         {linkOpen ? <GenerateLinkDialog open={linkOpen} onOpenChange={setLinkOpen} /> : null}
       </Suspense>
-    </div>
-  );
-}
-
-function ChartPlaceholder() {
-  return (
-    <div className="flex h-64 items-center justify-center text-primary">
-      <Spinner label="Loading chart…" />
     </div>
   );
 }
