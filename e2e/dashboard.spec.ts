@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { DashboardStats } from '../shared/schemas/dashboard';
 import { expect, signInViaApi, signUpViaApi, test } from './fixtures';
+import { layoutShifts, recordLayoutShifts } from './layout-shifts';
 
 /** The demo client (server/seed/demo.ts); the e2e server runs with SEED_DEMO on (playwright.config.ts). */
 const DEMO = { email: 'demo@reviewflow.test', password: 'demo-password' };
@@ -137,25 +138,7 @@ test.describe('the dashboard on a phone', () => {
   test('nothing moves under a thumb once shown: the parts that arrive later have their room kept', async ({
     page,
   }) => {
-    // Every layout shift of the page's content the browser reports (Chromium's Layout Instability API), from
-    // the first paint on. The footer is left out: it moves down as the page grows below what is shown.
-    await page.addInitScript(() => {
-      const moved: string[] = [];
-      (window as unknown as { moved: string[] }).moved = moved;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as {
-          hadRecentInput: boolean;
-          sources: { node?: Node | null }[];
-        }[]) {
-          if (entry.hadRecentInput) continue;
-          for (const { node } of entry.sources) {
-            const element = node instanceof Element ? node : node?.parentElement;
-            if (!element?.closest('footer'))
-              moved.push(element?.textContent?.slice(0, 40) ?? 'a removed node');
-          }
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     await signInViaApi(page, DEMO);
     await page.goto('/dashboard');
     // The last parts to arrive: the chart (its own chunk), the recent reviews and the first steps' sources.
@@ -163,7 +146,6 @@ test.describe('the dashboard on a phone', () => {
     await expect(page.getByRole('list', { name: 'Recent Reviews' })).toBeVisible();
     await page.waitForLoadState('networkidle');
 
-    const moved = await page.evaluate(() => (window as unknown as { moved: string[] }).moved);
-    expect(moved).toEqual([]);
+    expect((await layoutShifts(page)).moved).toEqual([]);
   });
 });

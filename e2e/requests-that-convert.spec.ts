@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { layoutShifts, recordLayoutShifts } from './layout-shifts';
 
 /** A location, a contact and a request of the signed-in client, made through the API. */
 async function seed(page: Page) {
@@ -39,8 +40,12 @@ test.describe('on a 375 px phone', () => {
     ['Review Preview', '/review-preview', 'Review Preview'],
     ['Help', '/help', 'Help'],
   ] as const) {
-    test(`${screen} fits the screen with no sideways scroll`, async ({ page, client: _client }) => {
+    test(`${screen} fits the screen with no sideways scroll, and nothing moves as it loads`, async ({
+      page,
+      client: _client,
+    }) => {
       await seed(page);
+      await recordLayoutShifts(page);
       await page.goto(path);
       await expect(page.getByText(ready).filter({ visible: true }).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
@@ -51,6 +56,9 @@ test.describe('on a 375 px phone', () => {
       }));
       expect(widths.document).toBeLessThanOrEqual(375);
       expect(widths.body).toBeLessThanOrEqual(375);
+      // Nothing moves under a thumb as the parts arrive: a layout shift score that Core Web Vitals calls good.
+      const shifts = await layoutShifts(page);
+      expect(shifts.score, `moved: ${shifts.moved.join(' | ')}`).toBeLessThan(0.1);
     });
   }
 
