@@ -39,6 +39,7 @@ test.describe('on a 375 px phone', () => {
     ['Review Insights', '/optimized-reviews', 'Review Insights'],
     ['Review Preview', '/review-preview', 'Review Preview'],
     ['Help', '/help', 'Help'],
+    ['Email test', '/email-test', 'Send test email'],
   ] as const) {
     test(`${screen} fits the screen with no sideways scroll, and nothing moves as it loads`, async ({
       page,

@@ -15,6 +15,7 @@ import {
   useImportReviews,
   useIntegrations,
 } from '@/features/integrations';
+import { useLocations } from '@/lib/locations';
 import { useTenant } from '@/lib/tenant';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useIsMobile } from '@/lib/use-mobile';
@@ -46,6 +47,7 @@ export function ReviewsPage() {
 
   const reviews = useReviews({ filter, page, q });
   const integrations = useIntegrations();
+  const locations = useLocations();
   const importGoogle = useImportReviews('google');
   const importFacebook = useImportReviews('facebook');
   const total = reviews.data?.total ?? 0;
@@ -82,6 +84,10 @@ export function ReviewsPage() {
     // Closing a review opened by its link leaves the plain list (a reload does not reopen it).
     if (!open && linkedId !== null) setSearchParams({}, { replace: true });
   };
+
+  // One paint with what sits above the list: the import buttons, the reconnect alerts and the Google banner
+  // come from the integrations and the locations, and arriving after the list they would push it down.
+  if (integrations.isLoading || locations.isLoading) return <ReviewsLoading />;
 
   return (
     <div className="grid gap-4">
@@ -155,9 +161,7 @@ export function ReviewsPage() {
       <GoogleBanner onImport={importGoogle.start} importing={importGoogle.importing} />
 
       {reviews.isPending ? (
-        <div className="flex justify-center py-16 text-primary">
-          <Spinner size="lg" label="Loading reviews…" />
-        </div>
+        <ReviewsLoading />
       ) : reviews.isError ? (
         <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
           <p className="font-medium text-destructive">Reviews could not be loaded.</p>
@@ -188,6 +192,14 @@ export function ReviewsPage() {
       )}
 
       <ReviewDetailsDialog review={shownReview} open={dialogOpen} onOpenChange={onDialogOpenChange} />
+    </div>
+  );
+}
+
+function ReviewsLoading() {
+  return (
+    <div className="flex justify-center py-16 text-primary">
+      <Spinner size="lg" label="Loading reviews…" />
     </div>
   );
 }
