@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
 
 import { ErrorBoundary } from '@/components/layout/error-boundary';
-import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { ContentSpinner, FullPageSpinner } from '@/components/ui/spinner';
 import { PageTitleProvider } from '@/lib/page-title';
 import { TenantProvider } from '@/lib/tenant';
 
@@ -49,13 +49,7 @@ function ShellArea({ match }: { match: ShellMatch }) {
           <Suspense fallback={<FullPageSpinner />}>
             <AuthenticatedLayout>
               <ErrorBoundary resetKeys={[pathname]}>
-                <Suspense
-                  fallback={
-                    <div className="flex justify-center py-16 text-primary">
-                      <Spinner size="lg" />
-                    </div>
-                  }
-                >
+                <Suspense fallback={<ContentSpinner />}>
                   <Route path={route.path} component={route.page} />
                 </Suspense>
               </ErrorBoundary>

@@ -29,6 +29,15 @@ export function FullPageSpinner({ label }: { label?: string }) {
   );
 }
 
+/** A centred spinner in the page's content, under its header: a lazy screen, or what a screen shows first. */
+export function ContentSpinner({ label }: { label?: string }) {
+  return (
+    <div className="flex justify-center py-16 text-primary">
+      <Spinner size="lg" label={label} />
+    </div>
+  );
+}
+
 /**
  * What a lazily loaded dialog shows while its code arrives (its Suspense fallback): the screen dims as the
  * dialog's overlay will, and screen readers hear what is opening.

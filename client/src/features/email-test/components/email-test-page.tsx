@@ -4,7 +4,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { ContentSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 
 import { useChannels, type ChannelModes } from '../api/get-channels';
@@ -109,13 +109,7 @@ export function EmailTestPage() {
     });
 
   // One paint with the channels: their list, arriving later, would push the send button down under a thumb.
-  if (channels.isPending) {
-    return (
-      <div className="flex justify-center py-16 text-primary">
-        <Spinner size="lg" label="Loading channels…" />
-      </div>
-    );
-  }
+  if (channels.isPending) return <ContentSpinner label="Loading channels…" />;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">

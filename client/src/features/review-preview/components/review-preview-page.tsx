@@ -5,7 +5,7 @@ import { ReviewExperience, ReviewPageFrame, type SubmitReview } from '@/componen
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
+import { ContentSpinner } from '@/components/ui/spinner';
 import { useTenant } from '@/lib/tenant';
 import { cn } from '@/lib/utils';
 
@@ -37,11 +37,7 @@ export function ReviewPreviewPage() {
   const page = useLocationReviewPage(location?.publicLink);
 
   if (locations.isPending) {
-    return (
-      <div className="flex justify-center py-16 text-primary">
-        <Spinner size="lg" />
-      </div>
-    );
+    return <ContentSpinner />;
   }
   if (locations.isError) {
     return <EmptyState title="Could not load your locations" description={locations.error.message} />;
@@ -118,9 +114,7 @@ export function ReviewPreviewPage() {
       </div>
 
       {page.isPending ? (
-        <div className="flex justify-center py-16 text-primary">
-          <Spinner size="lg" />
-        </div>
+        <ContentSpinner />
       ) : page.isError ? (
         <EmptyState title="Could not load the preview" description={page.error.message} />
       ) : (

@@ -7,7 +7,7 @@ import { REVIEW_PAGE_SIZE, SEARCH_MAX, type Review, type ReviewFilter } from '@s
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { pageCount, Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
+import { ContentSpinner } from '@/components/ui/spinner';
 import {
   hasConnection,
   IMPORT_TEXTS,
@@ -87,7 +87,7 @@ export function ReviewsPage() {
 
   // One paint with what sits above the list: the import buttons, the reconnect alerts and the Google banner
   // come from the integrations and the locations, and arriving after the list they would push it down.
-  if (integrations.isLoading || locations.isLoading) return <ReviewsLoading />;
+  if (integrations.isLoading || locations.isLoading) return <ContentSpinner label="Loading reviews…" />;
 
   return (
     <div className="grid gap-4">
@@ -161,7 +161,7 @@ export function ReviewsPage() {
       <GoogleBanner onImport={importGoogle.start} importing={importGoogle.importing} />
 
       {reviews.isPending ? (
-        <ReviewsLoading />
+        <ContentSpinner label="Loading reviews…" />
       ) : reviews.isError ? (
         <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
           <p className="font-medium text-destructive">Reviews could not be loaded.</p>
@@ -192,14 +192,6 @@ export function ReviewsPage() {
       )}
 
       <ReviewDetailsDialog review={shownReview} open={dialogOpen} onOpenChange={onDialogOpenChange} />
-    </div>
-  );
-}
-
-function ReviewsLoading() {
-  return (
-    <div className="flex justify-center py-16 text-primary">
-      <Spinner size="lg" label="Loading reviews…" />
     </div>
   );
 }
