@@ -170,7 +170,7 @@ const bucketFields = {
 };
 
 /**
- * The stats of a whole client, from its rollups plus the two partial edge days of each window (see
+ * The stats of a whole client, from its rollups plus the two days the window boundaries cut (see
  * reviewFigures) and its request counts: four statements, built and prepared once per process and planned
  * once per connection like the charts (issue 13: building them was part of every dashboard view).
  */
@@ -180,8 +180,7 @@ function prepareFigureStatements(db: Database) {
   const bounds = sql`(select now() - make_interval(days => ${days}) as l,
                              now() - make_interval(days => ${days * 2}) as p,
                              ((now() - make_interval(days => ${days})) at time zone 'UTC')::date as l_day,
-                             ((now() - make_interval(days => ${days * 2})) at time zone 'UTC')::date as p_day,
-                             (now() at time zone 'UTC')::date as today) b`;
+                             ((now() - make_interval(days => ${days * 2})) at time zone 'UTC')::date as p_day) b`;
   const utc = (day: string) => sql.raw(`(${day}::timestamp at time zone 'UTC')`);
   return {
     rolled: db
@@ -196,7 +195,7 @@ function prepareFigureStatements(db: Database) {
                     sum(s.reviews)::int, sum(s.positive)::int, sum(s.reviews - s.responded)::int,
                     sum(s.responded)::int, sum(s.rating_sum)::int
              from ${reviewDailyStats} s, ${bounds}
-             where s.owner_id = ${ownerId} and s.day > b.p_day and s.day < b.today and s.day <> b.l_day
+             where s.owner_id = ${ownerId} and s.day > b.p_day and s.day <> b.l_day
              group by 1) q`,
       )
       .prepare('dashboard_rolled'),
@@ -212,7 +211,6 @@ function prepareFigureStatements(db: Database) {
              from ${reviews}, ${bounds}
              where ${reviews.ownerId} = ${ownerId}
                and ((${reviews.createdAt} > b.l and ${reviews.createdAt} < ${utc('(b.l_day + 1)')})
-                 or ${reviews.createdAt} >= ${utc('b.today')}
                  or (${reviews.createdAt} > b.p and ${reviews.createdAt} < ${utc('(b.p_day + 1)')})
                  or (${reviews.createdAt} >= ${utc('b.l_day')} and ${reviews.createdAt} <= b.l))
              group by 1) q`,
@@ -224,13 +222,12 @@ function prepareFigureStatements(db: Database) {
         sql`(select coalesce(sum(x.responses), 0)::int as responses, coalesce(sum(x.days), 0)::float8 as days from (
                select s.responses, s.response_days as days
                from ${reviewResponseDailyStats} s, ${bounds}
-               where s.owner_id = ${ownerId} and s.day > b.l_day and s.day < b.today
+               where s.owner_id = ${ownerId} and s.day > b.l_day
                union all
                select 1, extract(epoch from (${reviews.respondedAt} - ${reviews.createdAt})) / 86400.0
                from ${reviews}, ${bounds}
                where ${reviews.ownerId} = ${ownerId} and ${isResponded}
-                 and ((${reviews.respondedAt} > b.l and ${reviews.respondedAt} < ${utc('(b.l_day + 1)')})
-                   or ${reviews.respondedAt} >= ${utc('b.today')})
+                 and ${reviews.respondedAt} > b.l and ${reviews.respondedAt} < ${utc('(b.l_day + 1)')}
              ) x) q`,
       )
       .prepare('dashboard_responses'),
@@ -244,9 +241,10 @@ export function createDashboardRepository(db: Database) {
   return {
     /**
      * Every review figure from the rollups (issue 13): the all-time sums from review_totals, the whole days
-     * inside a window from review_daily_stats (60 rows at most), and the window's two partial edge days (its
-     * first day after the boundary, and today) from the reviews themselves, over the (owner, created_at)
-     * index. Exactly liveReviewFigures.
+     * inside a window from review_daily_stats (about 60 rows), and the two days a window boundary cuts (30 and
+     * 60 days ago, at this instant) from the reviews themselves, over the (owner, created_at) index. Today is a
+     * whole day of the last window (no review can be newer than "more recent than 30 days ago"): its rollup
+     * holds it, however many reviews and answers it brings. Exactly liveReviewFigures.
      */
     async reviewFigures(ownerId: number): Promise<ReviewFigures> {
       const [rolled, edges, [answered]] = await Promise.all([
