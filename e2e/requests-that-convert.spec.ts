@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { sticksOut } from './boxes';
 import { layoutShifts, recordLayoutShifts } from './layout-shifts';
 
 /** A location, a contact and a request of the signed-in client, made through the API. */
@@ -18,7 +19,16 @@ async function seed(page: Page) {
     data: { locationId, contactId, method: 'email' },
   });
   expect(request.status()).toBe(201);
-  return { locationId };
+  return { locationId, contactId };
+}
+
+/** A second request to the same contact, cancelled: a one-word status beside a long name. */
+async function seedCancelledRequest(page: Page, { locationId, contactId }: Awaited<ReturnType<typeof seed>>) {
+  const request = await page.request.post('/api/review-requests', {
+    data: { locationId, contactId, method: 'email' },
+  });
+  const { id } = (await request.json()) as { id: number };
+  expect((await page.request.post(`/api/review-requests/${id}/cancel`)).status()).toBe(200);
 }
 
 test.describe('on a 375 px phone', () => {
@@ -41,11 +51,11 @@ test.describe('on a 375 px phone', () => {
     ['Help', '/help', 'Help'],
     ['Email test', '/email-test', 'Send test email'],
   ] as const) {
-    test(`${screen} fits the screen with no sideways scroll, and nothing moves as it loads`, async ({
+    test(`${screen} fits the screen with no sideways scroll or part over a card's edge, and nothing moves as it loads`, async ({
       page,
       client: _client,
     }) => {
-      await seed(page);
+      await seedCancelledRequest(page, await seed(page));
       await recordLayoutShifts(page);
       await page.goto(path);
       await expect(page.getByText(ready).filter({ visible: true }).first()).toBeVisible();
@@ -57,6 +67,8 @@ test.describe('on a 375 px phone', () => {
       }));
       expect(widths.document).toBeLessThanOrEqual(375);
       expect(widths.body).toBeLessThanOrEqual(375);
+      // A badge or a button squeezed by its neighbours is drawn over its card's edge.
+      expect(await sticksOut(page)).toEqual([]);
       // Nothing moves under a thumb as the parts arrive: a layout shift score that Core Web Vitals calls good.
       const shifts = await layoutShifts(page);
       expect(shifts.score, `moved: ${shifts.moved.join(' | ')}`).toBeLessThan(0.1);

@@ -32,13 +32,18 @@ function lastStepDate(r: ReviewRequest): string | null {
 const recipientOf = (r: ReviewRequest) =>
   r.method === 'link' ? 'One-off link' : (r.contactName ?? 'Deleted contact');
 
+/** Why a failed request failed, in the provider's words. */
+function FailureReason({ request }: { request: ReviewRequest }) {
+  return request.status === 'failed' && request.failureReason ? (
+    <span className="text-xs text-destructive">{request.failureReason}</span>
+  ) : null;
+}
+
 function Status({ request }: { request: ReviewRequest }) {
   return (
     <div className="grid gap-1">
       <RequestStatusBadge status={request.status} method={request.method} />
-      {request.status === 'failed' && request.failureReason ? (
-        <span className="text-xs text-destructive">{request.failureReason}</span>
-      ) : null}
+      <FailureReason request={request} />
     </div>
   );
 }
@@ -141,8 +146,12 @@ export function ReviewRequestsList() {
                       {r.locationName} · {REQUEST_METHOD_LABELS[r.method]}
                     </p>
                   </div>
-                  <Status request={r} />
+                  {/* A block, not a grid: it gives way to a long name down to its longest word, no further. */}
+                  <div>
+                    <RequestStatusBadge status={r.status} method={r.method} />
+                  </div>
                 </div>
+                <FailureReason request={r} />
                 <div className="flex items-center justify-between text-xs text-muted-foreground">
                   <span>Created {formatDate(r.createdAt)}</span>
                   {rowActions(r)}
