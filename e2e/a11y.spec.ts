@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { sticksOut } from './boxes';
 import { admin, expect, test } from './fixtures';
 
 /**
@@ -141,7 +142,7 @@ async function afterLayout(page: Page) {
 // again (the layout is CSS media queries and resize listeners), which halves the loads the sweep waits on.
 for (const route of ROUTES) {
   for (const theme of THEMES) {
-    test(`${route.path} (${route.role}, ${theme}): no serious or critical axe violation on a phone or a desktop`, async ({
+    test(`${route.path} (${route.role}, ${theme}): no serious or critical axe violation, nothing over a card's edge, on a phone or a desktop`, async ({
       browser,
       baseURL,
     }) => {
@@ -160,6 +161,7 @@ for (const route of ROUTES) {
       await page.goto(fill(route.path, arranged.params));
       await settle(page);
       const serious: Record<string, unknown[]> = {};
+      const overEdges: Record<string, string[]> = {};
       for (const size of WIDTHS) {
         await page.setViewportSize({ width: size.width, height: size.height });
         await afterLayout(page);
@@ -174,9 +176,11 @@ for (const route of ROUTES) {
             help: v.help,
             nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
           }));
+        overEdges[size.name] = await sticksOut(page);
       }
       await context.close();
       expect(serious, JSON.stringify(serious, null, 2)).toEqual({ phone: [], desktop: [] });
+      expect(overEdges).toEqual({ phone: [], desktop: [] });
     });
   }
 }
