@@ -5,28 +5,10 @@ import { findToast, renderWithProviders, screen, server, within } from '@/testin
 import type { ReviewRequestDetail } from '@shared/schemas/review-requests';
 
 import { LinkedRequestCard } from '../linked-request-card';
+import { failedRequest } from './request-fixtures';
 
 const failed: ReviewRequestDetail = {
-  id: 5,
-  locationId: 1,
-  locationName: 'Harbour Street',
-  contactId: 7,
-  contactName: 'Ana Lima',
-  method: 'sms',
-  templateId: null,
-  uniqueLink: 'abc',
-  status: 'failed',
-  failureReason: 'Twilio refused the number',
-  createdAt: '2026-03-10T10:00:00.000Z',
-  queuedAt: '2026-03-10T10:00:00.000Z',
-  sentAt: null,
-  deliveredAt: null,
-  openedAt: null,
-  completedAt: null,
-  failedAt: '2026-03-10T10:01:00.000Z',
-  cancelledAt: null,
-  remindersSent: 0,
-  resentFromId: null,
+  ...failedRequest,
   events: [
     { kind: 'created', detail: null, createdAt: '2026-03-10T10:00:00.000Z' },
     {

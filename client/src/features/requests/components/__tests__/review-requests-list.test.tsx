@@ -2,32 +2,11 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { renderWithProviders, screen, server, within } from '@/testing/test-utils';
-import type { ReviewRequest } from '@shared/schemas/review-requests';
 
 import { ReviewRequestsList } from '../review-requests-list';
+import { failedRequest } from './request-fixtures';
 
-const failed: ReviewRequest = {
-  id: 5,
-  locationId: 1,
-  locationName: 'Harbour Street',
-  contactId: 7,
-  contactName: 'Ana Lima',
-  method: 'sms',
-  templateId: null,
-  uniqueLink: 'abc',
-  status: 'failed',
-  failureReason: 'The phone number cannot receive text messages',
-  createdAt: '2026-03-10T10:00:00.000Z',
-  queuedAt: '2026-03-10T10:00:00.000Z',
-  sentAt: null,
-  deliveredAt: null,
-  openedAt: null,
-  completedAt: null,
-  failedAt: '2026-03-10T10:01:00.000Z',
-  cancelledAt: null,
-  remindersSent: 0,
-  resentFromId: null,
-};
+const failed = { ...failedRequest, failureReason: 'The phone number cannot receive text messages' };
 
 describe('ReviewRequestsList on a phone', () => {
   const originalWidth = window.innerWidth;
