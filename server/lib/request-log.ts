@@ -19,9 +19,12 @@ function requestIdOf(req: Request): string {
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** Paths whose next segment is a secret from an email's link: an invitation, an unsubscribe link. */
+/**
+ * Paths whose next segment is a secret from a message's link: an invitation, an unsubscribe link, a customer's
+ * review link (whoever holds it opens the request and leaves the review in the customer's name).
+ */
 const SECRET_SEGMENT =
-  /^(\/(?:invite|api\/invitations|api\/unsubscribe|api\/notifications\/unsubscribe)\/)[^/?#]+/i;
+  /^(\/(?:invite|review|api\/invitations|api\/unsubscribe|api\/notifications\/unsubscribe|api\/public\/review)\/)[^/?#]+/i;
 /** Query parameters that carry one: a password reset, an email verification, an OAuth callback's code and state. */
 const SECRET_PARAM = /([?&](?:token|reset|code|state)=)[^&#]*/gi;
 

@@ -159,6 +159,9 @@ describe('the request log', () => {
     ['/api/invitations/tok3nSecretValue/accept', '/api/invitations/[redacted]/accept'],
     ['/api/unsubscribe/tok3nSecretValue', '/api/unsubscribe/[redacted]'],
     ['/api/notifications/unsubscribe/tok3nSecretValue', '/api/notifications/unsubscribe/[redacted]'],
+    ['/review/tok3nSecretValue', '/review/[redacted]'],
+    ['/api/public/review/tok3nSecretValue', '/api/public/review/[redacted]'],
+    ['/api/public/review/tok3nSecretValue/video', '/api/public/review/[redacted]/video'],
     [
       '/api/integrations/google/callback?state=tok3nSecretValue&code=tok3nSecretValue&scope=x',
       '/api/integrations/google/callback?state=[redacted]&code=[redacted]&scope=x',
