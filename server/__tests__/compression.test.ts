@@ -36,6 +36,8 @@ describe.each(testDatabaseKinds)('compressed answers on %s', (kind) => {
 
     expect(page.status).toBe(200);
     expect(page.headers['content-encoding']).toBe('gzip');
+    // Compressed whole, in one call (lib/compress-whole.ts), not streamed: its length is known up front.
+    expect(Number(page.headers['content-length'])).toBeGreaterThan(0);
     expect(page.body).toHaveLength(10);
     expect(tiny.headers['content-encoding']).toBeUndefined();
     expect(refused.headers['content-encoding']).toBeUndefined();
