@@ -102,7 +102,7 @@ export function createApp(options: AppOptions): Express {
   // gzip/deflate/brotli for every text answer (JSON, HTML, JS, CSS, CSV) worth it; images and video pass as
   // they are. A phone on a slow network gets the app and the review page in a third of the bytes.
   app.use(compression());
-  // An answer sent whole (JSON, HTML) is compressed in one call, not through a stream: a third of the CPU.
+  // An answer sent whole (JSON, HTML) is compressed in one call instead, not through a zlib stream of its own.
   app.use(compressWholeAnswers());
   app.use(
     helmet({
