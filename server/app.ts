@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
-import compression from 'compression';
 import helmet from 'helmet';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -18,7 +17,7 @@ import { createTeamService } from './features/team/team.service';
 import { createStripeWebhookRoutes } from './features/billing/billing.routes';
 import { errorHandler, notFoundHandler } from './lib/errors';
 import type { Logger } from './lib/logger';
-import { compressWholeAnswers } from './lib/compress-whole';
+import { compressAnswers } from './lib/compress-whole';
 import { precompressedAssets } from './lib/precompressed';
 import { requestLog } from './lib/request-log';
 import { gatedByFirstSegment } from './lib/route-gate';
@@ -100,10 +99,9 @@ export function createApp(options: AppOptions): Express {
 
   app.use(requestLog(logger, { ignore: (req) => req.url === '/api/health' }));
   // gzip/deflate/brotli for every text answer (JSON, HTML, JS, CSS, CSV) worth it; images and video pass as
-  // they are. A phone on a slow network gets the app and the review page in a third of the bytes.
-  app.use(compression());
-  // An answer sent whole (JSON, HTML) is compressed in one call instead, not through a zlib stream of its own.
-  app.use(compressWholeAnswers());
+  // they are. A phone on a slow network gets the app and the review page in a third of the bytes. An answer
+  // sent whole (JSON, HTML) is compressed in one call, not through a zlib stream of its own.
+  app.use(compressAnswers());
   app.use(
     helmet({
       contentSecurityPolicy: options.devMiddleware

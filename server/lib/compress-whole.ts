@@ -1,12 +1,19 @@
 import zlib from 'node:zlib';
+import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
 
-/** Smaller answers go as they are: compressing them saves less than it costs (`compression`'s own threshold). */
+/** Smaller answers go as they are: compressing them saves less than it costs (`compression`'s default). */
 const THRESHOLD_BYTES = 1024;
-/** What res.json and res.send answer with: JSON, HTML and plain text. */
-const COMPRESSIBLE_TYPE = /^(?:text\/|application\/(?:[\w.-]+\+)?json\b)/i;
 /** Brotli, for a browser that takes it and not gzip, at `compression`'s quality: zlib's default (11) is for files. */
 const BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * Every text answer worth it compressed for a browser that asks: whole answers in one call (below), streamed ones
+ * by `compression`, both from the same size and by the same test of the type (`compression.filter`).
+ */
+export function compressAnswers(): RequestHandler[] {
+  return [compression({ threshold: THRESHOLD_BYTES }), compressWholeAnswers()];
+}
 
 /**
  * Compresses an answer sent whole, as res.json and res.send send it (one res.end with the whole body), in one
@@ -17,7 +24,7 @@ const BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUAL
  * bytes; the built scripts and styles are brotli, compressed once at build time (lib/precompressed.ts).
  * Streamed answers (CSV downloads, files) and anything this does not take go on to `compression` as before.
  */
-export function compressWholeAnswers(): RequestHandler {
+function compressWholeAnswers(): RequestHandler {
   return (req, res, next) => {
     if (!req.headers['accept-encoding']) return next();
     // res.end's overloads (body, encoding, callback in any of their forms) pass through untouched.
@@ -52,7 +59,7 @@ function wholeBody(res: Response, chunk: unknown, encoding: unknown): Buffer | n
 
 function codingFor(req: Request, res: Response, body: Buffer): 'gzip' | 'br' | null {
   if (body.length < THRESHOLD_BYTES || res.getHeader('Content-Encoding')) return null;
-  if (!COMPRESSIBLE_TYPE.test(String(res.getHeader('Content-Type') ?? ''))) return null;
+  if (!compression.filter(req, res)) return null;
   // A proxy or an app may forbid any change to the bytes (RFC 9111 section 5.2.2.6).
   if (/\bno-transform\b/i.test(String(res.getHeader('Cache-Control') ?? ''))) return null;
   const accepted = req.acceptsEncodings('gzip', 'br');

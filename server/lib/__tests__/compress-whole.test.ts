@@ -1,10 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import compression from 'compression';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressWholeAnswers } from '../compress-whole';
+import { compressAnswers } from '../compress-whole';
 
 const page = Array.from({ length: 40 }, (_, i) => ({
   id: i,
@@ -25,8 +24,7 @@ describe('answers sent whole, compressed in one call', () => {
 
   beforeAll(async () => {
     const app = express();
-    app.use(compression());
-    app.use(compressWholeAnswers());
+    app.use(compressAnswers());
     app.get('/page', (_req, res) => res.json(page));
     app.get('/tiny', (_req, res) => res.json({ ok: true }));
     app.get('/no-transform', (_req, res) => res.set('Cache-Control', 'no-transform').json(page));
