@@ -4,23 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import type { BaselineSpec, Statement } from './baseline-spec';
 
 /**
  * The baseline the issue measures the app against: a bare node:http handler that runs, with `pg` directly,
- * the very statements the app ran for the same read and owner (captured by bench/run.ts), and answers their
- * rows as JSON. No framework, no session, no validation: what the database and Node cost alone.
+ * the very statements the app ran for the same read and owner (captured by bench/run.ts) in the app's order,
+ * the session's first, then the read's own at once, and answers their rows as JSON. No framework, no cookie
+ * to check, no validation: what the database and Node cost alone.
  *
  * argv: <spec.json>; DATABASE_URL in the environment, or PGLITE_DIR for the embedded database (the
  * app's PGlite directory, opened here once the app has stopped: one process at a time may hold it). It listens
  * on a port the system picks and reports it to its parent as the app does: `{ listening: port }`.
  */
-interface Statement {
-  text: string;
-  params: unknown[];
-}
-type Spec = Record<string, Record<string, Statement[]>>;
-
-const spec = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as Spec;
+const spec = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as BaselineSpec;
 
 /** Runs one statement: through `pg` on a server, or in this process's PGlite for the embedded bench. */
 async function openRunner(): Promise<(s: Statement) => Promise<{ rows: unknown[] }>> {
@@ -45,14 +41,17 @@ const server = http.createServer((req, res) => {
     res.writeHead(404).end();
     return;
   }
-  Promise.all(statements.map(run)).then(
-    (results) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(results.map((r) => r.rows)));
-    },
-    (error: unknown) => {
-      res.writeHead(500).end(String(error));
-    },
-  );
+  const runAll = (all: Statement[]) => Promise.all(all.map(run));
+  runAll(statements.session)
+    .then(() => runAll(statements.read))
+    .then(
+      (results) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(results.map((r) => r.rows)));
+      },
+      (error: unknown) => {
+        res.writeHead(500).end(String(error));
+      },
+    );
 });
 server.listen(0, '127.0.0.1', () => process.send?.({ listening: (server.address() as AddressInfo).port }));

@@ -158,7 +158,13 @@ function databaseSection(d: DatabaseFigures): string[] {
       '',
     );
   const bare = d.database === 'pglite' ? 'PGlite' : 'pg';
-  lines.push(`### Reads (app vs bare node:http + ${bare} running the same SQL)`, '');
+  lines.push(
+    `### Reads (app vs bare node:http + ${bare} running the same SQL)`,
+    '',
+    "The baseline runs every statement the app ran for the read, in the app's order: the session's, then the " +
+      "read's own at once.",
+    '',
+  );
   if (d.rounds > 1)
     lines.push(
       `Each read ran ${d.rounds} times on the app and ${d.rounds} on the baseline` +

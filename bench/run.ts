@@ -15,6 +15,7 @@ import { createDashboardRepository } from '../server/features/dashboard/dashboar
 import { createDashboardService } from '../server/features/dashboard/dashboard.service';
 import type { ReviewListQuery } from '@shared/schemas/reviews';
 import { FULL_SEED, PGLITE_SEED, SMALL_SEED, seedDatabase, type SeedSize, type SqlClient } from './seed';
+import type { BaselineSpec, Statement } from './baseline-spec';
 import { fastestOf, load, type BenchRequest, type LoadResult } from './load';
 import { measureBundles, type RouteSize } from './bundle-sizes';
 import { lighthouseScores, type LighthouseScore } from './lighthouse';
@@ -90,8 +91,13 @@ interface Read {
   path: string;
   /** The path for one owner, when it differs between owners (a keyset cursor is each owner's own). */
   pathFor?: (ownerId: number) => string;
-  /** The app's own code for the read, run once per owner to capture its statements for the baseline. */
-  capture(ownerId: number, sid: string): Promise<unknown>;
+  /**
+   * The app's own code for the read, run once per owner to capture its statements for the baseline. Every read
+   * is a signed-in request: the session's statement is captured before it, unless the read is that statement.
+   */
+  capture(ownerId: number): Promise<unknown>;
+  /** The read is the session's own statement (GET /api/user): nothing is read before it. */
+  readsOnlyTheSession?: boolean;
 }
 
 /** The process's peak resident memory (VmHWM), in MB. */
@@ -358,6 +364,11 @@ async function measureDatabase(
   };
 
   // The reads, each through the app's own service for the capture.
+  let services: ReturnType<typeof servicesOver> | undefined;
+  const readSession = (ownerId: number) =>
+    new Promise((resolve, reject) =>
+      services!.sessions.get(sidOf(cookies.get(ownerId)!), (err) => (err ? reject(err) : resolve(null))),
+    );
   const listRead = (name: string, query: Record<string, string>): Read => ({
     name,
     path: `/api/reviews?${new URLSearchParams(query)}`,
@@ -386,11 +397,8 @@ async function measureDatabase(
       name: 'user',
       path: '/api/user',
       // The session store reads the user with the session, in one statement (server/lib/session-store.ts).
-      capture: async (_id, sid) => {
-        await new Promise((resolve, reject) =>
-          services!.sessions.get(sid, (err) => (err ? reject(err) : resolve(null))),
-        );
-      },
+      capture: (id) => readSession(id),
+      readsOnlyTheSession: true,
     },
   ];
 
@@ -424,19 +432,25 @@ async function measureDatabase(
     return result;
   };
 
-  // The app's statements for each read and owner, captured through a drizzle logger, for the baseline.
-  let services: ReturnType<typeof servicesOver> | undefined;
-  const spec: Record<string, Record<string, { text: string; params: unknown[] }[]>> = {};
+  // The app's statements for each read and owner, captured through a drizzle logger, for the baseline: the
+  // session's, then the read's own (bench/baseline-server.ts runs them in that order, as the app must).
+  const spec: BaselineSpec = {};
   const capture = async (handle: (onQuery: QueryListener) => Promise<DatabaseHandle>) => {
-    const captureLog: { text: string; params: unknown[] }[] = [];
+    const captureLog: Statement[] = [];
     const capturing = await handle((text, params) => captureLog.push({ text, params }));
     services = servicesOver(capturing);
+    const captured = async (code: () => Promise<unknown>) => {
+      captureLog.length = 0;
+      await code();
+      return [...captureLog];
+    };
     for (const read of reads) {
       spec[read.name] = {};
       for (const owner of owners) {
-        captureLog.length = 0;
-        await read.capture(owner.id, sidOf(cookies.get(owner.id)!));
-        spec[read.name]![owner.id] = [...captureLog];
+        spec[read.name]![owner.id] = {
+          session: read.readsOnlyTheSession ? [] : await captured(() => readSession(owner.id)),
+          read: await captured(() => read.capture(owner.id)),
+        };
       }
     }
     await capturing.close();
@@ -548,7 +562,7 @@ async function measureDatabase(
   const explain = async (client: SqlClient) => {
     for (const read of reads) {
       const statements = [];
-      for (const statement of spec[read.name]![bigOwner.id]!) {
+      for (const statement of spec[read.name]![bigOwner.id]!.read) {
         const { rows } = await client.query<{ 'QUERY PLAN': string }>(
           `explain (analyze, buffers) ${statement.text}`,
           statement.params,
