@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import type { BaselineSpec, Statement } from './baseline-spec';
+import type { BaselineSpec, Statement } from './baseline';
 
 /**
  * The baseline the issue measures the app against: a bare node:http handler that runs, with `pg` directly,

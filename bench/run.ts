@@ -1,4 +1,4 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { createDashboardRepository } from '../server/features/dashboard/dashboar
 import { createDashboardService } from '../server/features/dashboard/dashboard.service';
 import type { ReviewListQuery } from '@shared/schemas/reviews';
 import { FULL_SEED, PGLITE_SEED, SMALL_SEED, seedDatabase, type SeedSize, type SqlClient } from './seed';
-import type { BaselineSpec, Statement } from './baseline-spec';
+import { startBaseline, stop, type BaselineDatabase, type BaselineSpec, type Statement } from './baseline';
 import { fastestOf, load, type BenchRequest, type LoadResult } from './load';
 import { measureBundles, type RouteSize } from './bundle-sizes';
 import { lighthouseScores, type LighthouseScore } from './lighthouse';
@@ -124,6 +124,9 @@ async function preparePglite(size: SeedSize): Promise<{ dataDir: string; seedSec
 
 /** Where the app keeps PGlite under its DATA_DIR (server/db/client.ts, openDatabase). */
 const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pglite');
+/** The same database for the baseline, which opens the embedded one from its directory. */
+const baselineDatabaseOf = (database: AppDatabase): BaselineDatabase =>
+  'url' in database ? { DATABASE_URL: database.url } : { PGLITE_DIR: pgliteDirOf(database.dataDir) };
 
 /** Runs `work` on the embedded database, opened in this process; only while the app is not running. */
 async function withPglite<T>(dataDir: string, work: (client: SqlClient) => Promise<T>): Promise<T> {
@@ -198,20 +201,6 @@ async function startApp(database: AppDatabase, logFile: string) {
   return { child, base: `http://127.0.0.1:${port}` };
 }
 
-async function startBaseline(database: AppDatabase, specFile: string) {
-  const child = fork(path.join(root, 'bench/baseline-server.ts'), [specFile], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      ...('url' in database ? { DATABASE_URL: database.url } : { PGLITE_DIR: pgliteDirOf(database.dataDir) }),
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await listeningPort(child, () => 'see the output above');
-  child.disconnect();
-  return { child, base: `http://127.0.0.1:${port}` };
-}
-
 async function signIn(base: string, email: string): Promise<string> {
   const res = await fetch(`${base}/api/login`, {
     method: 'POST',
@@ -225,14 +214,6 @@ async function signIn(base: string, email: string): Promise<string> {
 
 /** The session id inside express-session's signed cookie (`s:<sid>.<signature>`). */
 const sidOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]!;
-
-/** Stops a child process and waits until it has exited (the embedded database is free only then). */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /**
  * Waits until the run before has drained. Requests still queued when autocannon stops are answered after it,
@@ -471,7 +452,7 @@ async function measureDatabase(
   if ('url' in database) {
     // A server takes both at once: each read on the app, then at once on the baseline.
     const specFile = await capture(async (onQuery) => openPostgres(database.url, 2, onQuery));
-    baseline = await startBaseline(database, specFile);
+    baseline = await startBaseline(baselineDatabaseOf(database), specFile);
     say(`baseline up at ${baseline.base}`);
     for (const read of reads) {
       for (const [mix, ids] of Object.entries(mixes)) {
@@ -542,7 +523,7 @@ async function measureDatabase(
     // baseline's reads come after the writes above: a few thousand more reviews and replies than the app saw.
     await stop(app.child);
     const specFile = await capture((onQuery) => openPglite(pgliteDirOf(database.dataDir), onQuery));
-    baseline = await startBaseline(database, specFile);
+    baseline = await startBaseline(baselineDatabaseOf(database), specFile);
     say(`baseline up at ${baseline.base}`);
     for (const read of reads) {
       for (const [mix, ids] of Object.entries(mixes)) {

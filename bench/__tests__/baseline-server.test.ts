@@ -1,11 +1,10 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listeningPort } from '../../server/testing/listening-port';
-import type { BaselineSpec } from '../baseline-spec';
+import { startBaseline, stop, type BaselineSpec } from '../baseline';
 
 // The bare baseline runs what the app ran for a read: the session's statement first, then the read's own.
 describe('the bench baseline', () => {
@@ -31,22 +30,11 @@ describe('the bench baseline', () => {
     };
     const specFile = path.join(work, 'spec.json');
     fs.writeFileSync(specFile, JSON.stringify(spec));
-    child = fork(path.join(import.meta.dirname, '../baseline-server.ts'), [specFile], {
-      execArgv: ['--import', 'tsx'],
-      env: { PATH: process.env.PATH ?? '', PGLITE_DIR: dataDir },
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
-    let errors = '';
-    child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    base = `http://127.0.0.1:${await listeningPort(child, () => errors)}`;
+    ({ child, base } = await startBaseline({ PGLITE_DIR: dataDir }, specFile));
   }, 60_000);
 
   afterAll(async () => {
-    if (child?.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill();
-      await exited;
-    }
+    if (child) await stop(child);
     fs.rmSync(work, { recursive: true, force: true });
   });
 
