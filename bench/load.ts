@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 
 /** One request autocannon sends: chosen afresh for every request, so load spreads over clients and rows. */
@@ -47,6 +49,70 @@ export async function load(
     requestsPerSecond: Math.round(result.requests.average),
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/**
+ * Sends `rate` requests a second for `seconds`, evenly spaced, over at most `connections` kept-alive connections,
+ * whether or not the answers before have come: the load of many users, who do not wait for each other. Each
+ * latency runs from the moment its request was due, so time spent waiting for a free connection counts.
+ * (autocannon's own rate sends each connection's share of a second back to back at the start of that second:
+ * a burst of every connection at once, then silence.)
+ */
+export async function steadyLoad(
+  base: string,
+  next: () => BenchRequest,
+  options: { connections: number; seconds: number; rate: number },
+): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const total = Math.round(options.rate * options.seconds);
+  const spacing = 1000 / options.rate;
+  const latencies: number[] = [];
+  let errors = 0;
+  const send = (request: BenchRequest, due: number) =>
+    new Promise<void>((resolve) => {
+      const body = request.body;
+      const req = http.request(
+        new URL(request.path, base),
+        {
+          agent,
+          method: request.method ?? 'GET',
+          headers: { ...request.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode! >= 200 && res.statusCode! < 300) latencies.push(performance.now() - due);
+            else errors++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+  const answers: Promise<void>[] = [];
+  const start = performance.now();
+  for (let sent = 0; sent < total; await sleep(1)) {
+    for (const now = performance.now(); sent < total && start + sent * spacing <= now; sent++) {
+      answers.push(send(next(), start + sent * spacing));
+    }
+  }
+  await Promise.all(answers);
+  const took = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const percentile = (p: number) =>
+    latencies.length ? Math.round(latencies[Math.ceil((p / 100) * latencies.length) - 1]! * 10) / 10 : 0;
+  return {
+    p50: percentile(50),
+    p99: percentile(99),
+    requestsPerSecond: Math.round(latencies.length / took),
+    requests: latencies.length,
+    errors,
   };
 }
 

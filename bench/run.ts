@@ -16,11 +16,12 @@ import { createDashboardService } from '../server/features/dashboard/dashboard.s
 import type { ReviewListQuery } from '@shared/schemas/reviews';
 import { FULL_SEED, PGLITE_SEED, SMALL_SEED, seedDatabase, type SeedSize, type SqlClient } from './seed';
 import { startBaseline, stop, type BaselineDatabase, type BaselineSpec, type Statement } from './baseline';
-import { fastestOf, load, type BenchRequest, type LoadResult } from './load';
+import { fastestOf, load, steadyLoad, type BenchRequest, type LoadResult } from './load';
 import { measureBundles, type RouteSize } from './bundle-sizes';
 import { lighthouseScores, type LighthouseScore } from './lighthouse';
 import {
   failedRequests,
+  hasLatencyTarget,
   writeReport,
   type BenchReport,
   type DatabaseFigures,
@@ -389,26 +390,29 @@ async function measureDatabase(
     ? { mixed: owners.map((o) => o.id) }
     : { big: [bigOwner.id], mixed: owners.map((o) => o.id) };
   const options = { connections: run.connections, seconds: settings.seconds };
-  const appRun = async (read: Read, ids: number[]) => {
+  // Flat out, or at a steady rate (requests a second) once the read has run flat out.
+  const loadAt = (base: string, request: () => BenchRequest, rate?: number) =>
+    rate ? steadyLoad(base, request, { ...options, rate }) : load(base, request, options);
+  const appRun = async (read: Read, ids: number[], rate?: number) => {
     const nextOwner = roundRobin(ids);
     const appRequest = () => {
       const id = nextOwner();
       return { path: read.pathFor?.(id) ?? read.path, headers: { cookie: cookies.get(id)! } };
     };
     // A second of warm-up first, so the JIT and the pools are the same for every read.
-    if (!small) await load(app.base, appRequest, { connections: 10, seconds: 1 });
+    if (!small && !rate) await load(app.base, appRequest, { connections: 10, seconds: 1 });
     await settle(database, app.base, appRequest());
-    const result = await load(app.base, appRequest, options);
+    const result = await loadAt(app.base, appRequest, rate);
     await settle(database, app.base, appRequest());
     return result;
   };
-  const baselineRun = async (base: string, read: Read, ids: number[]) => {
+  const baselineRun = async (base: string, read: Read, ids: number[], rate?: number) => {
     const nextOwner = roundRobin(ids);
     const request = () => ({
       path: `/${encodeURIComponent(read.name)}`,
       headers: { 'x-owner': String(nextOwner()) },
     });
-    const result = await load(base, request, options);
+    const result = await loadAt(base, request, rate);
     await settle(database, base, request());
     return result;
   };
@@ -444,7 +448,10 @@ async function measureDatabase(
   const report1 = (figure: ReadFigures) => {
     readFigures.push(figure);
     say(
-      `${figure.read} (${figure.mix}): p50 ${figure.app.p50} ms, p99 ${figure.app.p99} ms, ${figure.app.requestsPerSecond}/s vs baseline ${figure.baseline.requestsPerSecond}/s, errors ${figure.app.errors}`,
+      `${figure.read} (${figure.mix}): p50 ${figure.app.p50} ms, p99 ${figure.app.p99} ms, ${figure.app.requestsPerSecond}/s vs baseline ${figure.baseline.requestsPerSecond}/s, errors ${figure.app.errors}` +
+        (figure.steady
+          ? `; at ${figure.steady.rate}/s p99 ${figure.steady.app.p99} ms vs baseline ${figure.steady.baseline.p99} ms`
+          : ''),
     );
   };
   let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
@@ -462,7 +469,17 @@ async function measureDatabase(
           appRuns.push(await appRun(read, ids));
           baselineRuns.push(await baselineRun(baseline.base, read, ids));
         }
-        report1(figuresOf(read, mix, appRuns, baselineRuns));
+        const figures = figuresOf(read, mix, appRuns, baselineRuns);
+        if (hasLatencyTarget(read.name)) {
+          const rate = Math.max(1, Math.round(figures.app.requestsPerSecond / 2));
+          const steadyApp = await appRun(read, ids, rate);
+          figures.steady = {
+            rate,
+            app: steadyApp,
+            baseline: await baselineRun(baseline.base, read, ids, rate),
+          };
+        }
+        report1(figures);
       }
     }
   } else {

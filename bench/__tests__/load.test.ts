@@ -1,0 +1,58 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { steadyLoad } from '../load';
+
+let server: http.Server | undefined;
+afterEach(
+  () =>
+    new Promise<void>((resolve) => {
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server.closeAllConnections(); // answers still held by a failed test
+    }),
+);
+
+/** A server that holds every answer until `releaseAll`, but `/probe`'s, which it answers at once. */
+async function holdingServer(status: (path: string) => number) {
+  const held: (() => void)[] = [];
+  const seen = { paths: [] as string[], ports: new Set<number>() };
+  server = http.createServer((req, res) => {
+    if (req.url === '/probe') return res.end();
+    seen.paths.push(req.url!);
+    seen.ports.add(req.socket.remotePort!);
+    held.push(() => res.writeHead(status(req.url!)).end('{}'));
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const releaseAll = () => held.splice(0).forEach((answer) => answer());
+  return { base, seen, releaseAll };
+}
+
+describe('a steady load', () => {
+  it('sends rate × seconds requests on no more connections than allowed, without waiting for answers', async () => {
+    const { base, seen, releaseAll } = await holdingServer((path) => (path === '/broken' ? 500 : 200));
+    let due = 0;
+    let allDue: () => void;
+    const allDuePromise = new Promise<void>((resolve) => (allDue = resolve));
+    const next = () => {
+      if (++due === 10) allDue();
+      return { path: due % 10 === 0 ? '/broken' : `/page/${due}` };
+    };
+    const running = steadyLoad(base, next, { connections: 3, seconds: 0.5, rate: 20 });
+    // Every request falls due though none is answered: the load does not wait for answers to go on.
+    await allDuePromise;
+    // A request made after all of them, on a connection of its own, arrives after any they could have made.
+    await fetch(`${base}/probe`).then((res) => res.arrayBuffer());
+    // Three connections, each busy with a held request: the seven others wait for one of them.
+    expect(seen.paths).toEqual(['/page/1', '/page/2', '/page/3']);
+    expect(seen.ports.size).toBe(3);
+    const release = setInterval(releaseAll, 5);
+    const result = await running.finally(() => clearInterval(release));
+    expect(seen.paths).toEqual([...Array(10).keys()].map((i) => (i === 9 ? '/broken' : `/page/${i + 1}`)));
+    expect(seen.ports.size).toBe(3);
+    expect(result.requests).toBe(9);
+    expect(result.errors).toBe(1);
+    expect(result.p99).toBeGreaterThanOrEqual(result.p50);
+  });
+});
