@@ -71,7 +71,15 @@ export async function steadyLoad(
   let errors = 0;
   const send = (request: BenchRequest, due: number) =>
     new Promise<void>((resolve) => {
-      const body = request.body;
+      let settled = false;
+      const settle = (answered: boolean) => {
+        if (settled) return;
+        settled = true;
+        if (answered) latencies.push(performance.now() - due);
+        else errors++;
+        resolve();
+      };
+      const { body } = request;
       const req = http.request(
         new URL(request.path, base),
         {
@@ -80,26 +88,22 @@ export async function steadyLoad(
           headers: { ...request.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
         },
         (res) => {
+          res.on('end', () => settle(res.statusCode! >= 200 && res.statusCode! < 300));
+          res.on('error', () => settle(false));
           res.resume();
-          res.on('end', () => {
-            if (res.statusCode! >= 200 && res.statusCode! < 300) latencies.push(performance.now() - due);
-            else errors++;
-            resolve();
-          });
         },
       );
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
+      req.on('error', () => settle(false));
       req.end(body);
     });
   const answers: Promise<void>[] = [];
   const start = performance.now();
-  for (let sent = 0; sent < total; await sleep(1)) {
-    for (const now = performance.now(); sent < total && start + sent * spacing <= now; sent++) {
+  let sent = 0;
+  while (sent < total) {
+    const now = performance.now();
+    for (; sent < total && start + sent * spacing <= now; sent++)
       answers.push(send(next(), start + sent * spacing));
-    }
+    if (sent < total) await sleep(1);
   }
   await Promise.all(answers);
   const took = (performance.now() - start) / 1000;

@@ -55,4 +55,25 @@ describe('a steady load', () => {
     expect(result.errors).toBe(1);
     expect(result.p99).toBeGreaterThanOrEqual(result.p50);
   });
+
+  it('counts a connection dropped before or during the answer as an error, and still ends', async () => {
+    server = http.createServer((req, res) => {
+      if (req.url === '/before') return req.socket.destroy();
+      if (req.url === '/during') {
+        res.writeHead(200, { 'content-length': '100' }).write('{"half":');
+        return setImmediate(() => req.socket.destroy());
+      }
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const paths = ['/fine', '/before', '/fine', '/during'];
+    let n = 0;
+    const result = await steadyLoad(base, () => ({ path: paths[n++ % 4]! }), {
+      connections: 2,
+      seconds: 0.2,
+      rate: 20,
+    });
+    expect(result).toMatchObject({ requests: 2, errors: 2 });
+  });
 });
