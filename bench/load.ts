@@ -10,6 +10,12 @@ export interface BenchRequest {
   body?: string;
 }
 
+/** The request's headers, and a JSON body's content type when it has one. */
+const headersOf = (request: BenchRequest) => ({
+  ...request.headers,
+  ...(request.body ? { 'content-type': 'application/json' } : {}),
+});
+
 export interface LoadResult {
   p50: number;
   p99: number;
@@ -36,7 +42,7 @@ export async function load(
             ...request,
             method: chosen.method ?? 'GET',
             path: chosen.path,
-            headers: { ...chosen.headers, ...(chosen.body ? { 'content-type': 'application/json' } : {}) },
+            headers: headersOf(chosen),
             body: chosen.body,
           };
         },
@@ -79,14 +85,9 @@ export async function steadyLoad(
         else errors++;
         resolve();
       };
-      const { body } = request;
       const req = http.request(
         new URL(request.path, base),
-        {
-          agent,
-          method: request.method ?? 'GET',
-          headers: { ...request.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-        },
+        { agent, method: request.method ?? 'GET', headers: headersOf(request) },
         (res) => {
           res.on('end', () => settle(res.statusCode! >= 200 && res.statusCode! < 300));
           res.on('error', () => settle(false));
@@ -94,7 +95,7 @@ export async function steadyLoad(
         },
       );
       req.on('error', () => settle(false));
-      req.end(body);
+      req.end(request.body);
     });
   const answers: Promise<void>[] = [];
   const start = performance.now();

@@ -13,18 +13,23 @@ afterEach(
     }),
 );
 
+/** Starts `handler` on a port the system picks; answers its base URL. */
+async function listen(handler: http.RequestListener): Promise<string> {
+  server = http.createServer(handler);
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 /** A server that holds every answer until `releaseAll`, but `/probe`'s, which it answers at once. */
 async function holdingServer(status: (path: string) => number) {
   const held: (() => void)[] = [];
   const seen = { paths: [] as string[], ports: new Set<number>() };
-  server = http.createServer((req, res) => {
+  const base = await listen((req, res) => {
     if (req.url === '/probe') return res.end();
     seen.paths.push(req.url!);
     seen.ports.add(req.socket.remotePort!);
     held.push(() => res.writeHead(status(req.url!)).end('{}'));
   });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const releaseAll = () => held.splice(0).forEach((answer) => answer());
   return { base, seen, releaseAll };
 }
@@ -57,7 +62,7 @@ describe('a steady load', () => {
   });
 
   it('counts a connection dropped before or during the answer as an error, and still ends', async () => {
-    server = http.createServer((req, res) => {
+    const base = await listen((req, res) => {
       if (req.url === '/before') return req.socket.destroy();
       if (req.url === '/during') {
         res.writeHead(200, { 'content-length': '100' }).write('{"half":');
@@ -65,8 +70,6 @@ describe('a steady load', () => {
       }
       res.end('{}');
     });
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const paths = ['/fine', '/before', '/fine', '/during'];
     let n = 0;
     const result = await steadyLoad(base, () => ({ path: paths[n++ % 4]! }), {
