@@ -47,8 +47,7 @@ export interface RequestLogOptions {
  * fields. The id goes back in X-Request-Id.
  *
  * In place of pino-http, which serialized the whole request and answer (headers included, then redacted them)
- * and built a child logger for every request: here the child logger is made only when a handler logs something
- * of its own, and a page of reviews costs the server about 5% less CPU (issue 13).
+ * for every line: a page of reviews costs the server about 5% less CPU (issue 13).
  *
  * The request's own line holds only the fields built here, none of them a secret, so it skips the logger's
  * redaction, which walked every field of every line for a password or a token (a signed-in `GET /api/user`
@@ -61,11 +60,9 @@ export function requestLog(logger: Logger, options: RequestLogOptions = {}): Req
     const request = { id, method: req.method, url: loggableUrl(req.originalUrl) };
     req.id = id;
     res.setHeader('X-Request-Id', id);
-    let log: Logger | undefined;
-    Object.defineProperty(req, 'log', {
-      configurable: true,
-      get: () => (log ??= logger.child({ req: request })),
-    });
+    // A plain property: a getter defined on each request (to make the child only when used) kept the whole
+    // request through the garbage collector's young collections; a child costs half a microsecond.
+    req.log = logger.child({ req: request });
 
     if (!options.ignore?.(req)) {
       const started = Date.now();

@@ -7,7 +7,7 @@ import { createHttpServer } from '../http-server';
 // the server drops it sooner (Node's default is 5 s), a request sent as it closes fails with ECONNRESET:
 // that is how a browser test failed on a slow CI machine when a page sat still for a few seconds.
 describe('the HTTP server', () => {
-  const server = createHttpServer((_req, res) => res.end('ok'));
+  const server = createHttpServer((_req: http.IncomingMessage, res: http.ServerResponse) => res.end('ok'));
   let port = 0;
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
