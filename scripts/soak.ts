@@ -9,7 +9,6 @@
  *   TEST_DATABASE_URL=postgres://... npm run soak   # a fresh database on that server, dropped afterwards
  *   DATABASE_URL=postgres://... npm run soak        # that database itself (it gets the soak's rows)
  */
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
@@ -20,6 +19,7 @@ import { migrateDatabase } from '../server/db/migrate';
 import { createReview } from '../server/testing/factories';
 import { createTestDatabase } from '../server/testing/test-db';
 import { testEnv, TEST_SESSION_SECRET } from '../server/testing/test-app';
+import { createHttpServer } from '../server/lib/http-server';
 import { createLogger } from '../server/lib/logger';
 
 export interface SoakOptions {
@@ -80,7 +80,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakSummary> {
   const { db, log = () => {} } = options;
   const env = testEnv({ RATE_LIMIT_AUTH: '1000000', RATE_LIMIT_PUBLIC: '1000000' });
   const app = createApp({ db, env, logger: createLogger('silent'), sessionSecret: TEST_SESSION_SECRET });
-  const server = http.createServer(app);
+  const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const gc = forcedGc();

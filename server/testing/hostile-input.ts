@@ -1,10 +1,11 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { Express } from 'express';
 import fc from 'fast-check';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysServiceFor } from '../features/api-access/api-keys.service';
+import { createHttpServer } from '../lib/http-server';
 import { trackRowChanges } from './db-changes';
 import { sendJsonBytes } from './json-bytes';
 import type { FakeFacebook } from './fake-facebook';
@@ -198,7 +199,7 @@ export function describeHostileInput({ part, of }: { part: number; of: number })
       apiKey = (await apiKeysServiceFor(database.handle).create(a.user.id, 'fuzz')).key;
       // One listening server for every call. It must be listening before the first request: supertest starts
       // (and closes after each request) a server it finds not yet listening, a new port for every call.
-      server = http.createServer(app);
+      server = createHttpServer(app);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       // The bodies reach the app as generated: a broken one is refused as broken, not read as some other JSON.
       const broken = await sendJsonBytes(supertest(server).post('/api/login'), Buffer.from('{"a":1,}'));
