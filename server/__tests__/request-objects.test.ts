@@ -104,9 +104,11 @@ describe('a request through the whole app', () => {
     await agent.post('/api/login').send({ email: user.email, password: user.password }).expect(200);
 
     observed.length = 0;
-    for (let i = 0; i < 3; i++) await agent.get('/api/user').expect(200);
+    for (let i = 0; i < 6; i++) await agent.get('/api/user').expect(200);
 
-    const [first, ...others] = observed;
+    // The last three: by then V8 has settled how each field is stored (a field widened while a request ran would
+    // leave the requests before it on the older hidden class until they are next touched).
+    const [first, ...others] = observed.slice(3);
     expect(others).toHaveLength(2);
     for (const later of others) {
       expect(sameHiddenClass(later.req, first!.req)).toBe(true);
