@@ -13,8 +13,8 @@ export const testDatabaseKinds: DatabaseKind[] = serverUrl ? ['pglite', 'postgre
 
 export interface TestDatabase {
   handle: DatabaseHandle;
-  /** Opens another connection to the same database (a second process, a restart). */
-  reopen(): Promise<DatabaseHandle>;
+  /** Opens another pool on the same database (a second process, a restart), of `connections` on a server. */
+  reopen(connections?: number): Promise<DatabaseHandle>;
   drop(): Promise<void>;
 }
 
@@ -44,8 +44,8 @@ export async function createTestDatabase(kind: DatabaseKind, onQuery?: QueryList
   const opened: DatabaseHandle[] = [handle];
   return {
     handle,
-    async reopen() {
-      const again = openPostgres(url.toString(), 5);
+    async reopen(connections = 5) {
+      const again = openPostgres(url.toString(), connections);
       opened.push(again);
       return again;
     },

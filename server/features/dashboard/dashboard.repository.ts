@@ -53,10 +53,18 @@ const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 const isResponded = reviewIsResponded;
 
 /**
+ * One of the dashboard's fixed numbers (its windows' days, its chart's weeks), written into the statement's
+ * text rather than bound: Postgres keeps a prepared statement's generic plan, planned once per connection, only
+ * when it costs no more than the plans made with its values, and with these bound it never did (every view was
+ * planned again: dashboard_rolled, dashboard_weekly and dashboard_responses).
+ */
+const fixed = (value: number) => sql.raw(String(Math.trunc(value)));
+
+/**
  * The instant `days` days ago, as a scalar subquery: Postgres computes it once per statement (an InitPlan)
  * where `now() - make_interval(...)` in a FILTER would be computed again for every row counted.
  */
-const daysAgo = (days: number) => sql`(select now() - make_interval(days => ${days}))`;
+const daysAgo = (days: number) => sql`(select now() - make_interval(days => ${fixed(days)}))`;
 
 const lastWindow = (column: typeof reviews.createdAt | typeof reviewRequests.createdAt) =>
   sql`${column} > ${daysAgo(DASHBOARD_WINDOW_DAYS)}`;
@@ -78,7 +86,7 @@ function windowSums(window: ReturnType<typeof sql> | null) {
 }
 
 /** The Monday (UTC) of the chart's first week. */
-const firstWeek = sql`date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${DASHBOARD_CHART_WEEKS - 1})`;
+const firstWeek = sql`date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${fixed(DASHBOARD_CHART_WEEKS - 1)})`;
 
 /** The chart's 13 weeks, each with the counts of `counted` (week, reviews, average_rating) or zero; unrun. */
 function weeksQuery(db: Database, counted: SQL) {
@@ -177,10 +185,10 @@ const bucketFields = {
 function prepareFigureStatements(db: Database) {
   const ownerId = sql.placeholder('ownerId');
   const days = DASHBOARD_WINDOW_DAYS;
-  const bounds = sql`(select now() - make_interval(days => ${days}) as l,
-                             now() - make_interval(days => ${days * 2}) as p,
-                             ((now() - make_interval(days => ${days})) at time zone 'UTC')::date as l_day,
-                             ((now() - make_interval(days => ${days * 2})) at time zone 'UTC')::date as p_day) b`;
+  const bounds = sql`(select now() - make_interval(days => ${fixed(days)}) as l,
+                             now() - make_interval(days => ${fixed(days * 2)}) as p,
+                             ((now() - make_interval(days => ${fixed(days)})) at time zone 'UTC')::date as l_day,
+                             ((now() - make_interval(days => ${fixed(days * 2)})) at time zone 'UTC')::date as p_day) b`;
   const utc = (day: string) => sql.raw(`(${day}::timestamp at time zone 'UTC')`);
   return {
     rolled: db

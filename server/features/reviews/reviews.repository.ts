@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Review, ReviewFilter } from '@shared/schemas/reviews';
+import { REVIEW_PAGE_SIZE, type Review, type ReviewFilter } from '@shared/schemas/reviews';
 import type { Database } from '../../db/client';
 import { lockClientReviews } from '../../db/client-reviews-lock';
 import { reviewColumns } from '../../db/review-columns';
@@ -90,6 +90,16 @@ function filterCondition(filter: ReviewFilter): SQL | undefined {
 
 /** A value of a list's query, or where a prepared list's query takes it at execution. */
 type Param<T> = T | Placeholder;
+
+/**
+ * A page size written into a prepared statement's text instead of bound to it. Postgres keeps a prepared
+ * statement's generic plan (planned once per connection) only when it costs no more than the plans made with its
+ * values; for `limit $n` it guesses a tenth of the client's rows, so with a bound limit every page was planned
+ * again (0.1-0.6 ms of Postgres per page). Only the app's own page size (REVIEW_PAGE_SIZE) is written in, so
+ * an API caller's other sizes cannot add statements to every connection; they bind theirs.
+ */
+const pageLimit = (pageSize: number): Placeholder =>
+  sql.raw(String(Math.trunc(pageSize))) as unknown as Placeholder;
 
 /** Every condition of a list: always the owner first, so each query starts from an owner-leading index. */
 function whereOf(ownerId: Param<number>, { filter, q, locationIds }: ReviewListCriteria): SQL {
@@ -194,10 +204,10 @@ export function createReviewsRepository(db: Database) {
    * A page of a filter with no search and no location limit (nearly every page asked for), by offset or by
    * keyset, and its count: built and prepared once per process, planned once per connection (issue 13: building
    * the list's SQL on every request was an eighth of the server's time for a page of reviews). Each statement
-   * is the list's own query with placeholders; its generic plan is checked as the others are.
+   * is the list's own query with placeholders, the app's own page size written in (pageLimit); its generic plan
+   * is checked as the others are.
    */
   const owner = sql.placeholder('ownerId');
-  const limit = sql.placeholder('limit');
   const cursor = { createdAt: sql.placeholder('afterAt'), id: sql.placeholder('afterId') };
 
   /** A common page's count, read from the client's totals row and bounded at `upTo` as a counted one is. */
@@ -206,26 +216,40 @@ export function createReviewsRepository(db: Database) {
       .select({ total: sql<number>`least(${COUNT_FROM_TOTALS[filter]}, ${sql.placeholder('upTo')})::int` })
       .from(reviewTotals)
       .where(eq(reviewTotals.ownerId, owner));
-  const commonPageQueries = (filter: ReviewFilter) => ({
-    first: listQuery(owner, { filter }, { limit, offset: 0 }),
-    byOffset: listQuery(owner, { filter }, { limit, offset: sql.placeholder('offset') }),
-    byCursor: listQuery(owner, { filter }, { limit, after: cursor }),
-    count: commonCountQuery(filter),
-  });
-  const preparePages = (filter: ReviewFilter) => {
-    const queries = commonPageQueries(filter);
+  /** A common page's statements: with the page size written in (pageLimit), or bound as `limit`. */
+  const commonPageQueries = (filter: ReviewFilter, pageSize?: number) => {
+    const limit = pageSize === undefined ? sql.placeholder('limit') : pageLimit(pageSize);
     return {
-      first: queries.first.prepare(`reviews_first_${filter}`),
-      byOffset: queries.byOffset.prepare(`reviews_page_${filter}`),
-      byCursor: queries.byCursor.prepare(`reviews_after_${filter}`),
-      count: queries.count.prepare(`reviews_count_${filter}`),
+      first: listQuery(owner, { filter }, { limit, offset: 0 }),
+      byOffset: listQuery(owner, { filter }, { limit, offset: sql.placeholder('offset') }),
+      byCursor: listQuery(owner, { filter }, { limit, after: cursor }),
+      count: commonCountQuery(filter),
     };
   };
-  const preparedPages = new Map<ReviewFilter, ReturnType<typeof preparePages>>();
-  const pagesOf = (filter: ReviewFilter) => {
-    let pages = preparedPages.get(filter);
-    if (!pages) preparedPages.set(filter, (pages = preparePages(filter)));
+  const preparePages = (filter: ReviewFilter, pageSize: number | undefined) => {
+    const queries = commonPageQueries(filter, pageSize);
+    const name = (kind: string) => `reviews_${kind}_${filter}${pageSize === undefined ? '' : `_${pageSize}`}`;
+    return {
+      first: queries.first.prepare(name('first')),
+      byOffset: queries.byOffset.prepare(name('page')),
+      byCursor: queries.byCursor.prepare(name('after')),
+    };
+  };
+  const preparedPages = new Map<string, ReturnType<typeof preparePages>>();
+  /** The statements of a page of `limit` reviews: the app's own page size has its own (see pageLimit). */
+  const pagesOf = (filter: ReviewFilter, limit: number) => {
+    const pageSize = limit === REVIEW_PAGE_SIZE ? limit : undefined;
+    const key = `${filter}:${pageSize ?? ''}`;
+    let pages = preparedPages.get(key);
+    if (!pages) preparedPages.set(key, (pages = preparePages(filter, pageSize)));
     return pages;
+  };
+  const preparedCounts = new Map<ReviewFilter, ReturnType<ReturnType<typeof commonCountQuery>['prepare']>>();
+  const countOf = (filter: ReviewFilter) => {
+    let statement = preparedCounts.get(filter);
+    if (!statement)
+      preparedCounts.set(filter, (statement = commonCountQuery(filter).prepare(`reviews_count_${filter}`)));
+    return statement;
   };
   /** Whether a list takes a prepared statement: no search text, no location limit. */
   const isCommon = (criteria: ReviewListCriteria) => !criteria.q && !criteria.locationIds;
@@ -258,7 +282,7 @@ export function createReviewsRepository(db: Database) {
       window: ReviewListWindow,
     ): Promise<ReviewListRow[]> {
       if (!isCommon(criteria)) return listQuery(ownerId, criteria, window);
-      const pages = pagesOf(criteria.filter);
+      const pages = pagesOf(criteria.filter, window.limit);
       return 'after' in window
         ? pages.byCursor.execute({
             ownerId,
@@ -277,7 +301,7 @@ export function createReviewsRepository(db: Database) {
      */
     async count(ownerId: number, criteria: ReviewListCriteria, upTo: number): Promise<number> {
       const [row] = isCommon(criteria)
-        ? await pagesOf(criteria.filter).count.execute({ ownerId, upTo })
+        ? await countOf(criteria.filter).execute({ ownerId, upTo })
         : await countQuery(ownerId, criteria, upTo);
       return row?.total ?? 0;
     },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVIEW_FILTERS } from '@shared/schemas/reviews';
+import { REVIEW_FILTERS, REVIEW_PAGE_SIZE } from '@shared/schemas/reviews';
 import { createLocation, createReview, createUser } from '../../../testing/factories';
 import { planOf } from '../../../testing/query-plan';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
@@ -93,7 +93,6 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
     'when a common %s page runs prepared, then its generic plan walks an index by offset and by cursor, and its count reads one totals row',
     async (filter) => {
       const repo = createReviewsRepository(database.handle.db);
-      const queries = repo.commonPageQueries(filter);
       const values = {
         ownerId,
         limit: 10,
@@ -103,14 +102,20 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
         upTo: 10_001,
       };
 
-      for (const page of [queries.first, queries.byOffset, queries.byCursor]) {
-        const nodes = await planOf(database.handle.db, page.toSQL(), values);
-        expect(nodes).not.toContain('Sort');
-        expect(nodes).not.toContain('Incremental Sort');
-        expect(nodes.some((type) => type.startsWith('Index'))).toBe(true);
+      // The app's own page size written in, and any other size bound as a value.
+      for (const queries of [
+        repo.commonPageQueries(filter, REVIEW_PAGE_SIZE),
+        repo.commonPageQueries(filter),
+      ]) {
+        for (const page of [queries.first, queries.byOffset, queries.byCursor]) {
+          const nodes = await planOf(database.handle.db, page.toSQL(), values);
+          expect(nodes).not.toContain('Sort');
+          expect(nodes).not.toContain('Incremental Sort');
+          expect(nodes.some((type) => type.startsWith('Index'))).toBe(true);
+        }
+        // One row: the client's all-time totals, by its primary key.
+        expect(await planOf(database.handle.db, queries.count.toSQL(), values)).toEqual(['Index Scan']);
       }
-      // One row: the client's all-time totals, by its primary key.
-      expect(await planOf(database.handle.db, queries.count.toSQL(), values)).toEqual(['Index Scan']);
     },
   );
 
@@ -135,10 +140,20 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
   it("when a common page is listed through its prepared statements, then its reviews, next page and count are the unprepared query's", async () => {
     const repo = createReviewsRepository(database.handle.db);
     for (const filter of REVIEW_FILTERS) {
-      for (const offset of [0, 2]) {
-        const common = await repo.list(ownerId, { filter }, { limit: 4, offset });
-        const unprepared = await repo.listQuery(ownerId, { filter }, { limit: 4, offset });
-        expect(common).toEqual(unprepared);
+      // A page of the app's own size (its size written into the statements) and of another size (bound).
+      for (const limit of [REVIEW_PAGE_SIZE, 4]) {
+        for (const offset of [0, 2]) {
+          const common = await repo.list(ownerId, { filter }, { limit, offset });
+          const unprepared = await repo.listQuery(ownerId, { filter }, { limit, offset });
+          expect(common).toEqual(unprepared);
+        }
+        const [last] = (await repo.list(ownerId, { filter }, { limit, offset: 0 })).slice(-1);
+        if (last) {
+          const after = { createdAt: last.cursorAt, id: last.id };
+          expect(await repo.list(ownerId, { filter }, { limit, after })).toEqual(
+            await repo.listQuery(ownerId, { filter }, { limit, after }),
+          );
+        }
       }
       // A page by offset (skipped in the index, then joined) is the same rows as the first page's tail.
       const firstSix = await repo.list(ownerId, { filter }, { limit: 6, offset: 0 });
