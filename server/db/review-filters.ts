@@ -1,5 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
+import { integerLiteral } from './sql-literal';
 
 /**
  * The SQL of the review list's filters, written once for the queries (review-predicates.ts) and for the
@@ -13,7 +14,7 @@ export interface ReviewFilterColumns {
 }
 
 /** A literal, not a parameter: the planner must see the constant to match a partial index. */
-const MIN = sql.raw(String(Number(POSITIVE_MIN_RATING)));
+const MIN = integerLiteral(POSITIVE_MIN_RATING);
 
 /** Positive means POSITIVE_MIN_RATING stars or more; negative, fewer. */
 export const positiveSql = (c: ReviewFilterColumns): SQL => sql`${c.rating} >= ${MIN}`;

@@ -8,6 +8,7 @@ import {
   reviewTotals,
 } from '../../db/schema';
 import { reviewIsResponded, reviewRatingCounts } from '../../db/review-predicates';
+import { integerLiteral } from '../../db/sql-literal';
 import { DASHBOARD_CHART_WEEKS, DASHBOARD_WINDOW_DAYS } from '@shared/schemas/dashboard';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
 import { inLocations } from '../reviews/reviews.repository';
@@ -53,18 +54,12 @@ const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 const isResponded = reviewIsResponded;
 
 /**
- * One of the dashboard's fixed numbers (its windows' days, its chart's weeks), written into the statement's
- * text rather than bound: Postgres keeps a prepared statement's generic plan, planned once per connection, only
- * when it costs no more than the plans made with its values, and with these bound it never did (every view was
- * planned again: dashboard_rolled, dashboard_weekly and dashboard_responses).
- */
-const fixed = (value: number) => sql.raw(String(Math.trunc(value)));
-
-/**
  * The instant `days` days ago, as a scalar subquery: Postgres computes it once per statement (an InitPlan)
- * where `now() - make_interval(...)` in a FILTER would be computed again for every row counted.
+ * where `now() - make_interval(...)` in a FILTER would be computed again for every row counted. The dashboard's
+ * fixed numbers (its windows' days, its chart's weeks) are written into its statements: with them bound, Postgres
+ * planned dashboard_rolled, dashboard_weekly and dashboard_responses again on every view.
  */
-const daysAgo = (days: number) => sql`(select now() - make_interval(days => ${fixed(days)}))`;
+const daysAgo = (days: number) => sql`(select now() - make_interval(days => ${integerLiteral(days)}))`;
 
 const lastWindow = (column: typeof reviews.createdAt | typeof reviewRequests.createdAt) =>
   sql`${column} > ${daysAgo(DASHBOARD_WINDOW_DAYS)}`;
@@ -86,7 +81,7 @@ function windowSums(window: ReturnType<typeof sql> | null) {
 }
 
 /** The Monday (UTC) of the chart's first week. */
-const firstWeek = sql`date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${fixed(DASHBOARD_CHART_WEEKS - 1)})`;
+const firstWeek = sql`date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${integerLiteral(DASHBOARD_CHART_WEEKS - 1)})`;
 
 /** The chart's 13 weeks, each with the counts of `counted` (week, reviews, average_rating) or zero; unrun. */
 function weeksQuery(db: Database, counted: SQL) {
@@ -184,11 +179,12 @@ const bucketFields = {
  */
 function prepareFigureStatements(db: Database) {
   const ownerId = sql.placeholder('ownerId');
-  const days = DASHBOARD_WINDOW_DAYS;
-  const bounds = sql`(select now() - make_interval(days => ${fixed(days)}) as l,
-                             now() - make_interval(days => ${fixed(days * 2)}) as p,
-                             ((now() - make_interval(days => ${fixed(days)})) at time zone 'UTC')::date as l_day,
-                             ((now() - make_interval(days => ${fixed(days * 2)})) at time zone 'UTC')::date as p_day) b`;
+  const lastDays = integerLiteral(DASHBOARD_WINDOW_DAYS);
+  const bothDays = integerLiteral(DASHBOARD_WINDOW_DAYS * 2);
+  const bounds = sql`(select now() - make_interval(days => ${lastDays}) as l,
+                             now() - make_interval(days => ${bothDays}) as p,
+                             ((now() - make_interval(days => ${lastDays})) at time zone 'UTC')::date as l_day,
+                             ((now() - make_interval(days => ${bothDays})) at time zone 'UTC')::date as p_day) b`;
   const utc = (day: string) => sql.raw(`(${day}::timestamp at time zone 'UTC')`);
   return {
     rolled: db

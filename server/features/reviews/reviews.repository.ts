@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { lockClientReviews } from '../../db/client-reviews-lock';
 import { reviewColumns } from '../../db/review-columns';
 import { locations, reviewTotals, reviews } from '../../db/schema';
+import { integerLiteral } from '../../db/sql-literal';
 import type { ReviewCursor } from './review-cursor';
 import {
   reviewIsNegative,
@@ -99,7 +100,18 @@ type Param<T> = T | Placeholder;
  * an API caller's other sizes cannot add statements to every connection; they bind theirs.
  */
 const pageLimit = (pageSize: number): Placeholder =>
-  sql.raw(String(Math.trunc(pageSize))) as unknown as Placeholder;
+  // drizzle's `.limit()` takes a number, which it binds, or a placeholder; it writes any SQL chunk in as it is.
+  integerLiteral(pageSize) as unknown as Placeholder;
+
+/** Each key's value, made on its first use. */
+function madeOnFirstUse<K, V>(make: (key: K) => V): (key: K) => V {
+  const made = new Map<K, V>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) made.set(key, (value = make(key)));
+    return value;
+  };
+}
 
 /** Every condition of a list: always the owner first, so each query starts from an owner-leading index. */
 function whereOf(ownerId: Param<number>, { filter, q, locationIds }: ReviewListCriteria): SQL {
@@ -235,22 +247,14 @@ export function createReviewsRepository(db: Database) {
       byCursor: queries.byCursor.prepare(name('after')),
     };
   };
-  const preparedPages = new Map<string, ReturnType<typeof preparePages>>();
+  const appSizePages = madeOnFirstUse((filter: ReviewFilter) => preparePages(filter, REVIEW_PAGE_SIZE));
+  const boundSizePages = madeOnFirstUse((filter: ReviewFilter) => preparePages(filter, undefined));
   /** The statements of a page of `limit` reviews: the app's own page size has its own (see pageLimit). */
-  const pagesOf = (filter: ReviewFilter, limit: number) => {
-    const pageSize = limit === REVIEW_PAGE_SIZE ? limit : undefined;
-    const key = `${filter}:${pageSize ?? ''}`;
-    let pages = preparedPages.get(key);
-    if (!pages) preparedPages.set(key, (pages = preparePages(filter, pageSize)));
-    return pages;
-  };
-  const preparedCounts = new Map<ReviewFilter, ReturnType<ReturnType<typeof commonCountQuery>['prepare']>>();
-  const countOf = (filter: ReviewFilter) => {
-    let statement = preparedCounts.get(filter);
-    if (!statement)
-      preparedCounts.set(filter, (statement = commonCountQuery(filter).prepare(`reviews_count_${filter}`)));
-    return statement;
-  };
+  const pagesOf = (filter: ReviewFilter, limit: number) =>
+    limit === REVIEW_PAGE_SIZE ? appSizePages(filter) : boundSizePages(filter);
+  const countOf = madeOnFirstUse((filter: ReviewFilter) =>
+    commonCountQuery(filter).prepare(`reviews_count_${filter}`),
+  );
   /** Whether a list takes a prepared statement: no search text, no location limit. */
   const isCommon = (criteria: ReviewListCriteria) => !criteria.q && !criteria.locationIds;
 
