@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { DEFAULT_REQUEST_SETTINGS, fromMinutes } from '../shared/schemas/request-settings';
 import { sticksOut } from './boxes';
 import { layoutShifts, recordLayoutShifts } from './layout-shifts';
 
@@ -22,8 +23,23 @@ async function seed(page: Page) {
   return { locationId, contactId };
 }
 
-/** A second request to the same contact, cancelled: a one-word status beside a long name. */
+/**
+ * A second request to the same contact, cancelled: a one-word status beside a long name. Quiet hours first (in
+ * UTC, all day but the minute before this one) hold it in the queue, so the worker cannot send it before it is
+ * cancelled (a cancel that came second answered 409).
+ */
 async function seedCancelledRequest(page: Page, { locationId, contactId }: Awaited<ReturnType<typeof seed>>) {
+  const now = new Date();
+  const minute = now.getUTCHours() * 60 + now.getUTCMinutes();
+  const quiet = await page.request.put('/api/request-settings', {
+    data: {
+      ...DEFAULT_REQUEST_SETTINGS,
+      timeZone: 'UTC',
+      quietStart: fromMinutes((minute + 1439) % 1440),
+      quietEnd: fromMinutes((minute + 1438) % 1440),
+    },
+  });
+  expect(quiet.status()).toBe(200);
   const request = await page.request.post('/api/review-requests', {
     data: { locationId, contactId, method: 'email' },
   });
