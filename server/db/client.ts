@@ -30,7 +30,11 @@ export type QueryListener = (text: string, params: unknown[]) => void;
 
 /** A Postgres server through `pg`. */
 export function openPostgres(connectionString: string, max = 10, onQuery?: QueryListener): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max });
+  return postgresOver(new pg.Pool({ connectionString, max }), onQuery);
+}
+
+/** A Postgres server through a pool made by the caller (a test shaping how statements reach connections). */
+export function postgresOver(pool: pg.Pool, onQuery?: QueryListener): DatabaseHandle {
   // An idle connection dropped by the server (restart, failover) is discarded by the pool and replaced on
   // the next query; without a listener its error would crash the process.
   pool.on('error', () => {});

@@ -18,12 +18,17 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     return;
   }
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  // Several processes may start at once against one server; the lock makes them take turns.
-  await handle.db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
-  try {
+  // Several processes may start at once against one server; the lock makes them take turns. A transaction of
+  // its own holds it while the migrator works on the pool's other connections, and it ends with that
+  // transaction whatever happens. A session's lock, taken and released by two statements, stays held when the
+  // release reaches another server connection (as PgBouncer in transaction mode may send it), and every
+  // instance started after that waits for it forever.
+  await handle.db.transaction(async (tx) => {
+    // A migration that builds an index may run for minutes; a server's idle-in-transaction timeout must not
+    // end the lock before it.
+    await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver's own type
     await migrate(handle.db as any, config);
-  } finally {
-    await handle.db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
-  }
+  });
 }

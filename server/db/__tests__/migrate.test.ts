@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPostgres, postgresOver, rowsOf, type DatabaseHandle } from '../client';
+import { migrateDatabase, MIGRATIONS_DIR } from '../migrate';
+
+// Tests read the environment directly: they choose the databases the suite runs on.
+const serverUrl = process.env.TEST_DATABASE_URL || undefined;
+
+const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+  entries: unknown[];
+};
+
+/**
+ * A pool that sends each statement outside a transaction to a server connection of its own and keeps that
+ * connection, as PgBouncer in transaction mode may: two statements of one "session" reach different backends.
+ */
+function statementPerConnection(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 30 });
+  const kept: pg.PoolClient[] = [];
+  const query = async (...args: unknown[]) => {
+    const client = await pool.connect();
+    kept.push(client);
+    return (client.query as (...queryArgs: unknown[]) => Promise<unknown>).apply(client, args);
+  };
+  pool.query = query as typeof pool.query;
+  const handle = postgresOver(pool);
+  return {
+    ...handle,
+    close: async () => {
+      for (const client of kept.splice(0)) client.release();
+      await handle.close();
+    },
+  };
+}
+
+describe.skipIf(!serverUrl)('migrating a Postgres server', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  /** A new, empty database on the test server, dropped after the test. */
+  async function emptyDatabase(): Promise<string> {
+    const name = `rf_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    });
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+
+  const opened = (handle: DatabaseHandle) => {
+    cleanups.push(() => handle.close());
+    return handle;
+  };
+
+  /** Backends holding the migrations' advisory lock (pg_advisory_lock's bigint key: objid is its low half). */
+  async function migrationLocksHeld(handle: DatabaseHandle): Promise<number> {
+    const [row] = rowsOf<{ held: number }>(
+      await handle.db.execute(sql`select count(*)::int as held from pg_locks
+        where locktype = 'advisory' and classid = 0 and objid = 7231004 and granted`),
+    );
+    return row!.held;
+  }
+
+  async function migrationsApplied(handle: DatabaseHandle): Promise<number> {
+    const [row] = rowsOf<{ applied: number }>(
+      await handle.db.execute(sql`select count(*)::int as applied from public.__drizzle_migrations`),
+    );
+    return row!.applied;
+  }
+
+  it('when two instances start at once on an empty database, then each migration is applied once', async () => {
+    const url = await emptyDatabase();
+    const first = opened(openPostgres(url, 3));
+    const second = opened(openPostgres(url, 3));
+
+    await Promise.all([migrateDatabase(first), migrateDatabase(second)]);
+
+    expect(await migrationsApplied(first)).toBe(journal.entries.length);
+    expect(await migrationLocksHeld(first)).toBe(0);
+  });
+
+  it('when a pooler sends each statement to another server connection, then the lock ends with the migration', async () => {
+    const url = await emptyDatabase();
+    const pooled = opened(statementPerConnection(url));
+
+    await migrateDatabase(pooled);
+
+    expect(await migrationsApplied(pooled)).toBe(journal.entries.length);
+    // Left held, it would keep every instance started afterwards waiting at its first step.
+    expect(await migrationLocksHeld(pooled)).toBe(0);
+    const next = opened(openPostgres(url, 2));
+    await migrateDatabase(next);
+    expect(await migrationsApplied(next)).toBe(journal.entries.length);
+  });
+});
