@@ -27,8 +27,8 @@ async function openRunner(): Promise<(s: Statement) => Promise<{ rows: unknown[]
     await pglite.waitReady;
     return (s) => pglite.query(s.text, s.params);
   }
-  // The app's own pool size (server/db/client.ts), so both wait for connections alike.
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  // The app's own pool (server/db/client.ts), so both wait for connections alike and keep them between runs.
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, min: 10 });
   pool.on('error', () => {});
   return (s) => pool.query(s.text, s.params);
 }
