@@ -6,7 +6,7 @@ import { projectRoot } from '../lib/paths';
 export const MIGRATIONS_DIR = path.join(projectRoot, 'server/db/migrations');
 
 // Any fixed number: it names the advisory lock that lets one process at a time migrate a server.
-const MIGRATION_LOCK = 7_231_004;
+export const MIGRATION_LOCK = 7_231_004;
 
 /** Applies the committed drizzle-kit migrations; the same history for PGlite and a Postgres server. */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {

@@ -31,30 +31,39 @@ export async function createTestDatabase(kind: DatabaseKind, onQuery?: QueryList
     return { handle, reopen: async () => ({ ...handle, close: async () => {} }), drop: () => handle.close() };
   }
 
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `rf_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString(), 5, onQuery);
+  const empty = await createEmptyServerDatabase();
+  const handle = openPostgres(empty.url, 5, onQuery);
   await migrateDatabase(handle);
   const opened: DatabaseHandle[] = [handle];
   return {
     handle,
     async reopen(connections = 5) {
-      const again = openPostgres(url.toString(), connections);
+      const again = openPostgres(empty.url, connections);
       opened.push(again);
       return again;
     },
     async drop() {
       await Promise.all(opened.map((h) => h.close().catch(() => {})));
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await empty.drop();
     },
   };
+}
+
+/** A new database on the test server with nothing in it, not even the migrations: its URL, and its removal. */
+export async function createEmptyServerDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `rf_test_${randomBytes(6).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
 }

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgres, postgresOver, rowsOf, type DatabaseHandle } from '../client';
-import { migrateDatabase, MIGRATIONS_DIR } from '../migrate';
+import { migrateDatabase, MIGRATION_LOCK, MIGRATIONS_DIR } from '../migrate';
+import { createEmptyServerDatabase } from '../../testing/test-db';
 
 // Tests read the environment directly: they choose the databases the suite runs on.
 const serverUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -45,20 +45,9 @@ describe.skipIf(!serverUrl)('migrating a Postgres server', () => {
 
   /** A new, empty database on the test server, dropped after the test. */
   async function emptyDatabase(): Promise<string> {
-    const name = `rf_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    });
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    return url.toString();
+    const database = await createEmptyServerDatabase();
+    cleanups.push(() => database.drop());
+    return database.url;
   }
 
   const opened = (handle: DatabaseHandle) => {
@@ -66,11 +55,11 @@ describe.skipIf(!serverUrl)('migrating a Postgres server', () => {
     return handle;
   };
 
-  /** Backends holding the migrations' advisory lock (pg_advisory_lock's bigint key: objid is its low half). */
+  /** Backends holding the migrations' advisory lock (of a bigint key, objid is the low half). */
   async function migrationLocksHeld(handle: DatabaseHandle): Promise<number> {
     const [row] = rowsOf<{ held: number }>(
       await handle.db.execute(sql`select count(*)::int as held from pg_locks
-        where locktype = 'advisory' and classid = 0 and objid = 7231004 and granted`),
+        where locktype = 'advisory' and classid = 0 and objid = ${MIGRATION_LOCK} and granted`),
     );
     return row!.held;
   }
