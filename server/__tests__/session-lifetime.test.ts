@@ -86,6 +86,19 @@ describe.each(testDatabaseKinds)('session lifetime on %s', (kind) => {
     expect(aWeekOn.status).toBe(200);
   });
 
+  it('when a page sends several requests at once after a minute, then one of them renews the session', async () => {
+    const app = createTestApp(database.handle.db);
+    const user = await createUser(database.handle.db);
+    const advance = clockAt(Date.now());
+    const agent = await signedInAgent(app, user);
+
+    advance(61_000);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => agent.get('/api/user')));
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.filter((answer) => answer.headers['set-cookie']).length).toBe(1);
+  });
+
   it('when the session came over TLS, then its renewed cookie is Secure and is never sent over plain http', async () => {
     const app = createTestApp(database.handle.db, { TRUST_PROXY: '1' });
     const user = await createUser(database.handle.db);

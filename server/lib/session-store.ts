@@ -36,8 +36,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** Set by the session store when it loads this request's session (sessionOwnerOf reads it). */
     sessionOwner?: SessionOwner;
-    /** True when this request's session was read from the store (not one just made for it). */
-    sessionStored?: boolean;
+    /** True when the store gave this request's session a new expiry as it read it (the cookie's is due too). */
+    sessionRenewed?: boolean;
   }
 }
 
@@ -47,36 +47,67 @@ export function sessionOwnerOf(req: Request, userId: number): SessionOwner | und
   return owner?.userId === userId ? owner : undefined;
 }
 
-/** Carries the owner from `get` to `createSession` on the session's data, never stored (JSON skips symbols). */
-const OWNER = Symbol('session owner');
-type LoadedSession = SessionData & { [OWNER]?: SessionOwner };
+/** Carries what `get` learnt to `createSession` on the session's data, never stored (JSON skips symbols). */
+const READ = Symbol('session read');
+type LoadedSession = SessionData & { [READ]?: { owner: SessionOwner | undefined; renewed: boolean } };
 
 const clientOwner = alias(users, 'client_owner');
+const DAY = 24 * 60 * 60 * 1000;
+
+const ownerColumns = {
+  user: users,
+  team: {
+    clientId: teamMembers.clientId,
+    role: teamMembers.role,
+    locationIds: teamMembers.locationIds,
+  },
+  business: {
+    companyName: clientOwner.companyName,
+    firstName: clientOwner.firstName,
+    disabledAt: clientOwner.disabledAt,
+  },
+};
+
+const liveSession = and(
+  eq(sessions.sid, sql.placeholder('sid')),
+  gt(sessions.expiresAt, sql.placeholder('now')),
+);
 
 /** The session, its user, and a member's team with the state of its business: one statement, prepared once. */
 function prepareSessionRead(db: Database) {
   return db
-    .select({
-      sess: sessions.sess,
-      userId: sessions.userId,
-      user: users,
-      team: {
-        clientId: teamMembers.clientId,
-        role: teamMembers.role,
-        locationIds: teamMembers.locationIds,
-      },
-      business: {
-        companyName: clientOwner.companyName,
-        firstName: clientOwner.firstName,
-        disabledAt: clientOwner.disabledAt,
-      },
-    })
+    .select({ sess: sessions.sess, userId: sessions.userId, ...ownerColumns })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
     .leftJoin(clientOwner, eq(clientOwner.id, teamMembers.clientId))
-    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(liveSession)
     .prepare('session_with_owner');
+}
+
+/**
+ * The same read when the session is due a new expiry: it writes the expiry and reads the rest in one statement,
+ * where a separate renewal would cost every due session one more statement on the pool. The expiry is the one
+ * express-session gives the cookie on a touch: now plus the cookie's max age (a day when it has none).
+ */
+function prepareRenewingSessionRead(db: Database) {
+  const renewed = db.$with('renewed').as(
+    db
+      .update(sessions)
+      .set({
+        expiresAt: sql`${sql.placeholder('now')}::timestamptz + coalesce((${sessions.sess} #>> '{cookie,originalMaxAge}')::bigint, ${DAY}) * interval '1 millisecond'`,
+      })
+      .where(liveSession)
+      .returning({ sess: sessions.sess, userId: sessions.userId }),
+  );
+  return db
+    .with(renewed)
+    .select({ sess: renewed.sess, userId: renewed.userId, ...ownerColumns })
+    .from(renewed)
+    .leftJoin(users, eq(users.id, renewed.userId))
+    .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
+    .leftJoin(clientOwner, eq(clientOwner.id, teamMembers.clientId))
+    .prepare('renew_session_with_owner');
 }
 
 type SessionReadRow = Awaited<ReturnType<ReturnType<typeof prepareSessionRead>['execute']>>[number];
@@ -97,8 +128,6 @@ function ownerOf(row: SessionReadRow): SessionOwner | undefined {
   return { userId: row.userId, user: row.user, membership };
 }
 
-const DAY = 24 * 60 * 60 * 1000;
-
 function userIdOf(sess: SessionData): number | null {
   const user = sess.passport?.user;
   return typeof user === 'number' ? user : null;
@@ -110,15 +139,21 @@ function expiryOf(sess: SessionData): Date {
 }
 
 /** A session's expiry moves by a week at a time; writing it more often than this buys nothing. */
-export const TOUCH_EVERY_MS = 60_000;
-const TOUCHED_REMEMBERED = 10_000;
+const RENEW_EVERY_MS = 60_000;
+const RENEWED_REMEMBERED = 10_000;
 
-/** express-session store on our own database (PGlite or a server), through Drizzle. */
+/**
+ * express-session store on our own database (PGlite or a server), through Drizzle. A session in use gets a new
+ * expiry as it is read, at most once a minute per session and process: a signed-in user's every request would
+ * otherwise write the sessions table (issue 13: GET /api/user at 0.17 of a bare read). There is no `touch`:
+ * express-session then leaves the row alone when an answer ends.
+ */
 export class DatabaseSessionStore extends session.Store {
   private lastPrune = 0;
   /** When this process last wrote each session's expiry (bounded: the oldest are forgotten first). */
-  private readonly touched = new Map<string, number>();
+  private readonly written = new Map<string, number>();
   private readonly sessionRead: ReturnType<typeof prepareSessionRead>;
+  private readonly renewingSessionRead: ReturnType<typeof prepareRenewingSessionRead>;
 
   constructor(
     private readonly db: Database,
@@ -126,28 +161,32 @@ export class DatabaseSessionStore extends session.Store {
   ) {
     super();
     this.sessionRead = prepareSessionRead(db);
+    this.renewingSessionRead = prepareRenewingSessionRead(db);
   }
 
   override get(sid: string, callback: Callback<SessionData | null>): void {
-    this.sessionRead.execute({ sid, now: new Date() }).then(([row]) => {
+    const renew = !this.writtenRecently(sid);
+    // Marked before the statement runs: the requests a page sends at once would otherwise all renew the row,
+    // each waiting on the row lock of the one before.
+    if (renew) this.rememberWritten(sid);
+    const read = renew ? this.renewingSessionRead : this.sessionRead;
+    read.execute({ sid, now: new Date(this.now()) }).then(([row]) => {
       if (!row) return callback(undefined, null);
       const sess = row.sess as LoadedSession;
-      const owner = ownerOf(row);
-      if (owner) Object.defineProperty(sess, OWNER, { value: owner, enumerable: false });
+      Object.defineProperty(sess, READ, {
+        value: { owner: ownerOf(row), renewed: renew },
+        enumerable: false,
+      });
       callback(undefined, sess);
     }, callback);
   }
 
-  /** express-session builds req.session from what `get` answered: the owner read with it goes on the request. */
+  /** express-session builds req.session from what `get` answered: what was read with it goes on the request. */
   override createSession(req: Request, sess: session.SessionData): session.Session & session.SessionData {
-    req.sessionOwner = (sess as LoadedSession)[OWNER];
-    req.sessionStored = true;
+    const read = (sess as LoadedSession)[READ];
+    req.sessionOwner = read?.owner;
+    req.sessionRenewed = read?.renewed === true;
     return super.createSession(req, sess);
-  }
-
-  /** Whether a stored session in use is due a new expiry: not written by this process for a minute. */
-  renewalDue(req: Request): boolean {
-    return req.sessionStored === true && !this.writtenRecently(req.sessionID);
   }
 
   override set(sid: string, sess: SessionData, callback?: Callback): void {
@@ -159,7 +198,7 @@ export class DatabaseSessionStore extends session.Store {
         target: sessions.sid,
         set: { sess, userId: row.userId, expiresAt: row.expiresAt },
       })
-      // The row's expiry was just written: a touch in the next minute would write it again for nothing.
+      // The row's expiry was just written: renewing it in the next minute would write it again for nothing.
       .then(() => this.rememberWritten(sid))
       .then(() => this.pruneNowAndThen())
       .then(
@@ -168,39 +207,19 @@ export class DatabaseSessionStore extends session.Store {
       );
   }
 
-  /**
-   * Renews the expiry of a session in use, at most once a minute per session and process: a signed-in user's
-   * every request would otherwise write the sessions table (issue 13: GET /api/user at 0.17 of a bare read).
-   */
-  override touch(sid: string, sess: SessionData, callback?: Callback): void {
-    if (this.writtenRecently(sid)) {
-      callback?.();
-      return;
-    }
-    this.rememberWritten(sid);
-    this.db
-      .update(sessions)
-      .set({ expiresAt: expiryOf(sess) })
-      .where(eq(sessions.sid, sid))
-      .then(
-        () => callback?.(),
-        (err: unknown) => callback?.(err),
-      );
-  }
-
   private writtenRecently(sid: string): boolean {
-    const last = this.touched.get(sid);
-    return last !== undefined && this.now() - last < TOUCH_EVERY_MS;
+    const last = this.written.get(sid);
+    return last !== undefined && this.now() - last < RENEW_EVERY_MS;
   }
 
   private rememberWritten(sid: string): void {
-    this.touched.delete(sid);
-    this.touched.set(sid, this.now());
-    if (this.touched.size > TOUCHED_REMEMBERED) this.touched.delete(this.touched.keys().next().value!);
+    this.written.delete(sid);
+    this.written.set(sid, this.now());
+    if (this.written.size > RENEWED_REMEMBERED) this.written.delete(this.written.keys().next().value!);
   }
 
   override destroy(sid: string, callback?: Callback): void {
-    this.touched.delete(sid);
+    this.written.delete(sid);
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))

@@ -38,13 +38,13 @@ export function createSession(db: Database, secret: string) {
     },
   });
   /**
-   * A session in use gets a fresh week once a minute, cookie and row together: the cookie here, the row by the
-   * store's touch when the answer ends (same clock). Not by saving the session: a save writes the whole row
-   * and would bring back a session that a concurrent sign-out or password change just deleted.
+   * A session in use gets a fresh week once a minute, cookie and row together: the row as the store reads it, the
+   * cookie here (same clock). Not by saving the session: a save writes the whole row and would bring back a
+   * session that a concurrent sign-out or password change just deleted.
    */
-  const renewWhenDue: RequestHandler = (req, res, next) => {
+  const renewCookie: RequestHandler = (req, res, next) => {
     const current = req.session;
-    if (!current || !store.renewalDue(req)) return next();
+    if (!current || !req.sessionRenewed) return next();
     current.touch();
     const { expires, httpOnly, sameSite, secure, path, domain } = current.cookie;
     // express-session's rule: a Secure cookie is only ever sent over TLS.
@@ -60,7 +60,7 @@ export function createSession(db: Database, secret: string) {
     }
     next();
   };
-  return { store, middleware: [load, renewWhenDue] };
+  return { store, middleware: [load, renewCookie] };
 }
 
 /** The session id with its signature, as express-session signs it (cookie-signature) and reads it back. */
