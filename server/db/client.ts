@@ -29,7 +29,7 @@ const casing = 'snake_case';
 export type QueryListener = (text: string, params: unknown[]) => void;
 
 /** A Postgres server through `pg`. */
-export function openPostgres(connectionString: string, max = 10, onQuery?: QueryListener): DatabaseHandle {
+export function openPostgres(connectionString: string, max: number, onQuery?: QueryListener): DatabaseHandle {
   return postgresOver(new pg.Pool({ connectionString, max }), onQuery);
 }
 

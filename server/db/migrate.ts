@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { DatabaseHandle } from './client';
 import { projectRoot } from '../lib/paths';
 
@@ -17,6 +18,11 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await migrate(handle.db as any, config);
     return;
   }
+  // The lock's transaction keeps one connection for as long as the migrator works on another: with one
+  // connection in all, the migrator would wait for it forever.
+  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+  if (pool.options.max < 2)
+    throw new Error('Migrating a Postgres server needs a pool of 2 connections or more.');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // Several processes may start at once against one server; the lock makes them take turns. A transaction of
   // its own holds it while the migrator works on the pool's other connections, and it ends with that

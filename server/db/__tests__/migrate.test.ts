@@ -95,4 +95,12 @@ describe.skipIf(!serverUrl)('migrating a Postgres server', () => {
     await migrateDatabase(next);
     expect(await migrationsApplied(next)).toBe(journal.entries.length);
   });
+
+  it('when the pool has one connection, then migrating says so rather than waiting forever', async () => {
+    const url = await emptyDatabase();
+    const single = opened(openPostgres(url, 1));
+
+    await expect(migrateDatabase(single)).rejects.toThrow('needs a pool of 2 connections or more');
+    expect(await migrationLocksHeld(single)).toBe(0);
+  });
 });
