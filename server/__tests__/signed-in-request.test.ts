@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
+import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVIEW_FILTERS, REVIEW_PAGE_SIZE } from '@shared/schemas/reviews';
 import { TEAM_MESSAGES } from '@shared/schemas/team';
 import { teamMembers, users } from '../db/schema';
-import { createLocation, createMember, createUser, signedInAgent } from '../testing/factories';
+import { createLocation, createMember, createReview, createUser, signedInAgent } from '../testing/factories';
 import { createTestApp } from '../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-db';
 
@@ -53,6 +55,26 @@ describe.each(testDatabaseKinds)('a signed-in request on %s', (kind) => {
       locationIds: null,
     });
   });
+
+  it.each(REVIEW_FILTERS)(
+    'when a client opens the first page of %s reviews, then the session costs one statement and the page with its count one more',
+    async (filter) => {
+      const owner = await createUser(db());
+      await createReview(db(), owner.id, { rating: 5, type: 'google', responseContent: 'Thank you' });
+      await createReview(db(), owner.id, { rating: 1, type: 'video' });
+      const agent = await signedInAgent(app, owner);
+      const query = { filter, page: 1, pageSize: REVIEW_PAGE_SIZE };
+      await agent.get('/api/reviews').query(query).expect(200);
+
+      let answer: Response | undefined;
+      const reads = await statementsOf(async () => {
+        answer = await agent.get('/api/reviews').query(query).expect(200);
+      });
+
+      expect(reads).toHaveLength(2);
+      expect(Number(answer!.headers['x-total-count'])).toBe(answer!.body.length);
+    },
+  );
 
   it("when a member's role or locations change, then their very next request in the same session works with the new ones", async () => {
     const owner = await createUser(db());

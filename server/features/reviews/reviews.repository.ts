@@ -228,11 +228,24 @@ export function createReviewsRepository(db: Database) {
       .select({ total: sql<number>`least(${COUNT_FROM_TOTALS[filter]}, ${sql.placeholder('upTo')})::int` })
       .from(reviewTotals)
       .where(eq(reviewTotals.ownerId, owner));
+  /**
+   * A common first page with its count as a column of every row: one statement where a page and its count
+   * were two (a third of the statements behind a page of reviews, with the session's). Postgres reads the
+   * totals row once for the whole statement (an InitPlan), in the page's own snapshot.
+   */
+  const countedFirstPage = (filter: ReviewFilter, limit: Param<number>) =>
+    db
+      .select({ ...listColumns, total: sql<number>`(${commonCountQuery(filter)})` })
+      .from(reviews)
+      .leftJoin(locations, ownLocation)
+      .where(whereOf(owner, { filter }))
+      .orderBy(...newestFirst)
+      .limit(limit);
   /** A common page's statements: with the page size written in (pageLimit), or bound as `limit`. */
   const commonPageQueries = (filter: ReviewFilter, pageSize?: number) => {
     const limit = pageSize === undefined ? sql.placeholder('limit') : pageLimit(pageSize);
     return {
-      first: listQuery(owner, { filter }, { limit, offset: 0 }),
+      first: countedFirstPage(filter, limit),
       byOffset: listQuery(owner, { filter }, { limit, offset: sql.placeholder('offset') }),
       byCursor: listQuery(owner, { filter }, { limit, after: cursor }),
       count: commonCountQuery(filter),
@@ -258,6 +271,39 @@ export function createReviewsRepository(db: Database) {
   /** Whether a list takes a prepared statement: no search text, no location limit. */
   const isCommon = (criteria: ReviewListCriteria) => !criteria.q && !criteria.locationIds;
 
+  /** A page of the list, without its count (a common first page reads its count with it: `page`). */
+  const listRows = (
+    ownerId: number,
+    criteria: ReviewListCriteria,
+    window: ReviewListWindow,
+  ): Promise<ReviewListRow[]> => {
+    if (!isCommon(criteria)) return listQuery(ownerId, criteria, window);
+    const pages = pagesOf(criteria.filter, window.limit);
+    return 'after' in window
+      ? pages.byCursor.execute({
+          ownerId,
+          limit: window.limit,
+          afterAt: window.after.createdAt,
+          afterId: window.after.id,
+        })
+      : pages.byOffset.execute({ ownerId, limit: window.limit, offset: window.offset });
+  };
+
+  /**
+   * How many reviews match, no more than `upTo`: a common page reads the client's totals row; a search or a
+   * location limit counts at most `upTo` index entries.
+   */
+  const countMatching = async (
+    ownerId: number,
+    criteria: ReviewListCriteria,
+    upTo: number,
+  ): Promise<number> => {
+    const [row] = isCommon(criteria)
+      ? await countOf(criteria.filter).execute({ ownerId, upTo })
+      : await countQuery(ownerId, criteria, upTo);
+    return row?.total ?? 0;
+  };
+
   return {
     /** The review, if it is this owner's and has a video: who may watch it. */
     async findOwnedVideoReview(ownerId: number, reviewId: number, locationIds?: number[] | null) {
@@ -280,34 +326,33 @@ export function createReviewsRepository(db: Database) {
     /** The statements a common page prepares, unrun, with their placeholders (for their plans' test). */
     commonPageQueries,
 
-    async list(
+    list: listRows,
+    count: countMatching,
+
+    /**
+     * A page of the list and how many reviews match it, no more than `upTo`. A common first page (the page
+     * nearly every view asks for) reads both in one statement: an empty one means none match. Any other page
+     * reads its rows and its count at once.
+     */
+    async page(
       ownerId: number,
       criteria: ReviewListCriteria,
       window: ReviewListWindow,
-    ): Promise<ReviewListRow[]> {
-      if (!isCommon(criteria)) return listQuery(ownerId, criteria, window);
-      const pages = pagesOf(criteria.filter, window.limit);
-      return 'after' in window
-        ? pages.byCursor.execute({
-            ownerId,
-            limit: window.limit,
-            afterAt: window.after.createdAt,
-            afterId: window.after.id,
-          })
-        : window.offset === 0
-          ? pages.first.execute({ ownerId, limit: window.limit })
-          : pages.byOffset.execute({ ownerId, limit: window.limit, offset: window.offset });
-    },
-
-    /**
-     * How many reviews match, no more than `upTo`: a common page reads the client's totals row; a search or a
-     * location limit counts at most `upTo` index entries.
-     */
-    async count(ownerId: number, criteria: ReviewListCriteria, upTo: number): Promise<number> {
-      const [row] = isCommon(criteria)
-        ? await countOf(criteria.filter).execute({ ownerId, upTo })
-        : await countQuery(ownerId, criteria, upTo);
-      return row?.total ?? 0;
+      upTo: number,
+    ): Promise<{ rows: ReviewListRow[]; total: number }> {
+      if (isCommon(criteria) && 'offset' in window && window.offset === 0) {
+        const counted = await pagesOf(criteria.filter, window.limit).first.execute({
+          ownerId,
+          limit: window.limit,
+          upTo,
+        });
+        return { rows: counted.map(({ total: _total, ...row }) => row), total: counted[0]?.total ?? 0 };
+      }
+      const [rows, total] = await Promise.all([
+        listRows(ownerId, criteria, window),
+        countMatching(ownerId, criteria, upTo),
+      ]);
+      return { rows, total };
     },
 
     /**

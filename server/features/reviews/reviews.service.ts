@@ -77,10 +77,7 @@ export function createReviewsService(repo: ReviewsRepository) {
           ? { limit, after: decodeReviewCursor(query.cursor) }
           : { limit, offset: paged ? ((query.page ?? 1) - 1) * limit : 0 };
       const countCap = criteria.q ? SEARCH_COUNT_CAP : REVIEW_COUNT_CAP;
-      const [rows, counted] = await Promise.all([
-        repo.list(ownerId, criteria, window),
-        repo.count(ownerId, criteria, countCap + 1),
-      ]);
+      const { rows, total: counted } = await repo.page(ownerId, criteria, window, countCap + 1);
       const last = rows.at(-1);
       return {
         reviews: rows.map(toReview),
