@@ -86,10 +86,7 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('the prepared reads on 
     // own cheaper, and they are a small share of the pages asked for.
     const planOnce = [
       'session_with_owner',
-      'dashboard_rolled',
-      'dashboard_edges',
-      'dashboard_responses',
-      'dashboard_requests',
+      'dashboard_figures',
       'dashboard_weekly',
       'dashboard_distribution',
       ...REVIEW_FILTERS.flatMap((filter) => [

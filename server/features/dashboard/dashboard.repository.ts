@@ -57,7 +57,7 @@ const isResponded = reviewIsResponded;
  * The instant `days` days ago, as a scalar subquery: Postgres computes it once per statement (an InitPlan)
  * where `now() - make_interval(...)` in a FILTER would be computed again for every row counted. The dashboard's
  * fixed numbers (its windows' days, its chart's weeks) are written into its statements: with them bound, Postgres
- * planned dashboard_rolled, dashboard_weekly and dashboard_responses again on every view.
+ * planned the figures' statements and dashboard_weekly again on every view.
  */
 const daysAgo = (days: number) => sql`(select now() - make_interval(days => ${integerLiteral(days)}))`;
 
@@ -140,18 +140,21 @@ function prepareChartStatements(db: Database) {
 export function requestFiguresQuery(db: Database, ownerId: number | Placeholder, locationIds: LocationLimit) {
   return db
     .select({
-      total: int(sql`count(*)::int`),
-      last: int(sql`count(*) filter (where ${lastWindow(reviewRequests.createdAt)})::int`),
-      previous: int(sql`count(*) filter (where ${previousWindow(reviewRequests.createdAt)})::int`),
+      // Named, so the stats' one statement reads them as a subquery's columns (figuresQuery).
+      total: int(sql`count(*)::int`).as('total'),
+      last: int(sql`count(*) filter (where ${lastWindow(reviewRequests.createdAt)})::int`).as('last'),
+      previous: int(sql`count(*) filter (where ${previousWindow(reviewRequests.createdAt)})::int`).as(
+        'previous',
+      ),
       // Sent means a message went out: not one kept in the outbox, not a link handed out by the owner.
       sentLast: int(
         sql`count(*) filter (where ${reviewRequests.sentAt} > ${daysAgo(DASHBOARD_WINDOW_DAYS)}
           and ${reviewRequests.status} <> 'outbox' and ${reviewRequests.method} <> 'link')::int`,
-      ),
+      ).as('sent_last'),
       outboxLast: int(
         sql`count(*) filter (where ${reviewRequests.sentAt} > ${daysAgo(DASHBOARD_WINDOW_DAYS)}
           and ${reviewRequests.status} = 'outbox')::int`,
-      ),
+      ).as('outbox_last'),
     })
     .from(reviewRequests)
     .where(
@@ -162,9 +165,9 @@ export function requestFiguresQuery(db: Database, ownerId: number | Placeholder,
     );
 }
 
-/** One window's sums as the statements below answer them (a bucket's row of `(...) q`). */
+/** One window's sums as figuresQuery answers them: a bucket's row of `(...) q`, all null for none. */
 const bucketFields = {
-  bucket: sql<'all' | 'last' | 'previous'>`q.bucket`,
+  bucket: sql<'all' | 'last' | 'previous' | null>`q.bucket`,
   total: int(sql`q.total`),
   positive: int(sql`q.positive`),
   pending: int(sql`q.pending`),
@@ -173,11 +176,14 @@ const bucketFields = {
 };
 
 /**
- * The stats of a whole client, from its rollups plus the two days the window boundaries cut (see
- * reviewFigures) and its request counts: four statements, built and prepared once per process and planned
- * once per connection like the charts (issue 13: building them was part of every dashboard view).
+ * The stats of a whole client in one statement, built and prepared once per process and planned once per
+ * connection like the charts (issue 13): its window sums from its rollups plus the two days the window
+ * boundaries cut (see figures), its recent responses and its request counts, which were four statements
+ * (with the session's, five round trips a view where there are two). The request counts and the responses
+ * are one row each whatever the client holds; each window's sums come as rows beside them (none for a client
+ * with no review yet). One statement also reads them all in one snapshot. Unrun, with its placeholder.
  */
-function prepareFigureStatements(db: Database) {
+export function figuresQuery(db: Database) {
   const ownerId = sql.placeholder('ownerId');
   const lastDays = integerLiteral(DASHBOARD_WINDOW_DAYS);
   const bothDays = integerLiteral(DASHBOARD_WINDOW_DAYS * 2);
@@ -186,11 +192,7 @@ function prepareFigureStatements(db: Database) {
                              ((now() - make_interval(days => ${lastDays})) at time zone 'UTC')::date as l_day,
                              ((now() - make_interval(days => ${bothDays})) at time zone 'UTC')::date as p_day) b`;
   const utc = (day: string) => sql.raw(`(${day}::timestamp at time zone 'UTC')`);
-  return {
-    rolled: db
-      .select(bucketFields)
-      .from(
-        sql`(select 'all' as bucket, t.reviews as total, t.positive, t.reviews - t.responded as pending,
+  const rolledBuckets = sql`select 'all' as bucket, t.reviews as total, t.positive, t.reviews - t.responded as pending,
                     t.responded, t.rating_sum
              from ${reviewTotals} t
              where t.owner_id = ${ownerId}
@@ -200,13 +202,8 @@ function prepareFigureStatements(db: Database) {
                     sum(s.responded)::int, sum(s.rating_sum)::int
              from ${reviewDailyStats} s, ${bounds}
              where s.owner_id = ${ownerId} and s.day > b.p_day and s.day <> b.l_day
-             group by 1) q`,
-      )
-      .prepare('dashboard_rolled'),
-    edges: db
-      .select(bucketFields)
-      .from(
-        sql`(select case when ${reviews.createdAt} > b.l then 'last' else 'previous' end as bucket,
+             group by 1`;
+  const edgeBuckets = sql`select case when ${reviews.createdAt} > b.l then 'last' else 'previous' end as bucket,
                     count(*)::int as total,
                     count(*) filter (where ${reviews.rating} >= ${POSITIVE_MIN_RATING})::int as positive,
                     count(*) filter (where not ${isResponded})::int as pending,
@@ -217,13 +214,8 @@ function prepareFigureStatements(db: Database) {
                and ((${reviews.createdAt} > b.l and ${reviews.createdAt} < ${utc('(b.l_day + 1)')})
                  or (${reviews.createdAt} > b.p and ${reviews.createdAt} < ${utc('(b.p_day + 1)')})
                  or (${reviews.createdAt} >= ${utc('b.l_day')} and ${reviews.createdAt} <= b.l))
-             group by 1) q`,
-      )
-      .prepare('dashboard_edges'),
-    responses: db
-      .select({ responses: int(sql`q.responses`), days: sql<number>`q.days`.mapWith(Number) })
-      .from(
-        sql`(select coalesce(sum(x.responses), 0)::int as responses, coalesce(sum(x.days), 0)::float8 as days from (
+             group by 1`;
+  const recentResponses = sql`select coalesce(sum(x.responses), 0)::int as responses, coalesce(sum(x.days), 0)::float8 as days from (
                select s.responses, s.response_days as days
                from ${reviewResponseDailyStats} s, ${bounds}
                where s.owner_id = ${ownerId} and s.day > b.l_day
@@ -232,30 +224,39 @@ function prepareFigureStatements(db: Database) {
                from ${reviews}, ${bounds}
                where ${reviews.ownerId} = ${ownerId} and ${isResponded}
                  and ${reviews.respondedAt} > b.l and ${reviews.respondedAt} < ${utc('(b.l_day + 1)')}
-             ) x) q`,
-      )
-      .prepare('dashboard_responses'),
-    requests: requestFiguresQuery(db, ownerId, null).prepare('dashboard_requests'),
-  };
+             ) x`;
+  return db
+    .select({
+      ...bucketFields,
+      responses: int(sql`r.responses`),
+      responseDays: sql<number>`r.days`.mapWith(Number),
+      requestsTotal: int(sql`rq.total`),
+      requestsLast: int(sql`rq.last`),
+      requestsPrevious: int(sql`rq.previous`),
+      requestsSentLast: int(sql`rq.sent_last`),
+      requestsOutboxLast: int(sql`rq.outbox_last`),
+    })
+    .from(
+      sql`(${requestFiguresQuery(db, ownerId, null)}) rq
+          cross join (${recentResponses}) r
+          left join (${rolledBuckets} union all ${edgeBuckets}) q on true`,
+    );
 }
 
 export function createDashboardRepository(db: Database) {
   const chartStatements = prepareChartStatements(db);
-  const figureStatements = prepareFigureStatements(db);
+  const figureStatement = figuresQuery(db).prepare('dashboard_figures');
   return {
     /**
-     * Every review figure from the rollups (issue 13): the all-time sums from review_totals, the whole days
-     * inside a window from review_daily_stats (about 60 rows), and the two days a window boundary cuts (30 and
-     * 60 days ago, at this instant) from the reviews themselves, over the (owner, created_at) index. Today is a
-     * whole day of the last window (no review can be newer than "more recent than 30 days ago"): its rollup
-     * holds it, however many reviews and answers it brings. Exactly liveReviewFigures.
+     * Every figure of a whole client from the rollups (issue 13), in one statement: the all-time sums from
+     * review_totals, the whole days inside a window from review_daily_stats (about 60 rows), and the two days a
+     * window boundary cuts (30 and 60 days ago, at this instant) from the reviews themselves, over the (owner,
+     * created_at) index. Today is a whole day of the last window (no review can be newer than "more recent than
+     * 30 days ago"): its rollup holds it, however many reviews and answers it brings. Its review figures are
+     * exactly liveReviewFigures, its request figures requestFigures.
      */
-    async reviewFigures(ownerId: number): Promise<ReviewFigures> {
-      const [rolled, edges, [answered]] = await Promise.all([
-        figureStatements.rolled.execute({ ownerId }),
-        figureStatements.edges.execute({ ownerId }),
-        figureStatements.responses.execute({ ownerId }),
-      ]);
+    async figures(ownerId: number): Promise<{ reviews: ReviewFigures; requests: RequestFigures }> {
+      const rows = await figureStatement.execute({ ownerId });
       const empty = (): ReviewWindowSums => ({
         total: 0,
         positive: 0,
@@ -264,19 +265,26 @@ export function createDashboardRepository(db: Database) {
         ratingSum: 0,
       });
       const figures = { all: empty(), last: empty(), previous: empty() };
-      const add = (into: ReviewWindowSums, row: ReviewWindowSums) => {
+      // The edge days are in the all-time totals already; they only complete the windows.
+      for (const row of rows) {
+        if (row.bucket === null) continue;
+        const into = figures[row.bucket];
         into.total += row.total;
         into.positive += row.positive;
         into.pending += row.pending;
         into.responded += row.responded;
         into.ratingSum += row.ratingSum;
-      };
-      // The edge days are in the all-time totals already; they only complete the windows.
-      for (const row of [...rolled, ...edges]) add(figures[row.bucket], row);
+      }
+      const first = rows[0]!;
       return {
-        ...figures,
-        recentResponses: answered?.responses ?? 0,
-        recentResponseDays: answered?.days ?? 0,
+        reviews: { ...figures, recentResponses: first.responses, recentResponseDays: first.responseDays },
+        requests: {
+          total: first.requestsTotal,
+          last: first.requestsLast,
+          previous: first.requestsPrevious,
+          sentLast: first.requestsSentLast,
+          outboxLast: first.requestsOutboxLast,
+        },
       };
     },
 
@@ -344,9 +352,7 @@ export function createDashboardRepository(db: Database) {
 
     /** Review request counts in one scan of the client's requests (with locations, of theirs only). */
     async requestFigures(ownerId: number, locationIds: LocationLimit = null): Promise<RequestFigures> {
-      const [row] = locationIds
-        ? await requestFiguresQuery(db, ownerId, locationIds)
-        : await figureStatements.requests.execute({ ownerId });
+      const [row] = await requestFiguresQuery(db, ownerId, locationIds);
       return row!;
     },
 

@@ -26,6 +26,15 @@ function rateTrend(
   return formatTrend(rate(previous), rate(last));
 }
 
+/** A location-limited member's figures, counted from their locations' reviews and requests. */
+async function liveFigures(repository: DashboardRepository, ownerId: number, locationIds: number[]) {
+  const [reviews, requests] = await Promise.all([
+    repository.liveReviewFigures(ownerId, locationIds),
+    repository.requestFigures(ownerId, locationIds),
+  ]);
+  return { reviews, requests };
+}
+
 /** The dashboard's real figures (PRODUCT.md section 8). */
 export function createDashboardService(repository: DashboardRepository) {
   return {
@@ -34,10 +43,9 @@ export function createDashboardService(repository: DashboardRepository) {
      * so a limited member's figures are counted from their locations' reviews instead.
      */
     async stats(ownerId: number, locationIds: number[] | null = null): Promise<DashboardStats> {
-      const [reviews, requests] = await Promise.all([
-        locationIds ? repository.liveReviewFigures(ownerId, locationIds) : repository.reviewFigures(ownerId),
-        repository.requestFigures(ownerId, locationIds),
-      ]);
+      const { reviews, requests } = locationIds
+        ? await liveFigures(repository, ownerId, locationIds)
+        : await repository.figures(ownerId);
       const { all, last, previous } = reviews;
       return {
         totalReviews: all.total,

@@ -119,7 +119,7 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
     expect(await rollupsAndTruth(database, owner.id)).toEqual({ kept, truth, totals, truthTotals });
 
     const [rolled, live, distribution] = await Promise.all([
-      repository.reviewFigures(owner.id),
+      repository.figures(owner.id).then((figures) => figures.reviews),
       repository.liveReviewFigures(owner.id),
       repository.distribution(owner.id),
     ]);

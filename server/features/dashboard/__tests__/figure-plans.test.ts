@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocation, createReviewRequest, createUser } from '../../../testing/factories';
+import { createLocation, createReview, createReviewRequest, createUser } from '../../../testing/factories';
 import { planOf } from '../../../testing/query-plan';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
-import { requestFiguresQuery } from '../dashboard.repository';
+import { figuresQuery, requestFiguresQuery } from '../dashboard.repository';
 
 describe.each(testDatabaseKinds)('the dashboard figure plans on %s', (kind) => {
   let database: TestDatabase;
@@ -22,7 +22,9 @@ describe.each(testDatabaseKinds)('the dashboard figure plans on %s', (kind) => {
         sentAt: new Date(),
       });
     }
-    await db.execute(sql`vacuum analyze review_requests`);
+    for (let i = 0; i < 20; i += 1)
+      await createReview(db, user.id, { locationId: location.id, rating: 1 + (i % 5) });
+    await db.execute(sql`vacuum analyze`);
   });
   afterAll(async () => {
     await database?.drop();
@@ -33,6 +35,15 @@ describe.each(testDatabaseKinds)('the dashboard figure plans on %s', (kind) => {
 
     const nodes = await planOf(database.handle.db, query);
 
+    expect(nodes).toContain('Index Only Scan');
+  });
+
+  it("when the stats read a whole client's figures in one statement, then every part of it starts from an index, never from a whole table", async () => {
+    const query = figuresQuery(database.handle.db).toSQL();
+
+    const nodes = await planOf(database.handle.db, query, { ownerId });
+
+    expect(nodes).not.toContain('Seq Scan');
     expect(nodes).toContain('Index Only Scan');
   });
 });
