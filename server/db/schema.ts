@@ -21,7 +21,12 @@ import {
 import type { Channel, RequestMethod, RequestStatus, ReviewType } from '@shared/schemas/domain';
 import type { NotificationKind } from '@shared/schemas/notifications';
 import type { Provider, SyncRunStatus, SyncTrigger } from '@shared/schemas/integrations';
-import type { ConsentEventKind, ConsentSource, OptOutSource } from '@shared/schemas/contacts';
+import type {
+  ConsentEventKind,
+  ConsentSource,
+  ContactEventKind,
+  OptOutSource,
+} from '@shared/schemas/contacts';
 import type { ReplyTone } from '@shared/schemas/reply-settings';
 import type { Role } from '@shared/schemas/user';
 import type { WidgetLayout, WidgetMode, WidgetSource, WidgetTheme } from '@shared/schemas/widget';
@@ -184,6 +189,12 @@ export const locations = pgTable(
     googleTokenExpiresAt: at(),
     facebookPageId: text(),
     facebookAccessToken: text(),
+    /**
+     * The review links the connections gave (Google's metadata.newReviewUri or its writereview URL, the
+     * Facebook page's reviews tab): offered to customers when no URL was typed by hand (issue 41).
+     */
+    googleConnectedReviewUrl: text(),
+    facebookConnectedReviewUrl: text(),
     /** IANA time zone for quiet hours of its customers; null: the client's. */
     timeZone: text(),
     /** When the last sync of each provider finished, and its error when it failed. */
@@ -289,6 +300,8 @@ export const reviewRequests = pgTable(
     remindersSent: smallint().notNull().default(0),
     /** The request this one resends (a new link for the same customer). */
     resentFromId: integer(),
+    /** Why it was cancelled when not by the owner, e.g. "Reviewed through another request" (issue 41). */
+    cancelReason: text(),
   },
   (t) => [
     uniqueIndex('review_requests_unique_link_unique').on(t.uniqueLink),
@@ -304,6 +317,8 @@ export const reviewRequests = pgTable(
     ),
     index('review_requests_owner_status_idx').on(t.ownerId, t.status, newest(t.createdAt), newest(t.id)),
     index('review_requests_provider_message_idx').on(t.providerMessageId),
+    // When a contact was last asked, and their open requests (the contact policy, issue 41).
+    index('review_requests_owner_contact_idx').on(t.ownerId, t.contactId, newest(t.createdAt)),
   ],
 );
 
@@ -332,6 +347,19 @@ export const reviews = pgTable(
     responseExternalId: text(),
     /** What the customer was offered after rating on our page: the public review links (proof of no gating). */
     offeredLinks: jsonb().$type<{ google: string | null; facebook: string | null }>(),
+    /**
+     * A reply meant for Google or Facebook that the site has not taken yet (issue 41): it is not the review's
+     * response until it is published there, so the review stays unanswered in every figure meanwhile.
+     */
+    pendingReply: text(),
+    /** 'pending' while the queue retries it, 'failed' once it gave up; null when nothing waits. */
+    replyPublishState: text().$type<'pending' | 'failed'>(),
+    replyPublishError: text(),
+    replyPublishAttempts: smallint().notNull().default(0),
+    /** A Facebook recommendation without stars: 'positive' or 'negative' (its rating is a stand-in). */
+    recommendation: text().$type<'positive' | 'negative'>(),
+    /** When the review reached ReviewFlow (an import's backlog arrives long after it was written). */
+    receivedAt: createdAt(),
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
@@ -356,6 +384,9 @@ export const reviews = pgTable(
       .where(unrespondedSql(t)),
     index('reviews_owner_private_idx').on(t.ownerId, newest(t.createdAt), newest(t.id)).where(privateSql(t)),
     index('reviews_owner_location_idx').on(t.ownerId, t.locationId),
+    index('reviews_owner_reply_waiting_idx')
+      .on(t.ownerId, newest(t.createdAt), newest(t.id))
+      .where(sql`${t.replyPublishState} is not null`),
     // A re-import never duplicates a review of the same source and location.
     uniqueIndex('reviews_source_location_external_unique')
       .on(t.type, t.locationId, t.externalId)
@@ -638,8 +669,32 @@ export const requestSettings = pgTable('request_settings', {
   quietEnd: smallint().notNull(),
   /** The client's IANA time zone: quiet hours of customers with none of their own or their location's. */
   timeZone: text(),
+  /** A contact is asked at most once in this many days by bulk and API sends; 0 turns it off (issue 41). */
+  askWindowDays: smallint().notNull().default(30),
   updatedAt: createdAt(),
 });
+
+/**
+ * A contact's timeline (issue 41): each ask, each ask skipped by the contact policy and each request
+ * cancelled because they reviewed, with its reason.
+ */
+export const contactEvents = pgTable(
+  'contact_events',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** asked | skipped | cancelled | reviewed */
+    kind: text().$type<ContactEventKind>().notNull(),
+    channel: text().$type<Channel>(),
+    detail: text().notNull().default(''),
+    reviewRequestId: integer().references(() => reviewRequests.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_events_contact_idx').on(t.contactId, newest(t.id))],
+);
 
 /** How suggested replies are written for each client: tone and signature (issue 16); no row: the defaults. */
 export const replySettings = pgTable('reply_settings', {

@@ -244,3 +244,17 @@ export const SELF_OPT_OUT_CONFLICT: Record<OptOutSource, string> = {
     'This person unsubscribed themselves with the link in an email. Say why they may be contacted again to re-subscribe them.',
   owner: '',
 };
+
+/** The kinds of line on a contact's timeline (issue 41: one customer, one policy). */
+export const CONTACT_EVENT_KINDS = ['asked', 'skipped', 'cancelled', 'reviewed'] as const;
+export type ContactEventKind = (typeof CONTACT_EVENT_KINDS)[number];
+
+/** One line of a contact's timeline (GET /api/contacts/{id}/timeline), newest first. */
+export interface ContactEvent {
+  id: number;
+  kind: ContactEventKind;
+  channel: Channel | null;
+  detail: string;
+  reviewRequestId: number | null;
+  createdAt: string;
+}
