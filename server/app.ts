@@ -35,6 +35,7 @@ import { createGoogleClient } from './features/integrations/google.client';
 import { auditAdminAccess } from './middleware/audit';
 import { requireAdmin, requireAuth } from './middleware/auth';
 import { rejectNul } from './middleware/reject-nul';
+import { jsonBody } from './lib/json-body';
 import { sameOrigin } from './middleware/same-origin';
 import { tenantFromPath, tenantFromUser } from './middleware/tenant';
 import { createAdminRouter } from './routes/admin-routes';
@@ -142,7 +143,7 @@ export function createApp(options: AppOptions): Express {
   app.use('/api', gatedByFirstSegment(createStripeWebhookRoutes(ctx)));
 
   const api = express.Router();
-  api.use(express.json({ limit: env.MAX_BODY_BYTES }));
+  api.use(jsonBody(env.MAX_BODY_BYTES));
   api.use(express.urlencoded({ extended: false, limit: env.MAX_BODY_BYTES }));
   api.use(rejectNul);
   api.use(sameOrigin([new URL(env.publicBaseUrl).origin]));

@@ -105,6 +105,13 @@ function fromBodyParser(err: ParserError): AppError | undefined {
       return new AppError(413, 'Request body is too large');
     case 'entity.parse.failed':
       return new AppError(400, 'Malformed JSON in request body', undefined, 'malformed_json');
+    case 'entity.too.deep':
+      return new AppError(
+        400,
+        err.message ?? 'The JSON body is nested too deeply.',
+        undefined,
+        'malformed_json',
+      );
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new AppError(415, 'Unsupported request encoding');

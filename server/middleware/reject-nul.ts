@@ -3,20 +3,35 @@ import { badRequest } from '../lib/errors';
 
 export const NUL_MESSAGE = 'Text must not contain the NUL character.';
 
+/** A value waiting to be looked at, with the key it sits under and its parent's entry: its path, unbuilt. */
+interface Visit {
+  item: unknown;
+  key: string | null;
+  parent: Visit | null;
+}
+
+function pathOf(visit: Visit): string {
+  const keys: string[] = [];
+  for (let at: Visit | null = visit; at && at.key !== null; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.') || '_root';
+}
+
 /**
  * The path (`name`, `items.2.text`) of the first string holding a NUL, or undefined. The value is walked
- * without recursion, so no depth of nesting can overflow the stack.
+ * without recursion, and each value is visited once with a link to its parent (the path is built only for a
+ * hit), so the walk is linear in the body whatever its nesting (issue 42, item 1).
  */
 export function findNul(value: unknown): string | undefined {
-  const pending: { item: unknown; path: string[] }[] = [{ item: value, path: [] }];
+  const pending: Visit[] = [{ item: value, key: null, parent: null }];
   while (pending.length > 0) {
-    const { item, path } = pending.pop()!;
+    const visit = pending.pop()!;
+    const { item } = visit;
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) return path.join('.') || '_root';
+      if (item.includes('\u0000')) return pathOf(visit);
     } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
-      for (const [key, child] of Object.entries(item)) {
-        if (key.includes('\u0000')) return path.join('.') || '_root';
-        pending.push({ item: child, path: [...path, key] });
+      for (const key of Object.keys(item)) {
+        if (key.includes('\u0000')) return pathOf(visit);
+        pending.push({ item: (item as Record<string, unknown>)[key], key, parent: visit });
       }
     }
   }

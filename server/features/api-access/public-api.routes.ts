@@ -1,7 +1,8 @@
-import express, { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { API_KEY_MESSAGES, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_MESSAGES } from '@shared/schemas/api-access';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, notFoundHandler } from '../../lib/errors';
+import { jsonBody } from '../../lib/json-body';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { rejectNul } from '../../middleware/reject-nul';
 import { tenantOf } from '../../middleware/tenant';
@@ -63,7 +64,7 @@ export function createPublicApiRouter(ctx: AppContext): Router {
       key: (req) => `key:${req.apiKeyId!}`,
     }),
     // After the key: a caller without one hears 401, whatever its body.
-    express.json({ limit: ctx.env.MAX_BODY_BYTES }),
+    jsonBody(ctx.env.MAX_BODY_BYTES),
     rejectNul,
   );
 
