@@ -453,6 +453,23 @@ export const reviewResponseDailyStats = pgTable(
   (t) => [primaryKey({ columns: [t.ownerId, t.day] })],
 );
 
+/**
+ * What a client has used of its plan, per calendar month (UTC): review requests that sent a message and team
+ * invitations (issue 42, item 3). Counted when they are granted, in the same transaction; deleting a location,
+ * a contact or a request gives nothing back.
+ */
+export const usageLedger = pgTable(
+  'usage_ledger',
+  {
+    ownerId: ownerId(),
+    /** The first day of the month. */
+    month: date({ mode: 'string' }).notNull(),
+    reviewRequests: integer().notNull().default(0),
+    invitations: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.month] })],
+);
+
 /** Every message sent or, with its provider unconfigured, kept in the outbox, with its rendered content. */
 export const outboundMessages = pgTable(
   'outbound_messages',
