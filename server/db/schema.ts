@@ -774,6 +774,8 @@ export const emailVerificationTokens = pgTable(
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: at(),
+    /** The session that asked for a change of address: it stays signed in when the change ends the others. */
+    requestedBySession: text(),
     createdAt: createdAt(),
   },
   (t) => [
