@@ -68,6 +68,10 @@ const EnvSchema = z
     FREE_PLAN_LOCATIONS: positiveInt.default(3),
     /** Review requests an account may send in all until its email is verified (PRODUCT.md section 8). */
     UNVERIFIED_REQUEST_CAP: z.coerce.number().int().min(0).default(20),
+    /** Team invitations one business may send in 24 hours (issue 42, item 4). */
+    INVITATION_DAILY_CAP: positiveInt.default(20),
+    /** Password reset emails one account may be sent in an hour; more requests answer the same, unsent. */
+    PASSWORD_RESET_EMAILS_PER_HOUR: positiveInt.default(3),
     RATE_LIMIT_PUBLIC: positiveInt.default(30),
     /** Calls to the public API (/api/v1) per API key per minute (issue 16). */
     RATE_LIMIT_API: positiveInt.default(120),

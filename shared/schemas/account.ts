@@ -58,3 +58,6 @@ export interface AdminResetLinkResult {
 /** Until the email is verified, the review requests an account may send in all (PRODUCT.md section 8). */
 export const unverifiedCapMessage = (cap: number) =>
   `Verify your email to send more than ${cap} review requests. We sent you a link.`;
+/** Invitations are emails sent in the business's name: they share the unverified account's cap (issue 42). */
+export const unverifiedInvitationMessage = (cap: number) =>
+  `Verify your email to send more than ${cap} messages, team invitations included. We sent you a link.`;

@@ -124,3 +124,7 @@ export const TEAM_MESSAGES = {
   roleForbidden: 'Your role in this team does not allow this.',
   needsDetails: 'Enter your name and a password to create your login.',
 } as const;
+
+/** The daily cap on invitations (INVITATION_DAILY_CAP): an invitation is an email in the business's name. */
+export const invitationDailyCapMessage = (cap: number) =>
+  `You can send up to ${cap} team invitations a day. Try again tomorrow.`;

@@ -23,6 +23,7 @@ import {
   type PlanRow,
 } from './admin-plans.repository';
 import { createAdminStatsRepository, type AdminStatsRepository } from './admin-stats.repository';
+import { endAccessAfterCredentialChange } from '../auth/credential-change.repository';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
 export const PLAN_NOT_FOUND = 'Plan not found';
@@ -168,8 +169,11 @@ export function createAdminService({ clients, plans, audit, stats, outbox }: Adm
         }
 
         if (Object.keys(changes).length > 0) await clients.updateUser(tx, id, changes);
-        // A disabled account is signed out everywhere at once, not at its next request.
-        if (changes.disabledAt || passwordHash !== undefined) await clients.deleteSessionsOf(tx, id);
+        // A disabled account is signed out everywhere at once, not at its next request; a new email or
+        // password also spends the reset links mailed before it.
+        if (changes.email !== undefined || passwordHash !== undefined)
+          await endAccessAfterCredentialChange(tx, id, null);
+        else if (changes.disabledAt) await clients.deleteSessionsOf(tx, id);
 
         const audits: { action: string; details: Record<string, unknown> }[] = [];
         if (Object.keys(changed).length > 0) audits.push({ action: 'client.update', details: changed });

@@ -150,8 +150,9 @@ export function createAuthRoutes({
   router.post(
     '/verify-email',
     authLimiter,
-    validate({ body: VerifyEmailSchema }, async ({ body }, _req, res) => {
-      res.json(await verification.verify(body.token));
+    validate({ body: VerifyEmailSchema }, async ({ body }, req, res) => {
+      const opener = req.user ? { sessionId: req.sessionID, userId: req.user.id } : null;
+      res.json(await verification.verify(body.token, opener));
     }),
   );
 
@@ -170,7 +171,7 @@ export function createAuthRoutes({
     requireAuth,
     accountMailLimiter,
     validate({ body: ChangeEmailSchema }, async ({ body }, req, res) => {
-      res.json(await verification.requestChange(req.user!.id, body));
+      res.json(await verification.requestChange(req.user!.id, body, req.sessionID));
     }),
   );
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailVerificationTokens, users } from '../../db/schema';
+import { endAccessAfterCredentialChange } from './credential-change.repository';
 
 export type VerifyOutcome =
   | { ok: true; userId: number; email: string; previousEmail: string; changed: boolean }
@@ -12,7 +13,13 @@ const sameEmail = (column: typeof users.email | typeof emailVerificationTokens.e
 /** Verification links (issue 11): only the SHA-256 of a token is stored; times come from the caller's clock. */
 export function createEmailVerificationRepository(db: Database) {
   return {
-    async insertToken(values: { userId: number; email: string; tokenHash: string; expiresAt: Date }) {
+    async insertToken(values: {
+      userId: number;
+      email: string;
+      tokenHash: string;
+      expiresAt: Date;
+      requestedBySession?: string | null;
+    }) {
       await db.insert(emailVerificationTokens).values(values);
     },
 
@@ -49,7 +56,12 @@ export function createEmailVerificationRepository(db: Database) {
      * account takes the new address, verified. Every other live link of the account is spent with it, so an
      * older link can never switch the address back.
      */
-    async verify(tokenHash: string, now: Date): Promise<VerifyOutcome> {
+    async verify(
+      tokenHash: string,
+      now: Date,
+      /** The session that opened the link, kept when it is the account's own (a change ends the others). */
+      opener: { sessionId: string; userId: number } | null = null,
+    ): Promise<VerifyOutcome> {
       return db
         .transaction(async (tx): Promise<VerifyOutcome> => {
           const [token] = await tx
@@ -62,7 +74,11 @@ export function createEmailVerificationRepository(db: Database) {
                 gt(emailVerificationTokens.expiresAt, now),
               ),
             )
-            .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email });
+            .returning({
+              userId: emailVerificationTokens.userId,
+              email: emailVerificationTokens.email,
+              requestedBySession: emailVerificationTokens.requestedBySession,
+            });
           if (!token) return { ok: false, reason: 'invalid' } as const;
           const [user] = await tx
             .select({ email: users.email })
@@ -82,6 +98,12 @@ export function createEmailVerificationRepository(db: Database) {
               .update(users)
               .set({ email: token.email, username: token.email, emailVerifiedAt: now })
               .where(eq(users.id, token.userId));
+            // The session that asked keeps going; so does the one that opened the link, if it is the account's.
+            const keep = [
+              token.requestedBySession,
+              opener?.userId === token.userId ? opener.sessionId : null,
+            ];
+            await endAccessAfterCredentialChange(tx, token.userId, keep);
           } else {
             await tx
               .update(users)

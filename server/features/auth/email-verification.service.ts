@@ -29,11 +29,16 @@ export function createEmailVerificationService(ctx: AppContext, users: UsersRepo
   const repo = createEmailVerificationRepository(ctx.db);
 
   /** A new link for `email`, stored hashed; answers the URL to put in the email. */
-  async function newLink(userId: number, email: string): Promise<string> {
+  async function newLink(
+    userId: number,
+    email: string,
+    requestedBySession: string | null = null,
+  ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await repo.insertToken({
       userId,
       email,
+      requestedBySession,
       tokenHash: hashOf(token),
       expiresAt: new Date(ctx.now().getTime() + VERIFY_TOKEN_TTL_HOURS * 3_600_000),
     });
@@ -78,8 +83,11 @@ export function createEmailVerificationService(ctx: AppContext, users: UsersRepo
       await sendVerification(user);
     },
 
-    async verify(token: string): Promise<VerifyEmailResult> {
-      const outcome = await repo.verify(hashOf(token), ctx.now());
+    async verify(
+      token: string,
+      opener: { sessionId: string; userId: number } | null = null,
+    ): Promise<VerifyEmailResult> {
+      const outcome = await repo.verify(hashOf(token), ctx.now(), opener);
       if (!outcome.ok) {
         if (outcome.reason === 'taken') throw conflict(EMAIL_TAKEN);
         throw badRequest(EMAIL_VERIFICATION_MESSAGES.invalid);
@@ -115,7 +123,12 @@ export function createEmailVerificationService(ctx: AppContext, users: UsersRepo
      * address until that link is followed. The old address is told at once, so a stolen session cannot move
      * an account away silently.
      */
-    async requestChange(userId: number, input: ChangeEmailInput): Promise<EmailStatus> {
+    /** `sessionId`: the asking session, which stays signed in when the change ends the others. */
+    async requestChange(
+      userId: number,
+      input: ChangeEmailInput,
+      sessionId: string | null = null,
+    ): Promise<EmailStatus> {
       const user = await users.findById(userId);
       if (!user) throw notFound('Account not found');
       if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
@@ -127,7 +140,7 @@ export function createEmailVerificationService(ctx: AppContext, users: UsersRepo
         });
       }
       if (await repo.emailTakenByOther(input.email, userId)) throw conflict(EMAIL_TAKEN);
-      const link = await newLink(userId, input.email);
+      const link = await newLink(userId, input.email, sessionId);
       await send(
         input.email,
         'Confirm your new email for ReviewFlow',

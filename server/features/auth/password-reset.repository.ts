@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { passwordResetTokens, sessions, users } from '../../db/schema';
+import { passwordResetTokens, users } from '../../db/schema';
+import { endAccessAfterCredentialChange } from './credential-change.repository';
 
 export function createPasswordResetRepository(db: Database) {
   return {
@@ -17,8 +18,29 @@ export function createPasswordResetRepository(db: Database) {
       return row && !row.disabledAt ? row : undefined;
     },
 
-    async insertToken(userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
-      await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+    /**
+     * Stores a new reset link unless the user already had `maxSince.count` made since `maxSince.since` (each
+     * was an email): counted and inserted with the user's row locked, so parallel requests cannot all pass.
+     */
+    async insertTokenWithin(
+      values: { userId: number; tokenHash: string; createdAt: Date; expiresAt: Date },
+      maxSince: { count: number; since: Date },
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ${users} where ${users.id} = ${values.userId} for update`);
+        const [row] = await tx
+          .select({ n: count() })
+          .from(passwordResetTokens)
+          .where(
+            and(
+              eq(passwordResetTokens.userId, values.userId),
+              gte(passwordResetTokens.createdAt, maxSince.since),
+            ),
+          );
+        if ((row?.n ?? 0) >= maxSince.count) return false;
+        await tx.insert(passwordResetTokens).values(values);
+        return true;
+      });
     },
 
     /**
@@ -40,11 +62,7 @@ export function createPasswordResetRepository(db: Database) {
           .returning({ userId: passwordResetTokens.userId });
         if (!token) return false;
         await tx.update(users).set({ passwordHash }).where(eq(users.id, token.userId));
-        await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: sql`now()` })
-          .where(and(eq(passwordResetTokens.userId, token.userId), isNull(passwordResetTokens.usedAt)));
-        await tx.delete(sessions).where(eq(sessions.userId, token.userId));
+        await endAccessAfterCredentialChange(tx, token.userId, null);
         return true;
       });
     },

@@ -16,13 +16,26 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
 export function createPasswordResetService(ctx: AppContext) {
   const repo = createPasswordResetRepository(ctx.db);
 
-  async function sendLink(user: { id: number; email: string; firstName: string }) {
+  /**
+   * A new reset link's token, stored hashed; null when the account already had `perHour` made in the last
+   * hour (issue 42, item 4: one inbox gets at most that many reset emails).
+   */
+  async function newToken(userId: number, perHour = Number.MAX_SAFE_INTEGER): Promise<string | null> {
     const token = randomBytes(32).toString('base64url');
-    await repo.insertToken(
-      user.id,
-      hashOf(token),
-      new Date(ctx.now().getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+    const now = ctx.now();
+    const stored = await repo.insertTokenWithin(
+      {
+        userId,
+        tokenHash: hashOf(token),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+      },
+      { count: perHour, since: new Date(now.getTime() - 60 * 60_000) },
     );
+    return stored ? token : null;
+  }
+
+  function mailLink(user: { email: string; firstName: string }, token: string) {
     const link = `${ctx.env.publicBaseUrl}/auth?reset=${token}`;
     return sendEmail(ctx, {
       ownerId: null,
@@ -43,11 +56,15 @@ export function createPasswordResetService(ctx: AppContext) {
     async requestReset(email: string): Promise<void> {
       const user = await repo.activeUserByEmail(email);
       if (!user) return;
-      await sendLink(user);
+      // At most PASSWORD_RESET_EMAILS_PER_HOUR to one inbox; the answer stays the same.
+      const token = await newToken(user.id, ctx.env.PASSWORD_RESET_EMAILS_PER_HOUR);
+      if (token) await mailLink(user, token);
     },
 
     /** The admin's "Send reset link" on a client's row: the same link and email; answers where it went. */
-    sendLink,
+    async sendLink(user: { id: number; email: string; firstName: string }) {
+      return mailLink(user, (await newToken(user.id))!);
+    },
 
     async reset(input: ResetPasswordInput): Promise<void> {
       const done = await repo.resetWithToken(hashOf(input.token), await hashPassword(input.password));

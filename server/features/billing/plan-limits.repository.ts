@@ -1,8 +1,11 @@
-import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { locations, plans, reviewRequests, subscriptions, users } from '../../db/schema';
+import { locations, plans, subscriptions, usageLedger, users } from '../../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
+
+/** The ledger's month of an instant: the first day of its calendar month, UTC, as YYYY-MM-DD. */
+const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
 /** The database or the transaction a count runs in (reserveRequests counts inside the inserting one). */
 export type Executor = Pick<Database, 'select' | 'insert'>;
 
@@ -38,19 +41,46 @@ export function createPlanLimitsRepository(db: Database) {
       return { plan: row?.plan ?? null, subscription: row?.subscription ?? null };
     },
 
-    /** Review requests that sent a message (one-off links send nothing), all of them or since `since`. */
-    async countSentRequests(ownerId: number, since: Date | null, executor: Executor = db): Promise<number> {
+    /**
+     * What the client has used since the month `since` falls in (all time with null), from the usage ledger:
+     * review requests that sent a message (one-off links send nothing) and team invitations.
+     */
+    async usageSince(
+      ownerId: number,
+      since: Date | null,
+      executor: Executor = db,
+    ): Promise<{ reviewRequests: number; invitations: number }> {
       const [row] = await executor
-        .select({ n: count() })
-        .from(reviewRequests)
+        .select({
+          reviewRequests: sql<number>`coalesce(sum(${usageLedger.reviewRequests}), 0)::int`,
+          invitations: sql<number>`coalesce(sum(${usageLedger.invitations}), 0)::int`,
+        })
+        .from(usageLedger)
         .where(
-          and(
-            eq(reviewRequests.ownerId, ownerId),
-            ne(reviewRequests.method, 'link'),
-            since ? gte(reviewRequests.createdAt, since) : undefined,
-          ),
+          and(eq(usageLedger.ownerId, ownerId), since ? gte(usageLedger.month, monthOf(since)) : undefined),
         );
-      return row?.n ?? 0;
+      return { reviewRequests: row?.reviewRequests ?? 0, invitations: row?.invitations ?? 0 };
+    },
+
+    /** Adds what was just granted to the month `at` falls in, inside the granting transaction. */
+    async recordUsage(
+      executor: Executor,
+      ownerId: number,
+      at: Date,
+      used: { reviewRequests?: number; invitations?: number },
+    ): Promise<void> {
+      const reviewRequests = used.reviewRequests ?? 0;
+      const invitations = used.invitations ?? 0;
+      await executor
+        .insert(usageLedger)
+        .values({ ownerId, month: monthOf(at), reviewRequests, invitations })
+        .onConflictDoUpdate({
+          target: [usageLedger.ownerId, usageLedger.month],
+          set: {
+            reviewRequests: sql`${usageLedger.reviewRequests} + ${reviewRequests}`,
+            invitations: sql`${usageLedger.invitations} + ${invitations}`,
+          },
+        });
     },
 
     async countLocations(ownerId: number, executor: Executor = db): Promise<number> {

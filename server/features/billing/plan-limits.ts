@@ -1,4 +1,4 @@
-import { unverifiedCapMessage } from '@shared/schemas/account';
+import { unverifiedCapMessage, unverifiedInvitationMessage } from '@shared/schemas/account';
 import type { SubscriptionOverview } from '@shared/schemas/plans';
 import type { Database } from '../../db/client';
 import type { AppContext } from '../../lib/context';
@@ -68,11 +68,16 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
     return (await planAndSubscription(ownerId, executor)).plan;
   }
 
-  const requestsThisMonth = (ownerId: number, executor?: Executor) =>
-    repo.countSentRequests(ownerId, monthStart(ctx.now()), executor);
-  /** Every request the account has ever sent (not only this month's): the unverified cap counts these. */
-  const requestsEver = (ownerId: number, executor: Executor) =>
-    repo.countSentRequests(ownerId, null, executor);
+  const requestsThisMonth = async (ownerId: number, executor?: Executor) =>
+    (await repo.usageSince(ownerId, monthStart(ctx.now()), executor)).reviewRequests;
+  /**
+   * Every message the account ever had sent for it (not only this month's): its requests and its team
+   * invitations. Until its email is verified, the UNVERIFIED_REQUEST_CAP counts these.
+   */
+  const messagesEver = async (ownerId: number, executor: Executor) => {
+    const used = await repo.usageSince(ownerId, null, executor);
+    return used.reviewRequests + used.invitations;
+  };
 
   return {
     freePlan,
@@ -102,12 +107,27 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
       // null: not verified yet (undefined: no such client, whom no cap concerns).
       if ((await repo.emailVerifiedAt(ownerId, tx)) === null) {
         const cap = env.UNVERIFIED_REQUEST_CAP;
-        capLeft = Math.max(0, cap - (await requestsEver(ownerId, tx)));
+        capLeft = Math.max(0, cap - (await messagesEver(ownerId, tx)));
         if (capLeft === 0 && wanted > 0) throw overLimit(unverifiedCapMessage(cap));
       }
       const granted = Math.min(wanted, monthlyLeft, capLeft);
+      if (granted > 0) await repo.recordUsage(tx, ownerId, ctx.now(), { reviewRequests: granted });
       if (granted === wanted) return { granted, stoppedBy: null };
       return { granted, stoppedBy: capLeft < monthlyLeft ? 'unverified_cap' : 'monthly_limit' };
+    },
+
+    /**
+     * A team invitation is an email sent on the client's behalf: until the account's email is verified it
+     * counts against the UNVERIFIED_REQUEST_CAP with the review requests (issue 42, item 4). Inside the
+     * inviting transaction, after the client's row is locked.
+     */
+    async reserveInvitation(tx: Executor & Pick<Database, 'execute'>, ownerId: number): Promise<void> {
+      await repo.lockOwner(tx, ownerId);
+      if ((await repo.emailVerifiedAt(ownerId, tx)) === null) {
+        const cap = env.UNVERIFIED_REQUEST_CAP;
+        if ((await messagesEver(ownerId, tx)) >= cap) throw overLimit(unverifiedInvitationMessage(cap));
+      }
+      await repo.recordUsage(tx, ownerId, ctx.now(), { invitations: 1 });
     },
 
     async assertCanAddLocation(ownerId: number): Promise<void> {

@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, teamMembers, users } from '../../db/schema';
+import { endAccessAfterCredentialChange } from '../auth/credential-change.repository';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -33,11 +34,11 @@ export function createSettingsRepository(db: Database) {
       return row;
     },
 
-    /** The new hash, and every other session of the user ended, together. */
+    /** The new hash, every live reset link spent and every other session of the user ended, together. */
     async changePassword(id: number, passwordHash: string, keepSessionId: string): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
-        await tx.delete(sessions).where(and(eq(sessions.userId, id), ne(sessions.sid, keepSessionId)));
+        await endAccessAfterCredentialChange(tx, id, keepSessionId);
       });
     },
 

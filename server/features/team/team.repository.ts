@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { TeamRole } from '@shared/schemas/team';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
 import { auditLog, locations, sessions, teamInvitations, teamMembers, users } from '../../db/schema';
 
 export interface AuditEntry {
@@ -130,6 +130,15 @@ export function createTeamRepository(db: Database) {
       return Boolean(row);
     },
 
+    /** Invitations the client made since `since`, revoked ones included (each sent an email). */
+    async countInvitationsSince(executor: Pick<Database, 'select'>, clientId: number, since: Date) {
+      const [row] = await executor
+        .select({ n: count() })
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.clientId, clientId), gte(teamInvitations.createdAt, since)));
+      return row?.n ?? 0;
+    },
+
     async insertInvitation(
       values: {
         clientId: number;
@@ -141,8 +150,11 @@ export function createTeamRepository(db: Database) {
         invitedBy: number;
       },
       audit: Omit<AuditEntry, 'details'>,
+      /** The caps' say, asked first inside the inserting transaction (it throws when a cap is reached). */
+      reserve?: (tx: Transaction) => Promise<void>,
     ) {
       return db.transaction(async (tx) => {
+        await reserve?.(tx);
         const [row] = await tx.insert(teamInvitations).values(values).returning(invitationColumns);
         await writeAudit(tx, {
           ...audit,

@@ -4,6 +4,7 @@ import {
   roleAtLeast,
   TEAM_MESSAGES,
   TEAM_ROLE_LABELS,
+  invitationDailyCapMessage,
   type AcceptInvitationInput,
   type InvitationPreview,
   type TeamInvitation,
@@ -13,11 +14,13 @@ import {
   type UserTeam,
 } from '@shared/schemas/team';
 import { displayName } from '@shared/schemas/user';
+import type { Transaction } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { sendEmail } from '../delivery/delivery.service';
 import { createUsersRepository, type UserRow } from '../auth/users.repository';
+import { createPlanLimits } from '../billing/plan-limits';
 import { createTeamRepository, MemberConflict, type TeamRepository } from './team.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,6 +61,24 @@ const toInvitation = (row: InvitationRow): TeamInvitation => ({
 export function createTeamService(ctx: Pick<AppContext, 'db' | 'env' | 'now' | 'mailer' | 'logger'>) {
   const repo = createTeamRepository(ctx.db);
   const users = createUsersRepository(ctx.db);
+  const limits = createPlanLimits(ctx);
+
+  /**
+   * Every invitation is an email in the business's name: a daily cap, and the unverified account's cap,
+   * checked in the inserting transaction with the client's row locked (issue 42, item 4).
+   */
+  async function reserveInvitation(tx: Transaction, clientId: number) {
+    await limits.reserveInvitation(tx, clientId);
+    const since = new Date(ctx.now().getTime() - DAY_MS);
+    if ((await repo.countInvitationsSince(tx, clientId, since)) >= ctx.env.INVITATION_DAILY_CAP) {
+      throw new AppError(
+        429,
+        invitationDailyCapMessage(ctx.env.INVITATION_DAILY_CAP),
+        undefined,
+        'rate_limited',
+      );
+    }
+  }
 
   async function checkLocations(clientId: number, ids: number[] | null | undefined) {
     if (!ids) return;
@@ -139,6 +160,7 @@ export function createTeamService(ctx: Pick<AppContext, 'db' | 'env' | 'now' | '
           invitedBy: actor.userId,
         },
         { actorId: actor.userId, action: 'team.invited', clientId: actor.clientId },
+        (tx) => reserveInvitation(tx, actor.clientId),
       );
       const businessName = business.companyName.trim() || business.firstName;
       const link = `${ctx.env.publicBaseUrl}/invite/${token}`;
