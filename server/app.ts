@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { createAuthService } from './features/auth/auth.service';
+import { createRequestSettingsRepository } from './features/review-requests/request-settings.repository';
 import { createEmailVerificationService } from './features/auth/email-verification.service';
 import { createPasswordResetService } from './features/auth/password-reset.service';
 import { createAuthRoutes } from './features/auth/auth.routes';
@@ -124,7 +125,7 @@ export function createApp(options: AppOptions): Express {
 
   const ctx: AppContext = options.context ?? createAppContext(options);
   const users = createUsersRepository(db);
-  const auth = createAuthService(users);
+  const auth = createAuthService(users, createRequestSettingsRepository(db));
   const passport = createPassport(auth);
   const session = createSession(db, options.sessionSecret);
   const team = createTeamService(ctx);

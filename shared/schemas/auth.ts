@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCommonPassword } from '../common-passwords';
 import { NEW_PASSWORD_HINT, NEW_PASSWORD_MESSAGES, NEW_PASSWORD_MIN } from '../password-rule';
+import { TimeZoneSchema } from './request-settings';
 
 // The messages are the spec's (seed-spec section 5); forms and the API share these schemas.
 export const PASSWORD_MIN = 6;
@@ -52,9 +53,19 @@ export const RegisterFormSchema = z.object({
 });
 export type RegisterFormInput = z.infer<typeof RegisterFormSchema>;
 
-// The client sends the form plus `username` set to the email (seed-spec section 7).
+/** The browser's time zone, kept as the business's: one the runtime does not know is dropped, never refused. */
+const browserTimeZone = z
+  .unknown()
+  .transform((value) => {
+    const parsed = TimeZoneSchema.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  })
+  .optional();
+
+// The client sends the form plus `username` set to the email (seed-spec section 7), and its time zone.
 export const RegisterSchema = RegisterFormSchema.extend({
   username: z.string().max(EMAIL_MAX).optional(),
+  timeZone: browserTimeZone,
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChannelSchema, type Channel } from './domain';
-import { DEFAULT_TEMPLATES } from '../templates';
+import { DEFAULT_TEMPLATES, optOutAddition, placeholderProblem } from '../templates';
 
 // Limits of a template (PRODUCT.md section 4): an SMS or WhatsApp text is at most 1,600 characters (Twilio's
 // limit for a concatenated message), an email body 10,000.
@@ -21,6 +21,8 @@ export const TEMPLATE_MESSAGES = {
     channel === 'email'
       ? 'Email messages are limited to 10,000 characters'
       : `${channel === 'sms' ? 'SMS' : 'WhatsApp'} messages are limited to 1,600 characters`,
+  optOutTooLong: (channel: Channel) =>
+    `${channel === 'sms' ? 'SMS' : 'WhatsApp'} messages are limited to 1,600 characters, with “Reply STOP to opt out.” added at the end`,
 } as const;
 
 const nameField = z
@@ -49,14 +51,25 @@ interface TemplateFields {
   body: string;
 }
 
-/** The rules that need the channel: subject for email, {{link}} in the body, the channel's length limit. */
+/**
+ * The rules that need the channel: subject for email, known placeholders only, {{link}} in the body, the
+ * channel's length limit (for a text, with the opt-out words the renderer adds).
+ */
 function checkTemplate(value: TemplateFields, ctx: z.RefinementCtx): void {
   if (value.channel === 'email' && !value.subject?.trim())
     ctx.addIssue({ code: 'custom', path: ['subject'], message: TEMPLATE_MESSAGES.subject });
+  const subjectProblem =
+    value.channel === 'email' && value.subject ? placeholderProblem(value.subject) : null;
+  if (subjectProblem) ctx.addIssue({ code: 'custom', path: ['subject'], message: subjectProblem });
+  const bodyProblem = placeholderProblem(value.body);
+  if (bodyProblem) ctx.addIssue({ code: 'custom', path: ['body'], message: bodyProblem });
   if (value.body.trim() && !LINK_PLACEHOLDER.test(value.body))
     ctx.addIssue({ code: 'custom', path: ['body'], message: TEMPLATE_MESSAGES.link });
-  if (value.body.length > TEMPLATE_BODY_MAX[value.channel])
+  const limit = TEMPLATE_BODY_MAX[value.channel];
+  if (value.body.length > limit)
     ctx.addIssue({ code: 'custom', path: ['body'], message: TEMPLATE_MESSAGES.bodyTooLong(value.channel) });
+  else if (value.channel !== 'email' && value.body.length + optOutAddition(value.body).length > limit)
+    ctx.addIssue({ code: 'custom', path: ['body'], message: TEMPLATE_MESSAGES.optOutTooLong(value.channel) });
 }
 
 export const TemplateFormSchema = z

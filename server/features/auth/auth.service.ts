@@ -2,6 +2,7 @@ import type { LoginInput, RegisterInput } from '@shared/schemas/auth';
 import type { PublicUser, Role } from '@shared/schemas/user';
 import { conflict } from '../../lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import type { createRequestSettingsRepository } from '../review-requests/request-settings.repository';
 import type { UserRow, UsersRepository } from './users.repository';
 
 export type { UserRow };
@@ -32,7 +33,10 @@ export function activeOrNone(user: UserRow | null | undefined): UserRow | undefi
 
 export type SignInResult = { ok: true; user: UserRow } | { ok: false; message: string };
 
-export function createAuthService(users: UsersRepository) {
+/** Where a new client's business time zone goes (request settings: quiet hours and reminders). */
+type BusinessSettings = Pick<ReturnType<typeof createRequestSettingsRepository>, 'get' | 'save'>;
+
+export function createAuthService(users: UsersRepository, settings?: BusinessSettings) {
   return {
     /**
      * A self-registered account starts unverified (capped sending until its owner follows the emailed
@@ -54,6 +58,9 @@ export function createAuthService(users: UsersRepository) {
         emailVerifiedAt: verified ? new Date() : null,
       });
       if (!user) throw conflict(EMAIL_TAKEN, 'email_taken');
+      // The browser's zone: quiet hours work from the first request, for customers of unknown zone too.
+      if (input.timeZone && settings)
+        await settings.save(user.id, { ...(await settings.get(user.id)), timeZone: input.timeZone });
       return user;
     },
 

@@ -1,4 +1,4 @@
-import { renderText, type TemplateText, type TemplateVariables } from '@shared/templates';
+import { renderMessage, renderText, type TemplateText, type TemplateVariables } from '@shared/templates';
 import { escapeHtml } from '../../lib/mail/html';
 
 export interface ComposedEmail {
@@ -9,13 +9,13 @@ export interface ComposedEmail {
 
 const LINK_MARK = '\u0000link\u0000';
 
-/** Makes sure the review link is in the message even when a client's template forgot {{link}}. */
-function withLink(body: string, link: string): string {
-  return body.includes(link) ? body : `${body.trimEnd()}\n\n${link}`;
-}
-
-export function composeText(template: TemplateText, variables: TemplateVariables): string {
-  return withLink(renderText(template.body, variables), variables.link);
+/** An SMS or WhatsApp text as the customer reads it (the shared renderer, as every preview shows it). */
+export function composeText(
+  template: TemplateText,
+  variables: TemplateVariables,
+  channel: 'sms' | 'whatsapp',
+): string {
+  return renderMessage(channel, template, variables).body;
 }
 
 /**
@@ -31,7 +31,7 @@ export function composeEmail(
     renderText(template.subject ?? '', variables)
       .replace(/[\r\n]+/g, ' ')
       .trim() || `A quick review for ${variables.business}`;
-  let text = composeText(template, variables);
+  let text = renderMessage('email', template, variables).body;
   if (options.unsubscribeUrl)
     text += `\n\n--\nDon't want these emails? Unsubscribe: ${options.unsubscribeUrl}`;
 

@@ -240,7 +240,7 @@ async function sendRequestMessage(
     return { outcome, record };
   }
 
-  const body = composeText(template, variables);
+  const body = composeText(template, variables, channel);
   const recipient = channel === 'whatsapp' ? `whatsapp:${address}` : address;
   const earlier =
     options.attempt > 1
@@ -271,6 +271,10 @@ async function sendRequestMessage(
   return { outcome, record: { ...record, ...base, idempotencyKey: idempotencyKey ?? null } };
 }
 
+/** The customer's time zone for quiet hours and reminders (sending-schedule.ts says which one wins). */
+const zoneOf = (row: DeliveryRow, rules: SendingRules) =>
+  customerTimeZone({ timeZone: row.contactTimeZone, phone: row.contactPhone }, row.locationTimeZone, rules);
+
 /**
  * The customer's quiet hours, checked when the job runs (it was queued for their morning, but a queue that
  * fell behind may reach it at night): waits, uncounted, until they end.
@@ -278,7 +282,7 @@ async function sendRequestMessage(
 async function holdForQuietHours(ctx: AppContext, row: DeliveryRow): Promise<SendingRules> {
   const rules = sendingRules(await createRequestSettingsRepository(ctx.db).get(row.ownerId));
   const now = ctx.now();
-  const allowed = sendTimeFor(now, customerTimeZone(row.contactTimeZone, row.locationTimeZone, rules), rules);
+  const allowed = sendTimeFor(now, zoneOf(row, rules), rules);
   if (allowed > now) throw new DeferJobError(allowed);
   return rules;
 }
@@ -324,10 +328,7 @@ export function createDeliveryHandler(ctx: AppContext) {
       await repo.recordSent(id, claim, record, outcome.messageId ?? null, {
         status: outcome.status,
         sentAt: ctx.now(),
-        reminders:
-          outcome.status === 'sent'
-            ? { rules, timeZone: customerTimeZone(row.contactTimeZone, row.locationTimeZone, rules) }
-            : undefined,
+        reminders: outcome.status === 'sent' ? { rules, timeZone: zoneOf(row, rules) } : undefined,
       });
       return;
     }
@@ -379,7 +380,7 @@ export function createReminderHandler(ctx: AppContext) {
     }
     await repo.recordReminderSent(row, reminder, record, {
       rules,
-      timeZone: customerTimeZone(row.contactTimeZone, row.locationTimeZone, rules),
+      timeZone: zoneOf(row, rules),
       sentAt: row.sentAt ?? now,
     });
   };

@@ -1,17 +1,21 @@
 import type { Database } from '../../db/client';
 import { enqueue } from '../../lib/queue/enqueue';
+import { phoneTimeZone } from '../../lib/phone-time-zone';
 import { nextAllowedTime } from '../../lib/quiet-hours';
 import { recordRequestEvents } from './request-events';
 import type { SendingRules } from './request-settings.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The customer's time zone: their own, else their location's, else the business's; null when none is known. */
+/**
+ * The customer's time zone: their own, else their phone's country's (when that country keeps one clock),
+ * else their location's, else the business's; null when none is known.
+ */
 export const customerTimeZone = (
-  contactTimeZone: string | null | undefined,
+  contact: { timeZone: string | null | undefined; phone: string | null | undefined },
   locationTimeZone: string | null | undefined,
   rules: SendingRules,
-): string | null => contactTimeZone || locationTimeZone || rules.timeZone;
+): string | null => contact.timeZone || phoneTimeZone(contact.phone) || locationTimeZone || rules.timeZone;
 
 /**
  * When a message due at `due` may reach a customer in `timeZone`: `due`, or the morning after their quiet

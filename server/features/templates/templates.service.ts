@@ -10,7 +10,7 @@ import {
   type UpdateTemplateInput,
 } from '@shared/schemas/templates';
 import { CHANNELS, type Channel } from '@shared/schemas/domain';
-import { renderTemplate, smsSegments } from '@shared/templates';
+import { renderMessage, smsSegments } from '@shared/templates';
 import { conflict, notFound } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
 import {
@@ -44,7 +44,9 @@ export function createTemplatesService(repo: TemplatesRepository, publicBaseUrl:
     values: PreviewValues,
   ): Promise<TemplatePreview> {
     const business = values?.business ?? (await repo.businessName(ownerId));
-    const rendered = renderTemplate(
+    // The renderer sending uses: a text's preview shows the opt-out words the customer will get.
+    const rendered = renderMessage(
+      channel,
       { subject: channel === 'email' ? (text.subject ?? '') : null, body: text.body },
       {
         name: values?.name ?? SAMPLE_CONTACT_NAME,

@@ -72,6 +72,15 @@ describe('RegisterFormSchema', () => {
     const parsed = RegisterSchema.parse({ ...valid, username: valid.email, role: 'admin' });
     expect(parsed).toEqual({ ...valid, username: valid.email });
   });
+
+  it('keeps the browser time zone the runtime knows, and drops any other without refusing the form', () => {
+    expect(RegisterSchema.parse({ ...valid, timeZone: 'Europe/London' }).timeZone).toBe('Europe/London');
+    for (const bogus of ['Mars/Olympus', '', 42, null, 'x'.repeat(100)]) {
+      const result = RegisterSchema.safeParse({ ...valid, timeZone: bogus });
+      expect(result.success).toBe(true);
+      expect(result.data!.timeZone).toBeUndefined();
+    }
+  });
 });
 
 describe('displayName', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { agentFor, createTestApp, createTestContext } from '../../../testing/test-app';
 import { createUser, DEFAULT_PASSWORD, registrationFor } from '../../../testing/factories';
+import { DEFAULT_REQUEST_SETTINGS } from '@shared/schemas/request-settings';
 import { rateLimits } from '../../../db/schema';
 import { pruneRateLimits } from '../../../lib/rate-limit';
 import { SESSION_COOKIE } from '../../../lib/session';
@@ -74,6 +75,30 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       expect(res.status).toBe(201);
       expect(res.body.role).toBe('client');
     });
+
+    it("when the browser sends its time zone, then it becomes the business's, with the other settings at their defaults", async () => {
+      const agent = agentFor(app());
+
+      await agent
+        .post('/api/register')
+        .send({ ...registrationFor(), timeZone: 'Europe/London' })
+        .expect(201);
+
+      const settings = await agent.get('/api/request-settings').expect(200);
+      expect(settings.body).toEqual({ ...DEFAULT_REQUEST_SETTINGS, timeZone: 'Europe/London' });
+    });
+
+    it.each([['Mars/Olympus'], [42], ['']])(
+      'when the time zone sent is bogus (%j), then the account is still created, with no zone',
+      async (timeZone) => {
+        const agent = agentFor(app());
+
+        const res = await agent.post('/api/register').send({ ...registrationFor(), timeZone });
+
+        expect(res.status).toBe(201);
+        expect((await agent.get('/api/request-settings').expect(200)).body.timeZone).toBeNull();
+      },
+    );
   });
 
   describe('POST /api/login', () => {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../lib/context';
 import { enqueue } from '../../../lib/queue/enqueue';
 import { createWorker, type Worker } from '../../../lib/queue/worker';
 import { createContact, createLocation, createReviewRequest, createUser } from '../../../testing/factories';
+import { createRequestSettingsRepository } from '../../review-requests/request-settings.repository';
 import { createDeliveryJobHandlers } from '../delivery.jobs';
 
 /** A worker as production builds it, with a tiny backoff and poll interval so tests run fast. */
@@ -23,10 +24,15 @@ export function testWorker(
   });
 }
 
-/** A client with a location, ready to send from. */
+/**
+ * A client with a location, ready to send from. Its quiet hours are off: these tests run on the real clock
+ * at any hour, and a +44 number's customer keeps London's nights (quiet hours are tested on a set clock).
+ */
 export async function createSender(db: Database, companyName?: string) {
   const user = await createUser(db, companyName ? { companyName } : {});
   const location = await createLocation(db, user.id);
+  const settings = createRequestSettingsRepository(db);
+  await settings.save(user.id, { ...(await settings.get(user.id)), quietHoursEnabled: false });
   return { user, location };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { contactConsentEvents, contacts } from '../../../db/schema';
+import { contactConsentEvents, contacts, templates } from '../../../db/schema';
 import { twilioSignature } from '../../../lib/twilio/twilio';
 import { createContact } from '../../../testing/factories';
 import { startFakeTwilio, type FakeTwilio } from '../../../testing/fake-twilio';
@@ -119,6 +119,59 @@ describe.each(testDatabaseKinds)('SMS and WhatsApp delivery on %s', (kind) => {
     expect(message).toMatchObject({ from: 'whatsapp:+14155238886' });
     expect(message!.body).toContain(`${BASE}/review/${request.uniqueLink}`);
     expect(row.status).toBe('sent');
+  });
+
+  describe('the opt-out words', () => {
+    /** A client whose default template for the channel is this text, stored as it is (unchecked). */
+    async function senderWithTemplate(channel: 'sms' | 'whatsapp', body: string) {
+      const own = await createSender(db(), 'Maple Dental');
+      await db()
+        .insert(templates)
+        .values({ ownerId: own.user.id, name: 'Own', channel, body, isDefault: true });
+      return own;
+    }
+
+    it.each([['sms' as const], ['whatsapp' as const]])(
+      'when a %s template has no STOP, then the text Twilio gets ends with "Reply STOP to opt out."',
+      async (channel) => {
+        const own = await senderWithTemplate(channel, 'Hi {{name}}, review us: {{link}}');
+        const phone = newPhone();
+        const contact = await createContact(db(), own.user.id, { name: 'Alex Moss', phone });
+        const request = await queueRequest(db(), own, contact, channel);
+
+        await settle(db(), testWorker(ctx()), request.id);
+
+        const to = channel === 'whatsapp' ? `whatsapp:${phone}` : phone;
+        expect(twilio.messages.find((m) => m.to === to)!.body).toBe(
+          `Hi Alex, review us: ${BASE}/review/${request.uniqueLink}\nReply STOP to opt out.`,
+        );
+      },
+    );
+
+    it('when the template says STOP its own way, then the words are not added twice', async () => {
+      const own = await senderWithTemplate('sms', 'Hi {{name}} {{link}} (text stop to end)');
+      const phone = newPhone();
+      const contact = await createContact(db(), own.user.id, { name: 'Alex Moss', phone });
+      const request = await queueRequest(db(), own, contact, 'sms');
+
+      await settle(db(), testWorker(ctx()), request.id);
+
+      expect(twilio.messages.find((m) => m.to === phone)!.body).toBe(
+        `Hi Alex ${BASE}/review/${request.uniqueLink} (text stop to end)`,
+      );
+    });
+
+    it('when a template saved before the rule holds unknown placeholders, then the customer gets them as nothing', async () => {
+      const own = await senderWithTemplate('sms', 'Hi {{name}}{{ surname }}! {{first_name}}{{link}}');
+      const phone = newPhone();
+      const contact = await createContact(db(), own.user.id, { name: 'Alex Moss', phone });
+      const request = await queueRequest(db(), own, contact, 'sms');
+
+      await settle(db(), testWorker(createTestContext(db(), { PUBLIC_BASE_URL: BASE })), request.id);
+
+      const [outbound] = await outboundFor(db(), request.id);
+      expect(outbound!.body).toBe(`Hi Alex! ${BASE}/review/${request.uniqueLink}\nReply STOP to opt out.`);
+    });
   });
 
   it('when the contact has no phone, then the SMS request fails at once and says why', async () => {

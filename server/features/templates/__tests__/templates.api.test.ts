@@ -309,8 +309,8 @@ describe.each(testDatabaseKinds)('templates API on %s', (kind) => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         subject: null,
-        body: 'Hi Ana from Harbour Coffee: https://x.test/r/1',
-        characters: 46,
+        body: 'Hi Ana from Harbour Coffee: https://x.test/r/1\nReply STOP to opt out.',
+        characters: 69,
         segments: 1,
         encoding: 'GSM-7',
       });
@@ -325,12 +325,131 @@ describe.each(testDatabaseKinds)('templates API on %s', (kind) => {
         values: { link: 'L' },
       });
 
-      expect(res.body).toMatchObject({ encoding: 'UCS-2', characters: 83, segments: 2 });
+      // 83 of the template and 23 of the opt-out words the renderer adds.
+      expect(res.body).toMatchObject({ encoding: 'UCS-2', characters: 106, segments: 2 });
     });
 
     it('when the preview has no channel, then it answers 400', async () => {
       const { agent } = alice;
       expect((await agent.post('/api/templates/preview').send({ body: '{{link}}' })).status).toBe(400);
+    });
+  });
+
+  describe('placeholders that cannot break', () => {
+    const USE = 'Use {{name}}, {{business}} or {{link}}.';
+
+    it.each([
+      [
+        'body',
+        { ...smsTemplate, body: 'Hi {{unknown}}! {{link}}' },
+        `Unknown placeholder {{unknown}}. ${USE}`,
+      ],
+      ['body', { ...smsTemplate, body: 'Hi {{name}! {{link}}' }, `Unfinished placeholder {{name}. ${USE}`],
+      ['subject', { ...emailTemplate, subject: 'For {{city}}' }, `Unknown placeholder {{city}}. ${USE}`],
+    ])(
+      'when a template is created with a bad placeholder in its %s, then it answers 400 naming it and the allowed ones',
+      async (field, template, message) => {
+        const { agent, user } = alice;
+        const before = await countOwn(user.id);
+
+        const res = await agent.post('/api/templates').send(template);
+
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe(message);
+        expect(res.body.details).toEqual({ [field]: [message] });
+        expect(await countOwn(user.id)).toBe(before);
+      },
+    );
+
+    it('when a template is edited to hold an unknown placeholder, then it answers 400 and keeps the old text', async () => {
+      const { agent } = alice;
+      const created = await agent.post('/api/templates').send(smsTemplate).expect(201);
+
+      const res = await agent
+        .patch(`/api/templates/${created.body.id}`)
+        .send({ body: 'Hi {{first_name}}, {{link}}' });
+
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual({ body: [`Unknown placeholder {{first_name}}. ${USE}`] });
+      const [row] = await db().select().from(templates).where(eq(templates.id, created.body.id));
+      expect(row!.body).toBe(smsTemplate.body);
+    });
+
+    it('when placeholders have spaces inside the braces, then they are accepted and filled', async () => {
+      const { agent } = harbour;
+      const created = await agent
+        .post('/api/templates')
+        .send({ ...smsTemplate, body: 'Hi {{ name }} from {{ business }}: {{ link }}' })
+        .expect(201);
+
+      const preview = await agent
+        .post(`/api/templates/${created.body.id}/preview`)
+        .send({ values: { name: 'Ana', link: 'https://x.test/r/1' } })
+        .expect(200);
+
+      expect(preview.body.body).toBe(
+        'Hi Ana from Harbour Coffee: https://x.test/r/1\nReply STOP to opt out.',
+      );
+    });
+
+    it('when a template saved before the rule holds an unknown placeholder, then its preview leaves it out', async () => {
+      const { user, agent } = harbour;
+      const [row] = await db()
+        .insert(templates)
+        .values({ ownerId: user.id, name: 'Old', channel: 'sms', body: 'Hi {{first_name}}! {{link}}' })
+        .returning();
+
+      const preview = await agent
+        .post(`/api/templates/${row!.id}/preview`)
+        .send({ values: { link: 'https://x.test/r/1' } })
+        .expect(200);
+
+      expect(preview.body.body).toBe('Hi ! https://x.test/r/1\nReply STOP to opt out.');
+    });
+  });
+
+  describe('the opt-out words', () => {
+    it.each([['sms'], ['whatsapp']])(
+      'when a saved %s template has no STOP, then its preview ends with "Reply STOP to opt out."',
+      async (channel) => {
+        const { agent } = harbour;
+        const created = await agent
+          .post('/api/templates')
+          .send({ ...smsTemplate, channel })
+          .expect(201);
+
+        const res = await agent.post(`/api/templates/${created.body.id}/preview`).send({}).expect(200);
+
+        expect(res.body.body).toMatch(
+          /^Hi Jordan! https:\/\/reviews\.example\.com\/review\/\S+\nReply STOP to opt out\.$/,
+        );
+        expect(res.body.characters).toBe([...res.body.body].length);
+      },
+    );
+
+    it('when the template says STOP its own way, then nothing is added; an email never gets the words', async () => {
+      const { agent } = harbour;
+      const own = await agent
+        .post('/api/templates/preview')
+        .send({ channel: 'sms', body: 'Hi {{name}} {{link}} Text stop to end', values: { link: 'L' } })
+        .expect(200);
+      const email = await agent
+        .post('/api/templates/preview')
+        .send({ channel: 'email', subject: 'Hi', body: 'Hi {{name}} {{link}}', values: { link: 'L' } })
+        .expect(200);
+
+      expect(own.body.body).toBe('Hi Jordan L Text stop to end');
+      expect(email.body.body).toBe('Hi Jordan L');
+    });
+
+    it('when the shipped SMS and WhatsApp templates are listed, then both carry the opt-out words', async () => {
+      const list = (await fresh.agent.get('/api/templates').expect(200)).body as Array<{
+        channel: string;
+        body: string;
+      }>;
+
+      for (const channel of ['sms', 'whatsapp'])
+        expect(list.find((t) => t.channel === channel)!.body).toMatch(/Reply STOP to opt out\.$/);
     });
   });
 

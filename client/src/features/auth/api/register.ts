@@ -9,9 +9,18 @@ import type { PublicUser } from '@shared/schemas/user';
 import { userQueryKey } from './get-user';
 import { homePathFor } from './home-path';
 
-/** Sends the form plus `username` set to the email (seed-spec section 7). */
+/** The browser's time zone, which becomes the business's (quiet hours); the server drops one it does not know. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends the form plus `username` set to the email (seed-spec section 7) and the browser's time zone. */
 export function register(form: RegisterFormInput): Promise<PublicUser> {
-  const body: RegisterInput = { ...form, username: form.email };
+  const body: RegisterInput = { ...form, username: form.email, timeZone: browserTimeZone() };
   return apiRequest<PublicUser>('POST', '/api/register', body);
 }
 
@@ -23,7 +32,9 @@ export function useRegister() {
     mutationFn: register,
     onSuccess: (user) => {
       queryClient.setQueryData(userQueryKey, user);
-      toast({ title: 'Registration successful', description: `Welcome to the product, ${user.firstName}!` });
+      // Clients are shown by company name, else first name (seed-spec): the welcome names the business.
+      const name = user.companyName.trim() || user.firstName;
+      toast({ title: 'Registration successful', description: `Welcome to the product, ${name}!` });
       navigate(homePathFor(user));
     },
     onError: (error) => {

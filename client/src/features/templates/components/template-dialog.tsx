@@ -16,6 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { isApiError } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
 import { cn } from '@/lib/utils';
 import type { Channel } from '@shared/schemas/domain';
@@ -25,7 +26,7 @@ import {
   type TemplateFormInput,
   type TemplateFormValues,
 } from '@shared/schemas/templates';
-import { PLACEHOLDERS } from '@shared/templates';
+import { OPT_OUT_WORDS, PLACEHOLDERS } from '@shared/templates';
 import { displayName, type PublicUser } from '@shared/schemas/user';
 
 import { useSaveTemplate } from '../api/save-template';
@@ -106,6 +107,13 @@ export function TemplateDialog({ draft, onOpenChange }: TemplateDialogProps) {
           onOpenChange(false);
         },
         onError: (error) => {
+          // The API checks the same rules: what it refuses shows under its field, like the form's own check.
+          const details = isApiError(error)
+            ? (error.details as Record<string, string[]> | undefined)
+            : undefined;
+          const fields = (['name', 'subject', 'body'] as const).filter((field) => details?.[field]?.[0]);
+          for (const field of fields) form.setError(field, { message: details![field]![0] });
+          if (fields.length > 0) return;
           toast({
             title: 'Error',
             description: error.message || 'Failed to save the template. Please try again.',
@@ -134,7 +142,16 @@ export function TemplateDialog({ draft, onOpenChange }: TemplateDialogProps) {
               <Input {...form.register('subject')} />
             </FormField>
           ) : null}
-          <FormField id="template-body" label="Message" error={errors.body?.message}>
+          <FormField
+            id="template-body"
+            label="Message"
+            error={errors.body?.message}
+            description={
+              channel === 'email'
+                ? undefined
+                : `Unless your message says STOP, “${OPT_OUT_WORDS}” is added at the end.`
+            }
+          >
             <Textarea
               rows={channel === 'email' ? 8 : 5}
               {...bodyField}

@@ -1,6 +1,6 @@
 import type { Channel } from '@shared/schemas/domain';
 import { SAMPLE_CONTACT_NAME, SAMPLE_LINK_PATH } from '@shared/schemas/templates';
-import { renderTemplate, smsSegments } from '@shared/templates';
+import { renderMessage, smsSegments } from '@shared/templates';
 
 interface TemplatePreviewProps {
   channel: Channel;
@@ -11,7 +11,9 @@ interface TemplatePreviewProps {
 
 /** The message as a customer would read it, with sample values, and its SMS cost for sms and whatsapp. */
 export function TemplatePreview({ channel, subject, body, business }: TemplatePreviewProps) {
-  const rendered = renderTemplate(
+  // The renderer sending uses: the opt-out words a text gets, unknown placeholders left out.
+  const rendered = renderMessage(
+    channel,
     { subject: channel === 'email' ? (subject ?? '') : null, body },
     { name: SAMPLE_CONTACT_NAME, business, link: `${window.location.origin}${SAMPLE_LINK_PATH}` },
   );

@@ -177,14 +177,15 @@ describe('Register form', () => {
     expect(within(form).getByText('Password must be at least 8 characters.')).toBeInTheDocument();
   });
 
-  it('when registration succeeds, then it sends username = email, greets the user and opens /dashboard', async () => {
+  it('when registration succeeds, then it sends username = email, welcomes the business by name and opens /dashboard', async () => {
     let body: Record<string, unknown> = {};
     server.use(
       http.post('*/api/register', async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(buildUser({ firstName: 'Maria', email: 'maria@bakery.com' }), {
-          status: 201,
-        });
+        return HttpResponse.json(
+          buildUser({ firstName: 'Maria', companyName: 'Maria Bakery', email: 'maria@bakery.com' }),
+          { status: 201 },
+        );
       }),
     );
     const { user, location } = await openRegister();
@@ -197,14 +198,17 @@ describe('Register form', () => {
     await user.click(within(form).getByRole('button', { name: 'Create account' }));
 
     expect(await findToast('Registration successful')).toBeInTheDocument();
-    expect(screen.getByText('Welcome to the product, Maria!')).toBeInTheDocument();
+    expect(screen.getByText('Welcome to the product, Maria Bakery!')).toBeInTheDocument();
     expect(body).toEqual({
       firstName: 'Maria',
       companyName: 'Maria Bakery',
       email: 'maria@bakery.com',
       password: 'croissant',
       username: 'maria@bakery.com',
+      // The browser's zone becomes the business's: quiet hours work before anyone opens Settings.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
+    expect(body.timeZone).toEqual(expect.any(String));
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });
 

@@ -17,7 +17,7 @@ const builtIns = (['email', 'sms', 'whatsapp'] as const).map((channel) => ({
 }));
 
 describe('TemplatesPage', () => {
-  it('when an SMS template is written, then the preview counts characters and segments as it changes', async () => {
+  it('when an SMS template is written, then the preview adds the opt-out words and counts characters and segments as it changes', async () => {
     server.use(http.get('*/api/templates', () => HttpResponse.json(builtIns)));
     const { user } = renderWithProviders(<TemplatesPage />);
 
@@ -28,17 +28,90 @@ describe('TemplatesPage', () => {
     await user.clear(body);
     await user.type(body, 'Hi ');
     await user.click(within(dialog).getByRole('button', { name: '{{name}}' }));
+    await user.type(body, ' ');
+    await user.click(within(dialog).getByRole('button', { name: '{{link}}' }));
 
+    const text = `Hi Jordan ${window.location.origin}/review/sample-link\nReply STOP to opt out.`;
     const counter = within(dialog).getByTestId('sms-counter');
-    expect(within(dialog).getByText('Hi Jordan')).toBeInTheDocument();
-    expect(counter).toHaveTextContent('9 characters · 1 segment · GSM-7');
+    expect(within(dialog).getByText(text.replace('\n', ' '))).toBeInTheDocument();
+    expect(counter).toHaveTextContent(`${text.length} characters · 1 segment · GSM-7`);
 
     await user.click(body);
-    await user.paste('x'.repeat(160));
-    expect(counter).toHaveTextContent('169 characters · 2 segments · GSM-7');
+    await user.paste('x'.repeat(161 - text.length));
+    expect(counter).toHaveTextContent('161 characters · 2 segments · GSM-7');
 
     await user.paste('ł');
-    expect(counter).toHaveTextContent('170 characters · 3 segments · UCS-2');
+    expect(counter).toHaveTextContent('162 characters · 3 segments · UCS-2');
+  });
+
+  it('when the message says STOP its own way, then the preview adds nothing', async () => {
+    server.use(http.get('*/api/templates', () => HttpResponse.json(builtIns)));
+    const { user } = renderWithProviders(<TemplatesPage />);
+
+    await user.click(await screen.findByRole('tab', { name: 'WhatsApp' }));
+    await user.click(screen.getByRole('button', { name: 'New WhatsApp template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New template' });
+    const body = within(dialog).getByLabelText('Message');
+    await user.clear(body);
+    await user.click(body);
+    await user.paste('{{link}} Text stop to end');
+
+    const preview = within(dialog).getByRole('region', { name: 'Preview' });
+    expect(
+      within(preview).getByText(`${window.location.origin}/review/sample-link Text stop to end`),
+    ).toBeInTheDocument();
+    expect(within(preview).queryByText(/Reply STOP to opt out/)).not.toBeInTheDocument();
+    expect(body).toHaveAccessibleDescription(
+      'Unless your message says STOP, “Reply STOP to opt out.” is added at the end.',
+    );
+  });
+
+  it('when the message has an unknown placeholder, then the field names it and the allowed ones, and nothing is sent', async () => {
+    let calls = 0;
+    server.use(
+      http.get('*/api/templates', () => HttpResponse.json(builtIns)),
+      http.post('*/api/templates', () => {
+        calls += 1;
+        return HttpResponse.json({ id: 5 }, { status: 201 });
+      }),
+    );
+    const { user } = renderWithProviders(<TemplatesPage />);
+
+    await user.click(await screen.findByRole('tab', { name: 'SMS' }));
+    await user.click(screen.getByRole('button', { name: 'New SMS template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New template' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Warm');
+    const body = within(dialog).getByLabelText('Message');
+    await user.clear(body);
+    await user.click(body);
+    await user.paste('Hi {{unknown}}, {{link}}');
+    await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+
+    const message = 'Unknown placeholder {{unknown}}. Use {{name}}, {{business}} or {{link}}.';
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(body).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(calls).toBe(0);
+  });
+
+  it('when the API refuses the message, then its reason shows under the field', async () => {
+    const message = 'Unknown placeholder {{city}}. Use {{name}}, {{business}} or {{link}}.';
+    server.use(
+      http.get('*/api/templates', () => HttpResponse.json(builtIns)),
+      http.post('*/api/templates', () =>
+        HttpResponse.json({ message, details: { body: [message] } }, { status: 400 }),
+      ),
+    );
+    const { user } = renderWithProviders(<TemplatesPage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Customize Default email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New template' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Warm');
+    await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Message')).toHaveAccessibleDescription(
+      expect.stringContaining(message),
+    );
   });
 
   it('when saved without {{link}}, then the shared rule shows and nothing is sent; with it, the template is created', async () => {
