@@ -78,6 +78,7 @@ export interface AdminClientRow {
   companyName: string;
   firstName: string;
   email: string;
+  /** Null when none is assigned: the free plan's limits apply, and the admin reads it as "Free". */
   plan: { id: number; name: string; archived: boolean } | null;
   reviews: number;
   createdAt: string;

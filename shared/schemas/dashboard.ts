@@ -16,8 +16,11 @@ export const DASHBOARD_WINDOW_DAYS = 30;
 /** Weeks shown by the reviews-per-week chart (about the last 90 days). */
 export const DASHBOARD_CHART_WEEKS = 13;
 
-/** A change as text: '+12%', '-5.4%', '0%' (one decimal at most). */
-export const TrendTextSchema = /* @__PURE__ */ schema(() => z.string().regex(/^(0|[+-]\d+(\.\d)?)%$/));
+/** Below this many in the earlier window, a rise is 'new': '+1000 %' over a base of 1 tells nothing. */
+export const MIN_TREND_BASE = 5;
+
+/** A change as text: '+12%', '-5.4%', '0%' (one decimal at most), or 'new' over a base under 5. */
+export const TrendTextSchema = /* @__PURE__ */ schema(() => z.string().regex(/^((0|[+-]\d+(\.\d)?)%|new)$/));
 
 export const DashboardTrendsSchema = /* @__PURE__ */ schema(() =>
   z.object({
@@ -54,7 +57,11 @@ export const DashboardStatsSchema = /* @__PURE__ */ schema(() =>
       reviews: z.number().int().nonnegative(),
       /** One decimal; 0 with no review in the window. */
       averageRating: z.number().min(0).max(5),
-      /** Mean time from review to response over the responses given in the window, days, one decimal. */
+      /**
+       * Mean time from review to response over the replies written in the window, days, one decimal; an
+       * import's backlog (reviews that reached ReviewFlow over 7 days after being written, replies written on
+       * the site before the import) is left out. Null with no such reply.
+       */
       avgResponseTimeDays: z.number().nonnegative().nullable(),
       /** Requests whose message went out in the window (not kept in the outbox, not one-off links). */
       requestsSent: z.number().int().nonnegative(),
@@ -96,17 +103,27 @@ export type DashboardCharts = z.infer<typeof DashboardChartsSchema>;
 
 /**
  * A change from `before` to `after` as text (PRODUCT.md section 8: "real trends"): one decimal at most,
- * a sign when not zero. From nothing to something is '+100%'.
+ * a sign when not zero. From nothing to something is '+100%'. For rates (an average, a percentage).
  */
-export function formatTrend(before: number, after: number): string {
+export function formatChange(before: number, after: number): string {
   if (before === 0) return after > 0 ? '+100%' : '0%';
   const change = Math.round(((after - before) / before) * 1000) / 10;
   if (change === 0) return '0%';
   return `${change > 0 ? '+' : '-'}${Math.abs(change)}%`;
 }
 
-/** Whether a trend text reads as a rise, a fall or no change. */
-export function trendDirection(trend: string): 'up' | 'down' | 'flat' {
+/**
+ * A count's change (reviews, requests): a rise from fewer than MIN_TREND_BASE is 'new' rather than a
+ * percentage of next to nothing; a fall stays a percentage (it cannot pass -100%).
+ */
+export function formatTrend(before: number, after: number): string {
+  if (before < MIN_TREND_BASE && after > before) return 'new';
+  return formatChange(before, after);
+}
+
+/** Whether a trend text reads as a rise, a fall, no change, or new (too little before to compare). */
+export function trendDirection(trend: string): 'up' | 'down' | 'flat' | 'new' {
+  if (trend === 'new') return 'new';
   if (trend.startsWith('+')) return 'up';
   if (trend.startsWith('-')) return 'down';
   return 'flat';

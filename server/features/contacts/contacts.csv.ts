@@ -19,6 +19,8 @@ export const SKIP_REASONS = {
   duplicateInFile: (line: number) => `Duplicate of line ${line} in this file`,
   sameContactInFile: (line: number) => `Same contact as line ${line} in this file`,
   twoContacts: 'Email and phone belong to two different contacts',
+  tooManyValues: (values: number, columns: number) =>
+    `Has ${values} values but the first row names ${columns} columns (put a value containing a comma in quotes)`,
 } as const;
 
 const HEADER_ALIASES: Record<'name' | 'email' | 'phone' | 'tags', string[]> = {
@@ -42,44 +44,103 @@ export function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-function describeCsvError(err: CsvError): string {
-  const line = (err as CsvError & { lines?: number }).lines;
-  const where = line ? ` at line ${line}` : '';
-  switch (err.code) {
+/** Why csv-parse could not read a line, in the owner's words. */
+function unreadableReason(code: string): string {
+  switch (code) {
     case 'CSV_QUOTE_NOT_CLOSED':
-      return `The CSV file could not be read${where}: a quoted value is never closed.`;
+      return 'Could not be read: a quoted value is never closed';
     case 'CSV_INVALID_CLOSING_QUOTE':
-      return `The CSV file could not be read${where}: a quote inside a value must be doubled ("").`;
+    case 'INVALID_OPENING_QUOTE':
+      return 'Could not be read: a quote inside a value must be doubled ("")';
     case 'CSV_MAX_RECORD_SIZE':
-      return `The CSV file could not be read${where}: a row is too long.`;
+      return 'Could not be read: the row is too long';
     default:
-      return `The CSV file could not be read${where}.`;
+      return 'Could not be read';
   }
+}
+
+/** More lines than this that cannot be read: the file is not the CSV it claims to be. */
+const MAX_UNREADABLE_LINES = 100;
+const notCsv = () =>
+  badRequest(
+    `The CSV file could not be read: more than ${MAX_UNREADABLE_LINES} lines are not CSV. Save it as "CSV UTF-8" and try again.`,
+  );
+
+interface ReadRecords {
+  records: { record: string[]; line: number }[];
+  unreadable: { line: number; reason: string }[];
+}
+
+/**
+ * The file's records, each with the line it ends on, and the lines that could not be read (issue 41: one bad
+ * line is reported, the others imported). A bad quote can swallow the lines after it (to the end of the file
+ * when it is never closed), so the line a bad record starts on is reported and the lines after it are read
+ * again.
+ */
+function readRecords(text: string): ReadRecords {
+  const lines = text.split(/\r\n|\n|\r/);
+  const read: ReadRecords = { records: [], unreadable: [] };
+  let offset = 0;
+  while (offset < lines.length) {
+    type Event = { end: number } & ({ record: string[] } | { code: string });
+    const events: Event[] = [];
+    try {
+      const rows = parse(offset === 0 ? text : lines.slice(offset).join('\n'), {
+        bom: true,
+        info: true,
+        skip_empty_lines: true,
+        relax_column_count: true,
+        max_record_size: 64 * 1024,
+        to: IMPORT_MAX_ROWS + 2,
+        skip_records_with_error: true,
+        on_skip: (err: CsvError | undefined) => {
+          if (!err) return;
+          const end = (err as CsvError & { lines?: number }).lines ?? 0;
+          events.push({ code: err.code, end: err.code === 'CSV_QUOTE_NOT_CLOSED' ? Infinity : end });
+        },
+      }) as unknown as { record: string[]; info: { lines: number } }[];
+      for (const row of rows) events.push({ record: row.record, end: row.info.lines });
+    } catch (err) {
+      if (err instanceof CsvError) throw badRequest('The CSV file could not be read.');
+      throw err;
+    }
+    events.sort((a, b) => a.end - b.end);
+    let previousEnd = 0;
+    // Where to read again: csv-parse reads on after a bad record, but not always from the next line.
+    let restart: number | null = null;
+    for (const event of events) {
+      if ('record' in event) {
+        read.records.push({ record: event.record, line: offset + event.end });
+        previousEnd = event.end;
+        continue;
+      }
+      let start = previousEnd + 1;
+      while (offset + start <= lines.length && lines[offset + start - 1]!.trim() === '') start += 1;
+      read.unreadable.push({ line: offset + start, reason: unreadableReason(event.code) });
+      if (read.unreadable.length > MAX_UNREADABLE_LINES) throw notCsv();
+      restart = offset + start;
+      break;
+    }
+    if (restart === null) break;
+    offset = restart;
+  }
+  return read;
 }
 
 /**
  * Parses an import file: a header row naming name, email and phone (and optionally tags), then one
  * contact per row. Cells are kept as text: a cell starting with = + - @ is stored literally, never
- * evaluated (the CSV export neutralises it).
+ * evaluated (the CSV export neutralises it). A line that cannot be read is a skipped row with its reason.
  */
 export function parseContactsCsv(text: string, country: CountryCode): CsvRow[] {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      max_record_size: 64 * 1024,
-      to: IMPORT_MAX_ROWS + 2,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (err) {
-    if (err instanceof CsvError) throw badRequest(describeCsvError(err));
-    throw err;
-  }
+  const { records, unreadable } = readRecords(text);
 
   const [header, ...data] = records;
   if (!header) throw badRequest('The CSV file is empty.');
+  const badHeader = unreadable.find((bad) => bad.line <= header.line);
+  if (badHeader) {
+    throw badRequest(`The first row of the CSV file could not be read (line ${badHeader.line}).`);
+  }
   const columns = header.record.map((cell) => cell.trim().toLowerCase());
   const indexOf = (field: keyof typeof HEADER_ALIASES) =>
     columns.findIndex((column) => HEADER_ALIASES[field].includes(column));
@@ -95,15 +156,16 @@ export function parseContactsCsv(text: string, country: CountryCode): CsvRow[] {
       `The first row must name the columns name, email and phone (missing: ${missing.join(', ')}).`,
     );
   }
-  if (data.length === 0) throw badRequest('The CSV file has a header but no contacts.');
+  if (data.length === 0 && unreadable.length === 0) {
+    throw badRequest('The CSV file has a header but no contacts.');
+  }
   if (data.length > IMPORT_MAX_ROWS) {
     throw badRequest(`A file can import at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} contacts.`);
   }
 
   const firstLineOfEmail = new Map<string, number>();
   const firstLineOfPhone = new Map<string, number>();
-  return data.map(({ record, info }): CsvRow => {
-    const line = info.lines;
+  const rows = data.map(({ record, line }): CsvRow => {
     const cell = (i: number) => (i >= 0 ? (record[i] ?? '').trim() : '');
     const name = cell(index.name);
     const email = cell(index.email);
@@ -111,6 +173,10 @@ export function parseContactsCsv(text: string, country: CountryCode): CsvRow[] {
 
     if (record.some((value) => value.includes('\u0000'))) {
       return { line, ok: false, reason: SKIP_REASONS.invalidCharacters };
+    }
+    // A row may leave its last cells out; values beyond the header's columns mean a comma went unquoted.
+    if (record.slice(columns.length).some((value) => value.trim() !== '')) {
+      return { line, ok: false, reason: SKIP_REASONS.tooManyValues(record.length, columns.length) };
     }
     if (!name) return { line, ok: false, reason: SKIP_REASONS.missingName };
     if (name.length > CONTACT_NAME_MAX) return { line, ok: false, reason: SKIP_REASONS.nameTooLong };
@@ -133,4 +199,6 @@ export function parseContactsCsv(text: string, country: CountryCode): CsvRow[] {
     ).slice(0, TAGS_MAX);
     return { line, ok: true, name, email: email || null, phone, tags };
   });
+  const skipped: CsvRow[] = unreadable.map(({ line, reason }) => ({ line, ok: false, reason }));
+  return [...rows, ...skipped].sort((a, b) => a.line - b.line);
 }

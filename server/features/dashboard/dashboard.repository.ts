@@ -1,13 +1,7 @@
 import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  reviewDailyStats,
-  reviewRequests,
-  reviewResponseDailyStats,
-  reviews,
-  reviewTotals,
-} from '../../db/schema';
-import { reviewIsResponded, reviewRatingCounts } from '../../db/review-predicates';
+import { reviewDailyStats, reviewRequests, reviews, reviewTotals } from '../../db/schema';
+import { reviewHasStars, reviewIsResponded, reviewRatingCounts } from '../../db/review-predicates';
 import { integerLiteral } from '../../db/sql-literal';
 import { DASHBOARD_CHART_WEEKS, DASHBOARD_WINDOW_DAYS } from '@shared/schemas/dashboard';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
@@ -20,6 +14,8 @@ export interface ReviewWindowSums {
   positive: number;
   pending: number;
   responded: number;
+  /** Reviews with stars (not Facebook recommendations): what ratingSum is a sum over. */
+  rated: number;
   ratingSum: number;
 }
 
@@ -29,7 +25,10 @@ export interface ReviewFigures {
   last: ReviewWindowSums;
   /** Created in the 30 days before those. */
   previous: ReviewWindowSums;
-  /** Responses given in the last 30 days: how many, and their summed review-to-response time in days. */
+  /**
+   * Replies written in the last 30 days, imported backlog left out (timedReply): how many, and their summed
+   * review-to-response time in days.
+   */
   recentResponses: number;
   recentResponseDays: number;
 }
@@ -52,6 +51,19 @@ const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 
 /** Responded when responseContent holds text (seed-spec section 3: empty means not responded). */
 const isResponded = reviewIsResponded;
+
+/** A review that reached ReviewFlow longer than this after it was written is an import's backlog. */
+export const IMPORT_BACKLOG_DAYS = 7;
+
+/**
+ * A reply whose time counts in Avg. Response Time (issue 41): one written here, to a review that reached
+ * ReviewFlow within IMPORT_BACKLOG_DAYS of being written. A backlog's years-old reviews, and replies older
+ * than their review's arrival (written on the site before the import), would say nothing of how fast the
+ * business answers now.
+ */
+const timedReply = sql`${isResponded}
+  and ${reviews.receivedAt} <= ${reviews.createdAt} + make_interval(days => ${integerLiteral(IMPORT_BACKLOG_DAYS)})
+  and ${reviews.respondedAt} >= ${reviews.receivedAt}`;
 
 /**
  * The instant `days` days ago, as a scalar subquery: Postgres computes it once per statement (an InitPlan)
@@ -76,7 +88,8 @@ function windowSums(window: ReturnType<typeof sql> | null) {
     ),
     pending: int(sql`count(*) filter (where ${where(sql`not ${isResponded}`)})::int`),
     responded: int(sql`count(*) filter (where ${where(isResponded)})::int`),
-    ratingSum: int(sql`coalesce(sum(${reviews.rating}) filter (where ${where(sql`true`)}), 0)::int`),
+    rated: int(sql`count(*) filter (where ${where(reviewHasStars)})::int`),
+    ratingSum: int(sql`coalesce(sum(${reviews.rating}) filter (where ${where(reviewHasStars)}), 0)::int`),
   };
 }
 
@@ -118,7 +131,9 @@ function prepareChartStatements(db: Database) {
       db,
       sql`select date_trunc('week', s.day::timestamp) as week,
                  sum(s.reviews)::int as reviews,
-                 round(sum(s.rating_sum)::numeric / sum(s.reviews), 1)::float8 as average_rating
+                 round(sum(s.rating_sum)::numeric
+                   / nullif(sum(s.rating1 + s.rating2 + s.rating3 + s.rating4 + s.rating5), 0), 1)::float8
+                   as average_rating
           from ${reviewDailyStats} s
           where s.owner_id = ${ownerId}
             and s.day >= (${firstWeek})::date
@@ -172,6 +187,7 @@ const bucketFields = {
   positive: int(sql`q.positive`),
   pending: int(sql`q.pending`),
   responded: int(sql`q.responded`),
+  rated: int(sql`q.rated`),
   ratingSum: int(sql`q.rating_sum`),
 };
 
@@ -193,13 +209,14 @@ export function figuresQuery(db: Database) {
                              ((now() - make_interval(days => ${bothDays})) at time zone 'UTC')::date as p_day) b`;
   const utc = (day: string) => sql.raw(`(${day}::timestamp at time zone 'UTC')`);
   const rolledBuckets = sql`select 'all' as bucket, t.reviews as total, t.positive, t.reviews - t.responded as pending,
-                    t.responded, t.rating_sum
+                    t.responded, t.rating1 + t.rating2 + t.rating3 + t.rating4 + t.rating5 as rated, t.rating_sum
              from ${reviewTotals} t
              where t.owner_id = ${ownerId}
              union all
              select case when s.day > b.l_day then 'last' else 'previous' end,
                     sum(s.reviews)::int, sum(s.positive)::int, sum(s.reviews - s.responded)::int,
-                    sum(s.responded)::int, sum(s.rating_sum)::int
+                    sum(s.responded)::int, sum(s.rating1 + s.rating2 + s.rating3 + s.rating4 + s.rating5)::int,
+                    sum(s.rating_sum)::int
              from ${reviewDailyStats} s, ${bounds}
              where s.owner_id = ${ownerId} and s.day > b.p_day and s.day <> b.l_day
              group by 1`;
@@ -208,23 +225,19 @@ export function figuresQuery(db: Database) {
                     count(*) filter (where ${reviews.rating} >= ${POSITIVE_MIN_RATING})::int as positive,
                     count(*) filter (where not ${isResponded})::int as pending,
                     count(*) filter (where ${isResponded})::int as responded,
-                    coalesce(sum(${reviews.rating}), 0)::int as rating_sum
+                    count(*) filter (where ${reviewHasStars})::int as rated,
+                    coalesce(sum(${reviews.rating}) filter (where ${reviewHasStars}), 0)::int as rating_sum
              from ${reviews}, ${bounds}
              where ${reviews.ownerId} = ${ownerId}
                and ((${reviews.createdAt} > b.l and ${reviews.createdAt} < ${utc('(b.l_day + 1)')})
                  or (${reviews.createdAt} > b.p and ${reviews.createdAt} < ${utc('(b.p_day + 1)')})
                  or (${reviews.createdAt} >= ${utc('b.l_day')} and ${reviews.createdAt} <= b.l))
              group by 1`;
-  const recentResponses = sql`select coalesce(sum(x.responses), 0)::int as responses, coalesce(sum(x.days), 0)::float8 as days from (
-               select s.responses, s.response_days as days
-               from ${reviewResponseDailyStats} s, ${bounds}
-               where s.owner_id = ${ownerId} and s.day > b.l_day
-               union all
-               select 1, extract(epoch from (${reviews.respondedAt} - ${reviews.createdAt})) / 86400.0
-               from ${reviews}, ${bounds}
-               where ${reviews.ownerId} = ${ownerId} and ${isResponded}
-                 and ${reviews.respondedAt} > b.l and ${reviews.respondedAt} < ${utc('(b.l_day + 1)')}
-             ) x`;
+  // Over (owner_id, responded_at): the replies of the last 30 days, whatever their reviews' age.
+  const recentResponses = sql`select count(*)::int as responses,
+               coalesce(sum(extract(epoch from (${reviews.respondedAt} - ${reviews.createdAt})) / 86400.0), 0)::float8 as days
+             from ${reviews}, ${bounds}
+             where ${reviews.ownerId} = ${ownerId} and ${reviews.respondedAt} > b.l and ${timedReply}`;
   return db
     .select({
       ...bucketFields,
@@ -262,6 +275,7 @@ export function createDashboardRepository(db: Database) {
         positive: 0,
         pending: 0,
         responded: 0,
+        rated: 0,
         ratingSum: 0,
       });
       const figures = { all: empty(), last: empty(), previous: empty() };
@@ -273,6 +287,7 @@ export function createDashboardRepository(db: Database) {
         into.positive += row.positive;
         into.pending += row.pending;
         into.responded += row.responded;
+        into.rated += row.rated;
         into.ratingSum += row.ratingSum;
       }
       const first = rows[0]!;
@@ -296,23 +311,26 @@ export function createDashboardRepository(db: Database) {
       const all = windowSums(null);
       const last = windowSums(lastWindow(reviews.createdAt));
       const previous = windowSums(previousWindow(reviews.createdAt));
-      const recentlyAnswered = sql`${isResponded} and ${reviews.respondedAt} > ${daysAgo(DASHBOARD_WINDOW_DAYS)}`;
+      const recentlyAnswered = sql`${timedReply} and ${reviews.respondedAt} > ${daysAgo(DASHBOARD_WINDOW_DAYS)}`;
       const [row] = await db
         .select({
           allTotal: all.total,
           allPositive: all.positive,
           allPending: all.pending,
           allResponded: all.responded,
+          allRated: all.rated,
           allRatingSum: all.ratingSum,
           lastTotal: last.total,
           lastPositive: last.positive,
           lastPending: last.pending,
           lastResponded: last.responded,
+          lastRated: last.rated,
           lastRatingSum: last.ratingSum,
           previousTotal: previous.total,
           previousPositive: previous.positive,
           previousPending: previous.pending,
           previousResponded: previous.responded,
+          previousRated: previous.rated,
           previousRatingSum: previous.ratingSum,
           recentResponses: int(sql`count(*) filter (where ${recentlyAnswered})::int`),
           recentResponseDays:
@@ -329,6 +347,7 @@ export function createDashboardRepository(db: Database) {
           positive: r.allPositive,
           pending: r.allPending,
           responded: r.allResponded,
+          rated: r.allRated,
           ratingSum: r.allRatingSum,
         },
         last: {
@@ -336,6 +355,7 @@ export function createDashboardRepository(db: Database) {
           positive: r.lastPositive,
           pending: r.lastPending,
           responded: r.lastResponded,
+          rated: r.lastRated,
           ratingSum: r.lastRatingSum,
         },
         previous: {
@@ -343,6 +363,7 @@ export function createDashboardRepository(db: Database) {
           positive: r.previousPositive,
           pending: r.previousPending,
           responded: r.previousResponded,
+          rated: r.previousRated,
           ratingSum: r.previousRatingSum,
         },
         recentResponses: r.recentResponses,
@@ -371,7 +392,7 @@ export function createDashboardRepository(db: Database) {
           db,
           sql`select date_trunc('week', ${reviews.createdAt} at time zone 'UTC') as week,
                      count(*)::int as reviews,
-                     round(avg(${reviews.rating}), 1)::float8 as average_rating
+                     round(avg(${reviews.rating}) filter (where ${reviewHasStars}), 1)::float8 as average_rating
               from ${reviews}
               where ${and(eq(reviews.ownerId, ownerId), inLocations(locationIds))}
                 and ${reviews.createdAt} >= (${firstWeek}) at time zone 'UTC'

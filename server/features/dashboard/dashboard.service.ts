@@ -1,4 +1,10 @@
-import { formatTrend, type DashboardCharts, type DashboardStats } from '@shared/schemas/dashboard';
+import {
+  formatChange,
+  formatTrend,
+  MIN_TREND_BASE,
+  type DashboardCharts,
+  type DashboardStats,
+} from '@shared/schemas/dashboard';
 import type { AppContext } from '../../lib/context';
 import {
   createDashboardRepository,
@@ -8,14 +14,15 @@ import {
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
-/** Mean rating of a window, unrounded; 0 with no review. */
-const meanRating = (sums: ReviewWindowSums) => (sums.total ? sums.ratingSum / sums.total : 0);
+/** Mean star rating of a window, unrounded, over its reviews with stars; 0 with none. */
+const meanRating = (sums: ReviewWindowSums) => (sums.rated ? sums.ratingSum / sums.rated : 0);
 /** Percent of a window's reviews responded, unrounded; 0 with no review. */
 const responseRatio = (sums: ReviewWindowSums) => (sums.total ? (sums.responded / sums.total) * 100 : 0);
 
 /**
  * A rate's trend (average rating, response rate). A window with no review has no rate: with none in the
- * last 30 days nothing changed ('0%'), not a fall to zero; with none before, the rate is new ('+100%').
+ * last 30 days nothing changed ('0%'), not a fall to zero; with fewer than MIN_TREND_BASE reviews before,
+ * the earlier rate is no base to compare with, so the rate is 'new'.
  */
 function rateTrend(
   previous: ReviewWindowSums,
@@ -23,7 +30,8 @@ function rateTrend(
   rate: (s: ReviewWindowSums) => number,
 ) {
   if (last.total === 0) return '0%';
-  return formatTrend(rate(previous), rate(last));
+  if (previous.total < MIN_TREND_BASE) return 'new';
+  return formatChange(rate(previous), rate(last));
 }
 
 /** A location-limited member's figures, counted from their locations' reviews and requests. */

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client';
 import { locations, reviews } from '../../db/schema';
 import { reviewColumns } from '../../db/review-columns';
-import { reviewIsUnresponded, reviewRatingCounts } from '../../db/review-predicates';
+import { reviewHasStars, reviewIsUnresponded, reviewRatingCounts } from '../../db/review-predicates';
 import {
   INSIGHTS_MIN_WORD_LENGTH,
   INSIGHTS_TOP_WORDS,
@@ -34,7 +34,7 @@ const num = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 /** The rating counts of a group, 1 to 5, as FILTER aggregates. */
 const ratingColumns = () => ({
   total: num(sql`count(*)::int`),
-  ratingSum: num(sql`coalesce(sum(${reviews.rating}), 0)::int`),
+  ratingSum: num(sql`coalesce(sum(${reviews.rating}) filter (where ${reviewHasStars}), 0)::int`),
   counts: reviewRatingCounts(),
 });
 

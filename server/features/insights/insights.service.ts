@@ -8,10 +8,12 @@ import {
   type WaitingRow,
 } from './insights.repository';
 
+/** The star average is over the reviews with stars (the counts): a Facebook recommendation has none. */
 function breakdown(row: BreakdownRow): RatingBreakdown {
+  const rated = row.counts.reduce((sum, count) => sum + count, 0);
   return {
     total: row.total,
-    averageRating: row.total ? Math.round((row.ratingSum / row.total) * 10) / 10 : 0,
+    averageRating: rated ? Math.round((row.ratingSum / rated) * 10) / 10 : 0,
     counts: row.counts,
   };
 }

@@ -45,6 +45,8 @@ export interface FacebookRating {
   storyId: string | null;
   reviewerName: string;
   rating: number;
+  /** A recommendation without stars (its rating is a stand-in: 5 or 1); null when the reviewer gave stars. */
+  recommendation: 'positive' | 'negative' | null;
   comment: string;
   createdAt: Date;
 }
@@ -217,6 +219,7 @@ export function createFacebookClient(env: Env, secretBox: SecretBox) {
                 externalId: storyId ?? `rating:${row.reviewer?.id ?? 'anonymous'}:${row.created_time}`,
                 reviewerName: row.reviewer?.name ?? '',
                 rating: ratingOf(row),
+                recommendation: row.rating ? null : (row.recommendation_type ?? 'positive'),
                 comment: row.review_text ?? '',
                 createdAt: parseGraphTime(row.created_time),
               };

@@ -82,6 +82,9 @@ export function createNotificationJobs(ctx: AppContext): { handlers: JobHandlers
         if (!(await alerts.hasAnyReview(userId))) return;
         const from = new Date(`${weekStart}T00:00:00.000Z`);
         const figures = await alerts.weekFigures(userId, from, new Date(from.getTime() + 7 * DAY));
+        // Opened during (or after the start of) the week and nothing new came: a "0 new reviews" summary of a
+        // week the account was not there for tells nothing (an import's old reviews are not new).
+        if (figures.newReviews === 0 && user.createdAt.getTime() > from.getTime()) return;
         const withType = <T extends { type: string }>(r: T | null) =>
           r ? { ...r, type: normalizeReviewType(r.type), locationName: null } : null;
         const email = composeWeeklyDigest({

@@ -16,7 +16,7 @@ import {
   reviews,
   users,
 } from '../../db/schema';
-import { reviewIsResponded } from '../../db/review-predicates';
+import { reviewHasStars, reviewIsResponded } from '../../db/review-predicates';
 
 /** Responded when responseContent is present (seed-spec section 4): blank text counts as absent. */
 const respondedSql = reviewIsResponded;
@@ -223,6 +223,7 @@ export function createAlertsRepository(db: Database) {
           companyName: users.companyName,
           role: users.role,
           disabledAt: users.disabledAt,
+          createdAt: users.createdAt,
           instantAlerts: notificationSettings.instantAlerts,
           alertMaxRating: notificationSettings.alertMaxRating,
           weeklyDigest: notificationSettings.weeklyDigest,
@@ -280,7 +281,9 @@ export function createAlertsRepository(db: Database) {
       const [figures] = await db
         .select({
           newReviews: count(),
-          averageRating: sql<string | null>`round(avg(${reviews.rating}), 1)`,
+          averageRating: sql<
+            string | null
+          >`round(avg(${reviews.rating}) filter (where ${reviewHasStars}), 1)`,
           answered: sql<number>`count(*) filter (where ${respondedSql})`.mapWith(Number),
         })
         .from(reviews)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DashboardTrendsSchema, formatTrend, trendDirection } from '../dashboard';
+import { DashboardTrendsSchema, formatChange, formatTrend, trendDirection } from '../dashboard';
 
-describe('formatTrend', () => {
+describe('formatChange', () => {
   it.each([
     [100, 112, '+12%'],
     [100, 94.6, '-5.4%'],
@@ -13,6 +13,24 @@ describe('formatTrend', () => {
     [2, 0, '-100%'],
     [1000, 1000.1, '0%'],
   ])('when %s becomes %s, then it reads %s', (before, after, text) => {
+    expect(formatChange(before, after)).toBe(text);
+    expect(DashboardTrendsSchema.shape.totalReviews.safeParse(text).success).toBe(true);
+  });
+});
+
+describe('formatTrend (counts)', () => {
+  it.each([
+    [100, 112, '+12%'],
+    [5, 6, '+20%'],
+    [5, 55, '+1000%'],
+    [0, 7, 'new'],
+    [1, 11, 'new'],
+    [4, 9, 'new'],
+    [3, 3, '0%'],
+    [0, 0, '0%'],
+    [4, 1, '-75%'],
+    [2, 0, '-100%'],
+  ])('when %s becomes %s, then it reads %s (a rise over a base under 5 is new)', (before, after, text) => {
     expect(formatTrend(before, after)).toBe(text);
     expect(DashboardTrendsSchema.shape.totalReviews.safeParse(text).success).toBe(true);
   });
@@ -21,5 +39,6 @@ describe('formatTrend', () => {
     expect(trendDirection('+3%')).toBe('up');
     expect(trendDirection('-0.5%')).toBe('down');
     expect(trendDirection('0%')).toBe('flat');
+    expect(trendDirection('new')).toBe('new');
   });
 });

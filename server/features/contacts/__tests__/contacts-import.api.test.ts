@@ -131,22 +131,116 @@ describe.each(testDatabaseKinds)('contacts CSV import on %s', (kind) => {
     expect(exported.text).toContain(`'@SUM(A1),f2@example.com`);
   });
 
-  it('when quotes are malformed after good rows, then it answers 400 naming the line and writes nothing', async () => {
+  it('when one line has a malformed quote, then that line is reported with its number and the others are imported', async () => {
     const { user, agent } = await signedInClient();
-    const csv = 'name,email,phone\nGood,good@example.com,\nBad "quote,bad@example.com,\n';
+    const csv =
+      'name,email,phone\nGood,good@example.com,\nBad "quote,bad@example.com,\nAfter,after@example.com,\n';
 
     const res = await importCsv(agent, csv);
 
-    expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/^The CSV file could not be read at line 3/);
-    expect(await contactCount(user.id)).toBe(0);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      created: 2,
+      updated: 0,
+      skipped: 1,
+      truncated: false,
+      rows: [
+        { line: 2, status: 'created' },
+        {
+          line: 3,
+          status: 'skipped',
+          reason: 'Could not be read: a quote inside a value must be doubled ("")',
+        },
+        { line: 4, status: 'created' },
+      ],
+    });
+    expect(await contactCount(user.id)).toBe(2);
   });
 
-  it('when a quoted value is never closed, then it answers 400', async () => {
+  it('when a quoted value is never closed, then only its line is skipped and the lines after it are imported', async () => {
+    const { user, agent } = await signedInClient();
+    const csv = [
+      'name,email,phone',
+      'Ann,ann@example.com,',
+      '"Open,open@example.com,',
+      '',
+      'Cid,cid@example.com,',
+      'Dee,dee@example.com,',
+    ].join('\r\n');
+
+    const res = await importCsv(agent, csv);
+
+    expect(res.status).toBe(200);
+    expect(res.body.rows).toEqual([
+      { line: 2, status: 'created' },
+      { line: 3, status: 'skipped', reason: 'Could not be read: a quoted value is never closed' },
+      { line: 5, status: 'created' },
+      { line: 6, status: 'created' },
+    ]);
+    const names = (await agent.get('/api/contacts')).body.map((c: { name: string }) => c.name);
+    expect(names).toEqual(['Ann', 'Cid', 'Dee']);
+    expect(await contactCount(user.id)).toBe(3);
+  });
+
+  it('when a line has more values than the header has columns, then it is skipped saying so; fewer values read as empty', async () => {
     const { agent } = await signedInClient();
-    const res = await importCsv(agent, 'name,email,phone\n"Open,a@example.com,\n');
+    const csv = 'name,email,phone\nLee, Ann,ann@example.com,+447911123456\nBo,bo@example.com\n';
+
+    const res = await importCsv(agent, csv);
+
+    expect(res.body.rows).toEqual([
+      {
+        line: 2,
+        status: 'skipped',
+        reason: 'Has 4 values but the first row names 3 columns (put a value containing a comma in quotes)',
+      },
+      { line: 3, status: 'created' },
+    ]);
+  });
+
+  it('when the header line itself cannot be read, then it answers 400 naming it', async () => {
+    const { agent } = await signedInClient();
+    const res = await importCsv(agent, '"name,email,phone\nAnn,ann@example.com,\n');
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/never closed/);
+    expect(res.body.message).toBe('The first row of the CSV file could not be read (line 1).');
+  });
+
+  it('when an import replaces an existing contact’s phone or email, then the report lists each change on its row', async () => {
+    const { user, agent } = await signedInClient();
+    const ann = await createContact(db(), user.id, {
+      name: 'Ann',
+      email: 'Ann@Example.com',
+      phone: '+447911123456',
+    });
+    const bo = await createContact(db(), user.id, {
+      name: 'Bo',
+      email: 'bo@old.example.com',
+      phone: '+447911123458',
+    });
+    await createContact(db(), user.id, { name: 'Cy', email: 'cy@example.com', phone: null });
+    const csv = [
+      'name,email,phone',
+      'Ann,ann@example.com,+447911123457', // by email (other case: not a change); a new phone
+      'Bo,bo@new.example.com,+447911123458', // by phone; a new email
+      'Cy,cy@example.com,+447911123459', // a phone where there was none: added, not replaced
+    ].join('\n');
+
+    const res = await importCsv(agent, csv);
+
+    expect(res.body.rows).toEqual([
+      { line: 2, status: 'updated', changes: ['Phone changed from +447911123456 to +447911123457'] },
+      {
+        line: 3,
+        status: 'updated',
+        changes: ['Email changed from bo@old.example.com to bo@new.example.com'],
+      },
+      { line: 4, status: 'updated' },
+    ]);
+    expect((await agent.get(`/api/contacts/${ann.id}`)).body).toMatchObject({
+      email: 'Ann@Example.com',
+      phone: '+447911123457',
+    });
+    expect((await agent.get(`/api/contacts/${bo.id}`)).body.email).toBe('bo@new.example.com');
   });
 
   it.each([

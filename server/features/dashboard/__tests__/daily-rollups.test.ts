@@ -21,10 +21,13 @@ async function rollupsAndTruth(database: TestDatabase, ownerId: number) {
       select (created_at at time zone 'UTC')::date::text as day, count(*)::int as reviews,
         count(*) filter (where rating >= 4)::int as positive,
         count(*) filter (where coalesce(btrim(response_content), '') <> '')::int as responded,
-        sum(rating)::int as rating_sum,
-        count(*) filter (where rating = 1)::int as rating1, count(*) filter (where rating = 2)::int as rating2,
-        count(*) filter (where rating = 3)::int as rating3, count(*) filter (where rating = 4)::int as rating4,
-        count(*) filter (where rating = 5)::int as rating5
+        -- A Facebook recommendation has no stars: a review, but in no star sum (migration 0022).
+        coalesce(sum(rating) filter (where recommendation is null), 0)::int as rating_sum,
+        count(*) filter (where rating = 1 and recommendation is null)::int as rating1,
+        count(*) filter (where rating = 2 and recommendation is null)::int as rating2,
+        count(*) filter (where rating = 3 and recommendation is null)::int as rating3,
+        count(*) filter (where rating = 4 and recommendation is null)::int as rating4,
+        count(*) filter (where rating = 5 and recommendation is null)::int as rating5
       from reviews where owner_id = ${ownerId} group by 1 order by 1`),
   );
   const [totals] = rowsOf<Record<string, number>>(
@@ -93,6 +96,13 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
       ids.push(review.id);
     }
     await createReview(db, other.id, { rating: 1, createdAt: ago(DAY) });
+    // Facebook recommendations without stars: one imported so, one that turns out to be one.
+    await createReview(db, owner.id, {
+      type: 'facebook',
+      rating: 1,
+      recommendation: 'negative',
+      createdAt: ago(2 * DAY),
+    });
 
     // A first answer, a blanked answer, a new rating, a review moved to another day, a Google review that
     // turns out to be a video one, and a deletion.
@@ -107,12 +117,13 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
       .set({ createdAt: ago(10 * DAY) })
       .where(eq(reviews.id, ids[5]!));
     await db.update(reviews).set({ type: 'video' }).where(eq(reviews.id, ids[0]!));
+    await db.update(reviews).set({ recommendation: 'positive', rating: 5 }).where(eq(reviews.id, ids[9]!));
     await db.delete(reviews).where(eq(reviews.id, ids[4]!));
 
     const { kept, truth, totals, truthTotals } = await rollupsAndTruth(database, owner.id);
     expect(kept).toEqual(truth);
     expect(totals).toEqual(truthTotals);
-    expect(totals).toMatchObject({ reviews: ages.length - 1, google: 1, facebook: 3, video: 3 });
+    expect(totals).toMatchObject({ reviews: ages.length, google: 1, facebook: 4, video: 3 });
 
     // The rebuild a bulk load runs (bench/seed.ts) arrives at what the trigger kept.
     await db.execute(sql`select review_daily_stats_rebuild()`);

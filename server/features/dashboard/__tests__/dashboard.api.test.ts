@@ -82,18 +82,17 @@ describe.each(testDatabaseKinds)('dashboard API on %s', (kind) => {
         // 4 of 9 = 44.4%
         responseRate: 44,
         trends: {
-          // 4 against 3
-          totalReviews: '+33.3%',
+          // 4 against 3: a base under 5 gives no percentage
+          totalReviews: 'new',
           // 2 against 2
           positiveReviews: '0%',
           // 3 against 1
-          reviewRequests: '+200%',
+          reviewRequests: 'new',
           // 2 against 1
-          pendingResponses: '+100%',
-          // 3.5 against 4.0
-          averageRating: '-12.5%',
-          // 50% against 66.7%
-          responseRate: '-25%',
+          pendingResponses: 'new',
+          // the rates of 3 earlier reviews are no base either
+          averageRating: 'new',
+          responseRate: 'new',
         },
         recent: {
           reviews: 4,
@@ -155,7 +154,136 @@ describe.each(testDatabaseKinds)('dashboard API on %s', (kind) => {
       });
     });
 
-    it('when a figure starts from nothing, then it reads +100%; when it falls to nothing, -100%', async () => {
+    it('when the earlier window holds 5 or more, then every trend is a percentage of it', async () => {
+      const db = database.handle.db;
+      const user = await createUser(db);
+      // The 30 days before: five 4★, two of them answered. The last 30 days: six 5★, three answered.
+      for (let i = 0; i < 5; i += 1) {
+        await createReview(db, user.id, {
+          rating: 4,
+          createdAt: daysAgo(40 + i),
+          responseContent: i < 2 ? 'Thanks' : null,
+          respondedAt: i < 2 ? daysAgo(39 + i) : null,
+        });
+      }
+      for (let i = 0; i < 6; i += 1) {
+        await createReview(db, user.id, {
+          rating: 5,
+          createdAt: daysAgo(2 + i),
+          responseContent: i < 3 ? 'Thanks' : null,
+          respondedAt: i < 3 ? daysAgo(1 + i) : null,
+        });
+      }
+
+      const res = await (await signedInAgent(app(), user)).get('/api/dashboard/stats');
+
+      expect(res.body.trends).toEqual({
+        totalReviews: '+20%',
+        positiveReviews: '+20%',
+        reviewRequests: '0%',
+        // 3 against 3
+        pendingResponses: '0%',
+        // 5.0 against 4.0
+        averageRating: '+25%',
+        // 50% against 40%
+        responseRate: '+25%',
+      });
+    });
+
+    it('when a Google import brings an old backlog, then Avg. Response Time counts only replies written here in the last 30 days to reviews that arrived on time', async () => {
+      const db = database.handle.db;
+      const user = await createUser(db);
+      const imported = daysAgo(3);
+      const google = (created: number, responded: number | null, receivedAt = imported) =>
+        createReview(db, user.id, {
+          type: 'google',
+          rating: 4,
+          createdAt: daysAgo(created),
+          receivedAt,
+          responseContent: responded === null ? null : 'Thank you',
+          respondedAt: responded === null ? null : daysAgo(responded),
+        });
+      // The backlog: written years ago, imported 3 days ago, one answered here since, one with the site's reply.
+      await google(1100, 1);
+      await google(800, 799);
+      // Written 5 days ago, imported 3 days ago with the reply already on Google (written before it arrived).
+      await google(5, 4);
+      // Synced as it came: written 6 days ago, arrived 6 days ago, answered here 2 days later.
+      await google(6, 4, daysAgo(6));
+      // Written here 10 days ago, answered 1 day later; and one answered 35 days ago (outside the window).
+      await createReview(db, user.id, {
+        createdAt: daysAgo(10),
+        responseContent: 'Thanks',
+        respondedAt: daysAgo(9),
+      });
+      await createReview(db, user.id, {
+        createdAt: daysAgo(40),
+        responseContent: 'Thanks',
+        respondedAt: daysAgo(35),
+      });
+
+      const res = await (await signedInAgent(app(), user)).get('/api/dashboard/stats');
+
+      // (2 + 1) / 2: the two replies written here, within the window, to reviews that arrived on time.
+      expect(res.body.recent.avgResponseTimeDays).toBe(1.5);
+    });
+
+    it('when the only replies of the window answer an imported backlog, then no response time is shown', async () => {
+      const db = database.handle.db;
+      const user = await createUser(db);
+      await createReview(db, user.id, {
+        type: 'google',
+        createdAt: daysAgo(1050),
+        receivedAt: daysAgo(2),
+        responseContent: 'Sorry for the wait',
+        respondedAt: daysAgo(1),
+      });
+
+      const res = await (await signedInAgent(app(), user)).get('/api/dashboard/stats');
+
+      expect(res.body.recent.avgResponseTimeDays).toBeNull();
+    });
+
+    it('when Facebook recommendations without stars are imported, then they count as reviews but in no average rating or distribution', async () => {
+      const db = database.handle.db;
+      const user = await createUser(db);
+      await createReview(db, user.id, { rating: 4, createdAt: daysAgo(2) });
+      await createReview(db, user.id, { rating: 2, createdAt: daysAgo(3) });
+      // Their ratings are stand-ins (5 and 1): counted, they would read 3.0 either way, or drag it anywhere.
+      await createReview(db, user.id, {
+        type: 'facebook',
+        rating: 1,
+        recommendation: 'negative',
+        createdAt: daysAgo(1),
+      });
+      await createReview(db, user.id, {
+        type: 'facebook',
+        rating: 1,
+        recommendation: 'negative',
+        createdAt: daysAgo(4),
+      });
+      await createReview(db, user.id, {
+        type: 'facebook',
+        rating: 5,
+        recommendation: 'positive',
+        createdAt: daysAgo(1),
+      });
+      const agent = await signedInAgent(app(), user);
+
+      const stats = (await agent.get('/api/dashboard/stats')).body;
+      const charts = (await agent.get('/api/dashboard/charts')).body;
+
+      expect(stats).toMatchObject({ totalReviews: 5, averageRating: 3 });
+      expect(stats.recent).toMatchObject({ reviews: 5, averageRating: 3 });
+      expect(charts.distribution.map((d: { count: number }) => d.count)).toEqual([0, 1, 0, 1, 0]);
+      const weeks = (charts.weekly as { reviews: number; averageRating: number | null }[]).filter(
+        (w) => w.reviews,
+      );
+      expect(weeks.reduce((sum, week) => sum + week.reviews, 0)).toBe(5);
+      for (const week of weeks) expect([2, 3, 4, null]).toContain(week.averageRating);
+    });
+
+    it('when a figure starts from nothing, then it reads new; when it falls to nothing, -100%', async () => {
       const user = await createUser(database.handle.db);
       const db = database.handle.db;
       await createReview(db, user.id, { rating: 4, createdAt: daysAgo(1) });
@@ -167,11 +295,11 @@ describe.each(testDatabaseKinds)('dashboard API on %s', (kind) => {
 
       expect(res.body.trends).toMatchObject({
         totalReviews: '0%',
-        positiveReviews: '+100%',
+        positiveReviews: 'new',
         pendingResponses: '0%',
         reviewRequests: '-100%',
-        // 4.0 against 2.0
-        averageRating: '+100%',
+        // 4.0 against 2.0, but one review before is no base
+        averageRating: 'new',
       });
       expect(res.body.averageRating).toBe(3);
     });

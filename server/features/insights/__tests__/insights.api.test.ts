@@ -134,6 +134,18 @@ describe.each(testDatabaseKinds)('insights API on %s', (kind) => {
     ]);
   });
 
+  it('when Facebook recommendations without stars are counted, then they are reviews of their source but in no average or rating count', async () => {
+    const user = await createUser(database.handle.db);
+    const db = database.handle.db;
+    await createReview(db, user.id, { type: 'facebook', rating: 4 });
+    await createReview(db, user.id, { type: 'facebook', rating: 1, recommendation: 'negative' });
+    await createReview(db, user.id, { type: 'facebook', rating: 5, recommendation: 'positive' });
+
+    const { bySource } = await insightsOf(user);
+
+    expect(bySource).toEqual([{ type: 'facebook', total: 3, averageRating: 4, counts: [0, 0, 0, 1, 0] }]);
+  });
+
   it('when a client has no review, then every list is empty', async () => {
     const user = await createUser(database.handle.db);
 

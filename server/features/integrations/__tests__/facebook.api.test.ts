@@ -181,10 +181,11 @@ describe.each(testDatabaseKinds)('Facebook Page integration on %s', (kind) => {
       .from(reviews)
       .where(eq(reviews.ownerId, user.id))
       .orderBy(reviews.externalId);
-    expect(rows.map((r) => [r.externalId, r.type, r.rating, r.locationId])).toEqual([
-      ['55501', 'facebook', 4, location.id],
-      ['55502', 'facebook', 5, location.id],
-      ['55503', 'facebook', 1, location.id],
+    // A recommendation without stars is marked as one: its rating is a stand-in kept out of star averages.
+    expect(rows.map((r) => [r.externalId, r.type, r.rating, r.recommendation, r.locationId])).toEqual([
+      ['55501', 'facebook', 4, null, location.id],
+      ['55502', 'facebook', 5, 'positive', location.id],
+      ['55503', 'facebook', 1, 'negative', location.id],
     ]);
     expect(rows[2]).toMatchObject({
       content: 'Cold food',

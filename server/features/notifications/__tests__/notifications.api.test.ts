@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Express } from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notifications, notificationSettings, reviews } from '../../../db/schema';
+import { notifications, notificationSettings, reviews, users } from '../../../db/schema';
 import { createTestBackground, type TestBackground } from '../../../testing/background';
 import {
   createContact,
@@ -393,6 +393,40 @@ describe.each(testDatabaseKinds)('notifications and email alerts on %s', (kind) 
       expect(text).toContain('Waiting for an answer (all time): 4');
       expect(text).toMatch(/Best review of the week: ★★★★★ Ida \(private feedback\): "Best coffee in town"/);
       expect(text).toMatch(/Lowest-rated review of the week: ★★☆☆☆ Max \(private feedback\): "Too slow"/);
+    });
+
+    it('when an account is new (opened during the week, or without a review) and the week brought none, then it gets no "0 new reviews" digest; an older account does', async () => {
+      const monday = new Date('2026-11-09T00:00:00.000Z');
+      const at = (days: number) => new Date(monday.getTime() + days * DAY);
+      const openedOn = async (userId: number, day: Date) =>
+        db().update(users).set({ createdAt: day }).where(eq(users.id, userId));
+      // Opened on Wednesday, imported its old Google reviews: none of them is new that week.
+      const fresh = await owner('Fresh Bakery');
+      await openedOn(fresh.user.id, at(2));
+      await createReview(db(), fresh.user.id, { type: 'google', rating: 4, createdAt: at(-200) });
+      // Opened on Tuesday, with a review that came on Friday: its digest has something to say.
+      const busy = await owner('Busy Bakery');
+      await openedOn(busy.user.id, at(1));
+      await createReview(db(), busy.user.id, { rating: 5, createdAt: at(4) });
+      // Opened long before, no review at all yet.
+      const empty = await owner('Empty Bakery');
+      await openedOn(empty.user.id, at(-60));
+      // Opened long before, a quiet week.
+      const quiet = await owner('Quiet Bakery');
+      await openedOn(quiet.user.id, at(-60));
+      await createReview(db(), quiet.user.id, { rating: 4, createdAt: at(-30) });
+
+      await background.schedule(new Date('2026-11-16T08:30:00.000Z'));
+      await background.drain();
+
+      const digestsOf = (email: string) =>
+        mailsTo(email).filter((m) => m.text.includes('Your week on ReviewFlow'));
+      expect(digestsOf(fresh.user.email)).toHaveLength(0);
+      expect(digestsOf(empty.user.email)).toHaveLength(0);
+      expect(digestsOf(busy.user.email)).toHaveLength(1);
+      expect(digestsOf(busy.user.email)[0]!.text).toContain('New reviews: 1');
+      expect(digestsOf(quiet.user.email)).toHaveLength(1);
+      expect(digestsOf(quiet.user.email)[0]!.text).toContain('New reviews: 0');
     });
   });
 });

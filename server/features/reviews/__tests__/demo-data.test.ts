@@ -79,6 +79,9 @@ describe.each(testDatabaseKinds)('demo seed on %s', (kind) => {
     }
     const statuses = new Set((await db.select().from(reviewRequests)).map((r) => r.status));
     expect(statuses.size).toBeGreaterThanOrEqual(5);
+    // Nothing sends the demo's requests: none may wait in 'queued' (or the outbox) for ever.
+    expect(statuses.has('queued')).toBe(false);
+    expect(statuses.has('outbox')).toBe(false);
     const [linked] = await db.select({ n: count() }).from(reviews).where(isNotNull(reviews.reviewRequestId));
     expect(linked!.n).toBeGreaterThan(0);
 
@@ -87,6 +90,16 @@ describe.each(testDatabaseKinds)('demo seed on %s', (kind) => {
     const res = await agent.get('/api/reviews').query({ page: 1, pageSize: 10 });
     expect(res.body).toHaveLength(10);
     expect(res.headers['x-total-count']).toBe(String(DEMO_COUNTS.reviews));
+
+    // The dashboard a newcomer sees reads as a real business: trends are percentages of a real base, none
+    // "new" nor "+1000%", and a response time over this month's replies.
+    const stats = (await agent.get('/api/dashboard/stats')).body;
+    for (const trend of Object.values(stats.trends as Record<string, string>)) {
+      expect(trend).toMatch(/%$/);
+      expect(Math.abs(Number.parseFloat(trend))).toBeLessThan(200);
+    }
+    expect(stats.recent.avgResponseTimeDays).toBeGreaterThan(0);
+    expect(stats.recent.avgResponseTimeDays).toBeLessThan(3);
   });
 
   it('when a client already exists, then seeding again does nothing', async () => {

@@ -61,7 +61,7 @@ function PlanSelect<T extends FieldValues>({
             </SelectTrigger>
           </FormField>
           <SelectContent>
-            <SelectItem value={NO_PLAN}>No plan</SelectItem>
+            <SelectItem value={NO_PLAN}>Free</SelectItem>
             {choices.map((plan) => (
               <SelectItem key={plan.id} value={String(plan.id)} disabled={plan.archived}>
                 {plan.name} · {formatPrice(plan.priceCents, plan.currency)}

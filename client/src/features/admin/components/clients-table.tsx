@@ -28,7 +28,8 @@ function StatusBadge({ client }: { client: AdminClientRow }) {
 }
 
 function PlanName({ client }: { client: AdminClientRow }) {
-  if (!client.plan) return <span className="text-muted-foreground">No plan</span>;
+  // No plan assigned means the free plan's limits apply (plan-limits.ts): the client is on Free.
+  if (!client.plan) return <span>Free</span>;
   return (
     <span>
       {client.plan.name}

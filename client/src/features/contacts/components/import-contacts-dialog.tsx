@@ -76,7 +76,8 @@ export function ImportContactsDialog({ open, onOpenChange }: ImportContactsDialo
           <DialogDescription>
             A CSV file whose first row names the columns <code>name</code>, <code>email</code>,{' '}
             <code>phone</code> and optionally <code>tags</code> (separated by semicolons). Rows matching an
-            existing contact by email or phone update it.
+            existing contact by email or phone update it; the report lists every phone or email it replaces. A
+            line that cannot be read is skipped and reported, the others are imported.
           </DialogDescription>
         </DialogHeader>
         {result ? (

@@ -8,7 +8,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import type { ImportResult, ImportRowStatus } from '@shared/schemas/contacts';
+import type { ImportResult, ImportRowReport, ImportRowStatus } from '@shared/schemas/contacts';
 
 const STATUS_VARIANT: Record<ImportRowStatus, 'success' | 'secondary' | 'warning'> = {
   created: 'success',
@@ -22,12 +22,17 @@ const STATUS_LABEL: Record<ImportRowStatus, string> = {
   skipped: 'Skipped',
 };
 
-/** What an import did: the three counts, then each row with its line and, when skipped, why. */
+/** Skipped rows first (to act on), then rows whose phone or email changed (to check), then the rest. */
+const rank = (row: ImportRowReport) => (row.status === 'skipped' ? 0 : row.changes ? 1 : 2);
+
+/**
+ * What an import did: the three counts, then each row with its line and, when skipped, why; when it replaced
+ * an existing contact's phone or email, what it replaced (issue 41: never silently).
+ */
 export function ImportReport({ result }: { result: ImportResult }) {
-  const skippedFirst = [...result.rows].sort(
-    (a, b) => Number(b.status === 'skipped') - Number(a.status === 'skipped') || a.line - b.line,
-  );
+  const skippedFirst = [...result.rows].sort((a, b) => rank(a) - rank(b) || a.line - b.line);
   const total = result.created + result.updated + result.skipped;
+  const replaced = result.rows.filter((row) => row.changes).length;
 
   return (
     <section aria-label="Import report" className="grid gap-4">
@@ -44,6 +49,11 @@ export function ImportReport({ result }: { result: ImportResult }) {
       <p className="text-sm text-muted-foreground" role="status">
         {`${result.created} created, ${result.updated} updated, ${result.skipped} skipped of ${total} rows.`}
       </p>
+      {replaced > 0 ? (
+        <p className="text-sm text-amber-700 dark:text-amber-300">
+          {`${replaced} existing ${replaced === 1 ? 'contact' : 'contacts'} had a phone or email replaced by the file: see the rows below.`}
+        </p>
+      ) : null}
       {skippedFirst.length > 0 ? (
         <div className="max-h-64 overflow-y-auto rounded-lg border">
           <Table className="w-full text-sm">
@@ -52,7 +62,7 @@ export function ImportReport({ result }: { result: ImportResult }) {
               <TableRow>
                 <TableHead className="px-3 py-2 font-medium">Line</TableHead>
                 <TableHead className="px-3 py-2 font-medium">Result</TableHead>
-                <TableHead className="px-3 py-2 font-medium">Reason</TableHead>
+                <TableHead className="px-3 py-2 font-medium">Details</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -62,7 +72,17 @@ export function ImportReport({ result }: { result: ImportResult }) {
                   <TableCell className="px-3 py-1.5">
                     <Badge variant={STATUS_VARIANT[row.status]}>{STATUS_LABEL[row.status]}</Badge>
                   </TableCell>
-                  <TableCell className="px-3 py-1.5">{row.reason ?? ''}</TableCell>
+                  <TableCell className="px-3 py-1.5 break-words whitespace-normal">
+                    {row.changes ? (
+                      <ul className="grid gap-0.5">
+                        {row.changes.map((change) => (
+                          <li key={change}>{change}</li>
+                        ))}
+                      </ul>
+                    ) : (
+                      (row.reason ?? '')
+                    )}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

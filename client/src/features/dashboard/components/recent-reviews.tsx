@@ -4,7 +4,7 @@ import type { Review } from '@shared/schemas/reviews';
 
 import { ResponseBadge } from '@/components/reviews/response-badge';
 import { reviewerLabel } from '@/components/reviews/review-source';
-import { StarRating } from '@/components/reviews/star-rating';
+import { ReviewRating } from '@/components/reviews/review-rating';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -78,11 +78,17 @@ export function RecentReviews({ reviews, isLoading, error, onOpen, onPreload }: 
 
 function RecentReviewRow({ review, onOpen }: { review: Review; onOpen: (review: Review) => void }) {
   const name = reviewerLabel(review.reviewerName);
+  // A Facebook recommendation has no stars: its rating is a stand-in, never read out.
+  const verdict = review.recommendation
+    ? review.recommendation === 'positive'
+      ? 'recommends'
+      : "doesn't recommend"
+    : `${review.rating} out of 5`;
   return (
     <button
       type="button"
       onClick={() => onOpen(review)}
-      aria-label={`View review from ${name}, ${review.rating} out of 5, ${formatDate(review.createdAt)}`}
+      aria-label={`View review from ${name}, ${verdict}, ${formatDate(review.createdAt)}`}
       className="grid w-full gap-1 rounded-lg px-2 py-2.5 text-left transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <span className="flex flex-wrap items-center justify-between gap-2">
@@ -90,7 +96,7 @@ function RecentReviewRow({ review, onOpen }: { review: Review; onOpen: (review: 
         <ResponseBadge review={review} />
       </span>
       <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        <StarRating rating={review.rating} size="sm" />
+        <ReviewRating review={review} size="sm" />
         <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
       </span>
       {review.content ? (

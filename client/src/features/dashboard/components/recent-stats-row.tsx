@@ -31,10 +31,12 @@ export function RecentStatsRow({ recent }: { recent: DashboardStats['recent'] })
         />
         <StatCard
           title="Avg. Response Time"
-          period="last 30 days"
+          period="replies written in the last 30 days"
           value={formatResponseTime(recent.avgResponseTimeDays)}
           icon={CalendarClock}
-        />
+        >
+          <p className="text-xs text-muted-foreground">Imported older reviews left out</p>
+        </StatCard>
         <StatCard title="Requests Sent" period="last 30 days" value={String(recent.requestsSent)} icon={Send}>
           {recent.requestsNotSent > 0 ? (
             <p className="text-sm text-amber-700 dark:text-amber-300">

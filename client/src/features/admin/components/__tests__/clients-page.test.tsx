@@ -85,6 +85,20 @@ describe('ClientsPage', () => {
     expect(screen.getByText('Showing 1 to 1 of 1 results')).toBeInTheDocument();
   });
 
+  it('when a client has no paid plan assigned, then the Plan column reads Free, never "No plan"', async () => {
+    clientsApi();
+    server.use(
+      http.get('*/api/admin/clients', () =>
+        HttpResponse.json([client(8, { plan: null })], { headers: { 'X-Total-Count': '1' } }),
+      ),
+    );
+    renderWithProviders(<ClientsPage />);
+
+    const row = (await screen.findByRole('cell', { name: 'Company 8' })).closest('tr')!;
+    expect(within(row).getAllByRole('cell')[3]).toHaveTextContent(/^Free$/);
+    expect(screen.queryByText('No plan')).not.toBeInTheDocument();
+  });
+
   it('when the admin pages and then searches, then the server is asked for that page and the search restarts at page 1', async () => {
     const calls = clientsApi();
     const { user } = renderWithProviders(<ClientsPage />);

@@ -40,6 +40,44 @@ describe('ImportReport', () => {
     expect(screen.queryByText(/Only the first/)).not.toBeInTheDocument();
   }, 20_000);
 
+  it('when an import replaced phones or emails, then it says so above the rows and each row lists its changes, right after the skipped ones', () => {
+    const changed: ImportResult = {
+      created: 1,
+      updated: 2,
+      skipped: 1,
+      truncated: false,
+      rows: [
+        { line: 2, status: 'created' },
+        { line: 3, status: 'updated' },
+        {
+          line: 4,
+          status: 'updated',
+          changes: [
+            'Phone changed from +447911123456 to +447911123457',
+            'Email changed from a@example.com to b@example.com',
+          ],
+        },
+        { line: 5, status: 'skipped', reason: 'Could not be read: a quoted value is never closed' },
+      ],
+    };
+
+    render(<ImportReport result={changed} />);
+
+    expect(
+      screen.getByText('1 existing contact had a phone or email replaced by the file: see the rows below.'),
+    ).toBeInTheDocument();
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '5SkippedCould not be read: a quoted value is never closed',
+      '4UpdatedPhone changed from +447911123456 to +447911123457Email changed from a@example.com to b@example.com',
+      '2Created',
+      '3Updated',
+    ]);
+    expect(
+      within(screen.getByRole('table')).getByRole('columnheader', { name: 'Details' }),
+    ).toBeInTheDocument();
+  });
+
   it('when the report was capped, then it says the counts still cover the whole file', () => {
     render(<ImportReport result={{ ...result, created: 20_000, truncated: true }} />);
 

@@ -84,6 +84,10 @@ function buildReview(overrides: Partial<Review> = {}): Review {
     responseContent: null,
     respondedAt: null,
     responsePublishedTo: null,
+    pendingReply: null,
+    replyPublishState: null,
+    replyPublishError: null,
+    recommendation: null,
     ...overrides,
   };
 }
@@ -133,6 +137,10 @@ describe('DashboardPage', () => {
     expect(value('Average Rating')).toHaveTextContent('4.6');
     expect(value('Avg. Response Time')).toHaveTextContent('1.7 days');
     expect(value('Requests Sent')).toHaveTextContent('44');
+    // The response time says what it is over, and what it leaves out.
+    const responseTime = within(row).getByRole('group', { name: 'Avg. Response Time' });
+    expect(within(responseTime).getByText('replies written in the last 30 days')).toBeInTheDocument();
+    expect(within(responseTime).getByText('Imported older reviews left out')).toBeInTheDocument();
   });
 
   it('when the client has no data, then every card reads zero (never the placeholder 4.2 or 85%)', async () => {
@@ -186,6 +194,24 @@ describe('DashboardPage', () => {
     const list = screen.getByRole('list', { name: 'Recent Reviews' });
     await waitFor(() => expect(within(list).getByText('Responded')).toBeInTheDocument());
   }, 20_000);
+
+  it('when a recent review is a Facebook recommendation, then it reads "Doesn\'t recommend", not one star', async () => {
+    answer('/api', buildStats(), [
+      buildReview({
+        id: 3,
+        type: 'facebook',
+        rating: 1,
+        recommendation: 'negative',
+        reviewerName: 'Lu Chen',
+      }),
+    ]);
+
+    renderWithProviders(<DashboardPage />);
+
+    const entry = await screen.findByRole('button', { name: /View review from Lu Chen, doesn't recommend/ });
+    expect(within(entry).getByText("Doesn't recommend")).toBeInTheDocument();
+    expect(within(entry).queryByRole('img', { name: /Rated/ })).not.toBeInTheDocument();
+  });
 
   it('when every review is listed, then the list renders them all with no page size', async () => {
     const reviews = Array.from({ length: 60 }, (_, i) =>
@@ -263,6 +289,15 @@ describe('TrendText', () => {
       expect(text).toHaveClass(colour);
     },
   );
+
+  it('when there were too few before to compare, then it reads new, neutral, with no percentage', () => {
+    renderWithProviders(<TrendText trend="new" />);
+    const text = screen.getByText('new');
+    expect(text).toHaveAttribute('data-direction', 'new');
+    expect(text.className).not.toMatch(/green|red/);
+    expect(screen.getByText('too few the 30 days before to compare')).toBeInTheDocument();
+    expect(screen.queryByText(/%/)).not.toBeInTheDocument();
+  });
 
   it('when nothing changed, then 0% reads neutral', () => {
     renderWithProviders(<TrendText trend="0%" />);
