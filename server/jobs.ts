@@ -4,6 +4,7 @@ import { createWebhookJobHandlers } from './features/webhooks/webhooks.jobs';
 import { createIntegrationsJobs } from './features/integrations/integrations.jobs';
 import { createNotificationJobs } from './features/notifications/notifications.jobs';
 import { createPublicReviewJobs } from './features/public-review/public-review.jobs';
+import { createReplyJobHandlers } from './features/reviews/replies.jobs';
 import type { AppContext } from './lib/context';
 import { pruneRateLimits } from './lib/rate-limit';
 import type { ScheduledTask } from './lib/queue/scheduler';
@@ -21,6 +22,7 @@ export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; 
       ...integrations.handlers,
       ...notifications.handlers,
       ...createWebhookJobHandlers(ctx),
+      ...createReplyJobHandlers(ctx),
     },
     tasks: [
       ...integrations.tasks,

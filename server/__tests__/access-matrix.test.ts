@@ -283,6 +283,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
   })),
   'GET /api/contacts/:id': client(200, 404, (c) => ({ params: id(c.a.contact) })),
   'GET /api/contacts/:id/consent': client(200, 404, (c) => ({ params: id(c.a.contact) })),
+  'GET /api/contacts/:id/timeline': client(200, 404, (c) => ({ params: id(c.a.contact) })),
   'PATCH /api/contacts/:id': client(200, 404, async (c) => ({
     params: id(await createContact(c.db, c.a.user.id)),
     body: { name: 'Renamed Contact' },
@@ -327,6 +328,15 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'DELETE /api/reviews/:id/response': client(200, 404, async (c) => ({
     params: id(await createReview(c.db, c.a.user.id, { responseContent: 'Old', respondedAt: new Date() })),
   })),
+  'POST /api/reviews/:id/response/retry': client(200, 404, async (c) => ({
+    params: id(
+      await createReview(c.db, c.a.user.id, {
+        pendingReply: 'Thank you!',
+        replyPublishState: 'failed',
+        replyPublishError: 'Google did not answer',
+      }),
+    ),
+  })),
   // No language model here: the template answer; suggested-reply.api.test.ts streams from a fake one.
   'POST /api/reviews/:id/suggested-reply': client(200, 404, (c) => ({ params: id(c.a.review) })),
   'GET /api/reply-settings': client(200, 200),
@@ -349,12 +359,22 @@ const EXPECTATIONS: Record<string, Expectation> = {
     return { params: { id: (res.body as { id: number }).id } };
   }),
   'POST /api/templates/:id/preview': client(200, 404, (c) => ({ params: id(c.a.template), body: {} })),
+  // Every actor asks the same contact: each confirms asking again inside the ask window (issue 41).
   'POST /api/review-requests': client(201, 404, (c) => ({
-    body: { locationId: c.a.location.id, contactId: c.a.contact.id, method: 'email' },
+    body: { locationId: c.a.location.id, contactId: c.a.contact.id, method: 'email', confirmRecentAsk: true },
   })),
-  'POST /api/review-requests/bulk': client(201, 404, (c) => ({
+  // A bulk send skips a contact asked recently: each call asks a new one.
+  'POST /api/review-requests/bulk': client(201, 404, async (c) => ({
+    body: {
+      locationId: c.a.location.id,
+      contactIds: [(await createContact(c.db, c.a.user.id)).id],
+      method: 'email',
+    },
+  })),
+  'POST /api/review-requests/bulk/preview': client(200, 404, (c) => ({
     body: { locationId: c.a.location.id, contactIds: [c.a.contact.id], method: 'email' },
   })),
+  'GET /api/review-requests/last-asked': client(200, 404, (c) => ({ query: { contactId: c.a.contact.id } })),
   'GET /api/review-requests': client(200, 200),
   'GET /api/review-requests/:id': client(200, 404, (c) => ({ params: id(c.a.request) })),
   'GET /api/review-requests/:id/qr': client(200, 404, (c) => ({ params: id(c.a.request) })),
@@ -524,6 +544,7 @@ const MIN_ROLE: Record<string, TeamRole> = {
   'POST /api/reviews/:id/response': RESPONDER,
   'PUT /api/reviews/:id/response': RESPONDER,
   'DELETE /api/reviews/:id/response': RESPONDER,
+  'POST /api/reviews/:id/response/retry': RESPONDER,
   'GET /api/notifications': RESPONDER,
   'GET /api/notifications/unread-count': RESPONDER,
   'POST /api/notifications/read-all': RESPONDER,
@@ -547,6 +568,7 @@ const MIN_ROLE: Record<string, TeamRole> = {
   'POST /api/contacts': MANAGER,
   'GET /api/contacts/:id': MANAGER,
   'GET /api/contacts/:id/consent': MANAGER,
+  'GET /api/contacts/:id/timeline': MANAGER,
   'PATCH /api/contacts/:id': MANAGER,
   'DELETE /api/contacts/:id': MANAGER,
   'GET /api/templates': MANAGER,
@@ -557,6 +579,8 @@ const MIN_ROLE: Record<string, TeamRole> = {
   'POST /api/templates/:id/preview': MANAGER,
   'POST /api/review-requests': MANAGER,
   'POST /api/review-requests/bulk': MANAGER,
+  'POST /api/review-requests/bulk/preview': MANAGER,
+  'GET /api/review-requests/last-asked': MANAGER,
   'GET /api/review-requests': MANAGER,
   'GET /api/review-requests/:id': MANAGER,
   'GET /api/review-requests/:id/qr': MANAGER,

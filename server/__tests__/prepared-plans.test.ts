@@ -4,7 +4,7 @@ import { REVIEW_FILTERS, REVIEW_PAGE_SIZE } from '@shared/schemas/reviews';
 import { rowsOf, type DatabaseHandle } from '../db/client';
 import { createDashboardRepository } from '../features/dashboard/dashboard.repository';
 import { createDashboardService } from '../features/dashboard/dashboard.service';
-import { createReviewsRepository } from '../features/reviews/reviews.repository';
+import { createReviewsRepository, PREPARED_REVIEW_FILTERS } from '../features/reviews/reviews.repository';
 import { createReviewsService } from '../features/reviews/reviews.service';
 import { DatabaseSessionStore } from '../lib/session-store';
 import { createLocation, createUser } from '../testing/factories';
@@ -89,7 +89,7 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('the prepared reads on 
       'dashboard_figures',
       'dashboard_weekly',
       'dashboard_distribution',
-      ...REVIEW_FILTERS.flatMap((filter) => [
+      ...PREPARED_REVIEW_FILTERS.flatMap((filter) => [
         `reviews_first_${filter}_${REVIEW_PAGE_SIZE}`,
         `reviews_count_${filter}`,
       ]),

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVIEW_FILTERS, REVIEW_PAGE_SIZE } from '@shared/schemas/reviews';
+import { REVIEW_PAGE_SIZE } from '@shared/schemas/reviews';
 import { TEAM_MESSAGES } from '@shared/schemas/team';
 import { teamMembers, users } from '../db/schema';
 import { createLocation, createMember, createReview, createUser, signedInAgent } from '../testing/factories';
 import { createTestApp } from '../testing/test-app';
+import { PREPARED_REVIEW_FILTERS } from '../features/reviews/reviews.repository';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-db';
 
 /**
@@ -56,7 +57,7 @@ describe.each(testDatabaseKinds)('a signed-in request on %s', (kind) => {
     });
   });
 
-  it.each(REVIEW_FILTERS)(
+  it.each(PREPARED_REVIEW_FILTERS)(
     'when a client opens the first page of %s reviews, then the session costs one statement and the page with its count one more',
     async (filter) => {
       const owner = await createUser(db());

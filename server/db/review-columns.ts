@@ -17,4 +17,8 @@ export const reviewColumns = {
   responseContent: reviews.responseContent,
   respondedAt: reviews.respondedAt,
   responsePublishedTo: reviews.responsePublishedTo,
+  pendingReply: reviews.pendingReply,
+  replyPublishState: reviews.replyPublishState,
+  replyPublishError: reviews.replyPublishError,
+  recommendation: reviews.recommendation,
 };

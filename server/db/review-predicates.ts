@@ -12,11 +12,23 @@ export const reviewIsPositive = positiveSql(reviews);
 export const reviewIsNegative = negativeSql(reviews);
 export const reviewIsPrivate = privateSql(reviews);
 
+/**
+ * A review with stars: a Facebook recommendation has none (its rating is a stand-in, issue 41), so it counts
+ * as a review but in no star average or distribution (migration 0022 keeps the rollups the same way).
+ */
+export const reviewHasStars = sql`${reviews.recommendation} is null`;
+
 /** How many of the rows have each rating, 1 to 5, as one int[] (FILTER aggregates: one pass). */
 export const reviewRatingCounts = () => sql<number[]>`array[
-    count(*) filter (where ${reviews.rating} = 1),
-    count(*) filter (where ${reviews.rating} = 2),
-    count(*) filter (where ${reviews.rating} = 3),
-    count(*) filter (where ${reviews.rating} = 4),
-    count(*) filter (where ${reviews.rating} = 5)
+    count(*) filter (where ${reviews.rating} = 1 and ${reviewHasStars}),
+    count(*) filter (where ${reviews.rating} = 2 and ${reviewHasStars}),
+    count(*) filter (where ${reviews.rating} = 3 and ${reviewHasStars}),
+    count(*) filter (where ${reviews.rating} = 4 and ${reviewHasStars}),
+    count(*) filter (where ${reviews.rating} = 5 and ${reviewHasStars})
   ]::int[]`;
+
+/**
+ * A reply waits for its site (issue 41): the partial index reviews_owner_reply_waiting_idx has this very
+ * predicate, so the "unpublished" filter walks it.
+ */
+export const reviewReplyWaiting = sql`${reviews.replyPublishState} is not null`;

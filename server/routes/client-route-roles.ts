@@ -23,6 +23,7 @@ export const CLIENT_ROUTE_ROLES: Record<string, TeamRole> = {
   'POST /reviews/:id/response': 'responder',
   'PUT /reviews/:id/response': 'responder',
   'DELETE /reviews/:id/response': 'responder',
+  'POST /reviews/:id/response/retry': 'responder',
   'POST /reviews/:id/suggested-reply': 'responder',
   'GET /reply-settings': 'responder',
   'GET /reviews/export.csv': 'manager',
@@ -53,6 +54,7 @@ export const CLIENT_ROUTE_ROLES: Record<string, TeamRole> = {
   'POST /contacts': 'manager',
   'GET /contacts/:id': 'manager',
   'GET /contacts/:id/consent': 'manager',
+  'GET /contacts/:id/timeline': 'manager',
   'PATCH /contacts/:id': 'manager',
   'DELETE /contacts/:id': 'manager',
   // Templates.
@@ -65,6 +67,8 @@ export const CLIENT_ROUTE_ROLES: Record<string, TeamRole> = {
   // Review requests and how they are sent.
   'POST /review-requests': 'manager',
   'POST /review-requests/bulk': 'manager',
+  'POST /review-requests/bulk/preview': 'manager',
+  'GET /review-requests/last-asked': 'manager',
   'GET /review-requests': 'manager',
   'GET /review-requests/:id': 'manager',
   'GET /review-requests/:id/qr': 'manager',

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { IdSchema, type ReviewType } from './domain';
 
-/** The review filter options (seed-spec section 9). */
+/**
+ * The review filter options: the nine of seed-spec section 9, in its order, then the replies that are not on
+ * their site yet (issue 41).
+ */
 export const REVIEW_FILTERS = [
   'all',
   'positive',
@@ -12,6 +15,7 @@ export const REVIEW_FILTERS = [
   'facebook',
   'private',
   'video',
+  'unpublished',
 ] as const;
 export const ReviewFilterSchema = z.enum(REVIEW_FILTERS);
 export type ReviewFilter = z.infer<typeof ReviewFilterSchema>;
@@ -36,7 +40,20 @@ export const SEARCH_COUNT_CAP = 1_000;
 export const RESPONSE_MAX = 4000;
 export const SEARCH_MAX = 200;
 
-export const ReviewListQuerySchema = z.object({
+/** A day of the list's date range: YYYY-MM-DD, a real date (2026-02-30 is not). */
+const ReviewDaySchema = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} must be a date like 2026-03-01` })
+    .refine(
+      (day) => {
+        const date = new Date(`${day}T00:00:00Z`);
+        return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+      },
+      { error: `${name} is not a real date` },
+    );
+
+const reviewListFields = z.object({
   filter: ReviewFilterSchema.default('all'),
   page: z.coerce
     .number({ error: 'page must be a number' })
@@ -53,7 +70,7 @@ export const ReviewListQuerySchema = z.object({
   q: z.string().trim().max(SEARCH_MAX).optional(),
   /**
    * The page after another one, by keyset: the X-Next-Cursor header of that page, opaque. With it, `page` is
-   * not used; `pageSize`, the filter and the search stay the same as for that page (issue 13: deep pages).
+   * not used; `pageSize`, the filters and the search stay the same as for that page (issue 13: deep pages).
    */
   cursor: z
     .string()
@@ -61,7 +78,19 @@ export const ReviewListQuerySchema = z.object({
       error: 'cursor is not valid: use the X-Next-Cursor of the page before',
     })
     .optional(),
+  /** Only this location's reviews (a location-limited member asking for another one gets none). */
+  locationId: IdSchema.optional(),
+  /** Reviews written from the day `from` to the day `to`, both included (UTC days). */
+  from: ReviewDaySchema('from').optional(),
+  to: ReviewDaySchema('to').optional(),
 });
+
+/** `from` after `to` is a mistake worth saying, not an empty list. */
+const fromNotAfterTo = (range: { from?: string; to?: string }) =>
+  !range.from || !range.to || range.from <= range.to;
+const RANGE_BACKWARDS = { error: 'from must be on or before to', path: ['from'] };
+
+export const ReviewListQuerySchema = reviewListFields.refine(fromNotAfterTo, RANGE_BACKWARDS);
 export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
 
 /** A review as the API answers it (seed-spec section 3 plus PRODUCT.md section 4). */
@@ -82,7 +111,20 @@ export interface Review {
   respondedAt: string | null;
   /** The site the reply shows on; null when it lives in ReviewFlow only (or there is no reply). */
   responsePublishedTo: 'google' | 'facebook' | null;
+  /**
+   * A reply meant for Google or Facebook that the site has not taken yet (issue 41): not the review's response
+   * (that is `responseContent`, still empty for a first answer, or the text the site shows for an edit).
+   */
+  pendingReply: string | null;
+  /** 'pending' while it is retried, 'failed' once retrying stopped; null when no reply waits. */
+  replyPublishState: ReplyPublishState | null;
+  /** Why the site did not take it, in a few words; null while it is being published. */
+  replyPublishError: string | null;
+  /** A Facebook recommendation without stars: 'positive' or 'negative' (its rating is a stand-in). */
+  recommendation: 'positive' | 'negative' | null;
 }
+
+export type ReplyPublishState = 'pending' | 'failed';
 
 export const ReviewResponseSchema = z.object({
   responseContent: z
@@ -95,10 +137,12 @@ export type ReviewResponseInput = z.infer<typeof ReviewResponseSchema>;
 
 export const ReviewIdParamsSchema = z.object({ id: IdSchema });
 
-export { isResponded } from '../review-state';
+export { hasWaitingReply, isResponded } from '../review-state';
 
-/** The CSV export takes the list's filter and search, never paging: it streams every matching review. */
-export const ReviewExportQuerySchema = ReviewListQuerySchema.pick({ filter: true, q: true });
+/** The CSV export takes the list's filters and search, never paging: it streams every matching review. */
+export const ReviewExportQuerySchema = reviewListFields
+  .pick({ filter: true, q: true, locationId: true, from: true, to: true })
+  .refine(fromNotAfterTo, RANGE_BACKWARDS);
 export type ReviewExportQuery = z.infer<typeof ReviewExportQuerySchema>;
 
 /** The export's columns, in order (PRODUCT.md section 8: Export downloads a CSV). */
@@ -117,6 +161,10 @@ export const REVIEW_EXPORT_COLUMNS = [
 export const REVIEW_ALREADY_ANSWERED = 'This review has already been answered';
 export const REVIEW_NOT_ANSWERED = 'This review has not been answered yet';
 export const REVIEW_NOT_FOUND = 'Review not found';
+export const REPLY_ALREADY_WAITING =
+  'A reply to this review is already waiting for its site: try it again, change it or discard it';
+export const REPLY_NOT_WAITING = 'No reply to this review is waiting for its site';
+export const REPLY_BEING_PUBLISHED = 'This reply is being published right now';
 
 /** Where a reply went (issue 10): posted on the review site, or kept in ReviewFlow only. */
 export const REPLY_DESTINATIONS = ['google', 'facebook', 'none'] as const;

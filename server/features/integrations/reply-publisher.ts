@@ -10,6 +10,9 @@ import { locationGoogleSession } from './google-session';
 
 const SITE: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
 
+/** What a reply says when its site stopped accepting the connection: "Google must be connected again". */
+export const reconnectReason = (provider: Provider) => `${SITE[provider]} must be connected again`;
+
 /** A review as the reply decision needs it: where it came from and where its reply now lives. */
 export interface ReplyTarget {
   id: number;
@@ -23,13 +26,16 @@ export interface ReplyTarget {
 /**
  * What happened on the review site. `failed` is true when the site was asked and refused or did not answer
  * (as opposed to a reply that was never meant for a site, or could not be sent because nothing is connected).
+ * `reconnect` is true when the site no longer accepts the connection (refused now, or already marked so):
+ * trying again is useless until the owner connects it again.
  */
 export type SiteOutcome =
-  { site: Provider; externalId: string | null } | { site: 'none'; reason: string | null; failed: boolean };
+  | { site: Provider; externalId: string | null }
+  | { site: 'none'; reason: string | null; failed: boolean; reconnect?: boolean };
 
 type Route =
   | { provider: Provider; ready: true; location: IntegrationLocation; externalId: string }
-  | { provider: Provider | null; ready: false; reason: string | null };
+  | { provider: Provider | null; ready: false; reason: string | null; reconnect?: boolean };
 
 /** Whether a review's reply can go to its site, and if not, why in a few words. */
 function routeOf(target: ReplyTarget): Route {
@@ -44,7 +50,7 @@ function routeOf(target: ReplyTarget): Route {
   if (!location || !connected) return { provider, ready: false, reason: `${site} is not connected` };
   const reconnect =
     provider === 'google' ? location.googleReconnectNeededAt : location.facebookReconnectNeededAt;
-  if (reconnect) return { provider, ready: false, reason: `${site} must be connected again` };
+  if (reconnect) return { provider, ready: false, reason: reconnectReason(provider), reconnect: true };
   if (!target.externalId || (provider === 'facebook' && target.externalId.startsWith('rating:'))) {
     return { provider, ready: false, reason: `this review was not imported from ${site}` };
   }
@@ -79,6 +85,7 @@ export function createReplyPublisher(deps: {
       const failure = err instanceof ProviderError ? err.failure : 'auth';
       if (failure === 'auth') {
         await markReconnectNeeded(repo, ownerId, route.location, route.provider, err.message);
+        return { site: 'none', reason: reconnectReason(route.provider), failed: true, reconnect: true };
       }
       return { site: 'none', reason: err.message, failed: true };
     }
@@ -91,7 +98,8 @@ export function createReplyPublisher(deps: {
     /** Posts a new reply, or updates the one already posted (Google's reply is one per review). */
     async publish(ownerId: number, target: ReplyTarget, text: string): Promise<SiteOutcome> {
       const route = routeOf(target);
-      if (!route.ready) return { site: 'none', reason: route.reason, failed: false };
+      if (!route.ready)
+        return { site: 'none', reason: route.reason, failed: false, reconnect: route.reconnect };
       if (route.provider === 'google') {
         const name = googleReviewName(route.location.googleLocationId!, route.externalId);
         return attempt(ownerId, route, async () => {

@@ -6,14 +6,20 @@ import {
 } from '@shared/schemas/integrations';
 import { notificationTargets } from '@shared/schemas/notifications';
 import {
+  REPLY_ALREADY_WAITING,
+  REPLY_BEING_PUBLISHED,
+  REPLY_NOT_WAITING,
   REVIEW_ALREADY_ANSWERED,
   REVIEW_NOT_ANSWERED,
   REVIEW_NOT_FOUND,
   isResponded,
+  type ReplyPublishState,
   type ReplyResult,
 } from '@shared/schemas/reviews';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
+import type { Logger } from '../../lib/logger';
+import { enqueue } from '../../lib/queue/enqueue';
 import {
   createIntegrationsRepository,
   type IntegrationsRepository,
@@ -21,21 +27,45 @@ import {
 import { createReplyPublisher, type ReplyPublisher, type SiteOutcome } from '../integrations/reply-publisher';
 import { recordNotifications } from '../notifications/record-notifications';
 import { emitReviewResponded } from '../webhooks/webhook-events';
-import { createReviewsRepository, type ReviewsRepository } from './reviews.repository';
+import {
+  createReviewsRepository,
+  type Executor,
+  type ReviewsRepository,
+  type WaitingReplyClaim,
+} from './reviews.repository';
 import { toReview } from './reviews.service';
 
 /**
- * The one server decision for a reply (issue 10): for a Google or Facebook review of a connected location
- * the reply is published on the site first, then stored; otherwise it is stored. A site that refuses or
- * does not answer does not lose the owner's words: the reply is kept in ReviewFlow, the answer says why it
- * is not on the site, and a notification records it.
+ * The wait before attempt 2, 3, ... 6 of a reply its site did not take: 1 min, 5 min, 30 min, 2 h, 6 h; after
+ * the sixth the reply has failed and the owner is told.
+ */
+export const REPLY_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000];
+export const REPLY_MAX_ATTEMPTS = REPLY_RETRY_DELAYS_MS.length + 1;
+
+type Refused = Extract<SiteOutcome, { site: 'none' }>;
+
+/** The site was asked and did not take the reply: it waits instead of counting as the review's response. */
+const refused = (outcome: SiteOutcome): outcome is Refused =>
+  outcome.site === 'none' && (outcome.failed || Boolean(outcome.reconnect));
+
+const reasonOf = (outcome: Refused) => outcome.reason ?? 'the site did not answer';
+
+/**
+ * The one server decision for a reply (issues 10 and 41): for a Google or Facebook review of a connected
+ * location the reply is published on the site first, then stored as the review's response; otherwise (private
+ * feedback, a site not connected) it is stored, as it lives here only. A reply the site refuses or does not
+ * answer is not the review's response: it waits beside it (pendingReply), the review stays unanswered in every
+ * figure, and the queue tries again with backoff until the site takes it or the attempts run out, when the
+ * owner is told. A site that no longer accepts the connection is not tried again: the reply has failed at once.
  */
 export function createRepliesService(deps: {
   reviews: ReviewsRepository;
   targets: Pick<IntegrationsRepository, 'findReviewForReply'>;
   publisher: ReplyPublisher;
+  now: () => Date;
+  logger?: Pick<Logger, 'warn'>;
 }) {
-  const { reviews, targets, publisher } = deps;
+  const { reviews, targets, publisher, now } = deps;
 
   async function targetOf(ownerId: number, id: number) {
     const target = await targets.findReviewForReply(ownerId, id);
@@ -53,49 +83,120 @@ export function createRepliesService(deps: {
     };
   }
 
-  /** Stores the reply with where it went; a site's refusal is recorded for the bell in the same transaction. */
-  async function store(
+  /** The next attempt through the durable queue, after the wait that follows `attempts` tries. */
+  async function scheduleRetry(tx: Executor, ownerId: number, id: number, attempts: number) {
+    const delay = REPLY_RETRY_DELAYS_MS[attempts - 1]!;
+    await enqueue(
+      tx,
+      'publish-reply',
+      { ownerId, reviewId: id, attempt: attempts + 1 },
+      { runAt: new Date(now().getTime() + delay) },
+    );
+  }
+
+  /** The bell's word that a reply will not reach its site without the owner. */
+  async function alertFailed(tx: Executor, ownerId: number, id: number, reason: string) {
+    await recordNotifications(tx, [
+      {
+        ownerId,
+        kind: 'reply_failed',
+        title: 'A reply was not published',
+        body: `Not on the site: ${reason}. Open the review to try again, change or discard it.`,
+        target: notificationTargets.review(id),
+        reviewId: id,
+      },
+    ]);
+  }
+
+  /** What comes of a refused attempt: retried later, or failed now (no connection, or no attempts left). */
+  const stateAfter = (outcome: Refused, attempts: number): ReplyPublishState =>
+    outcome.reconnect || attempts >= REPLY_MAX_ATTEMPTS ? 'failed' : 'pending';
+
+  /** Stores a reply that reached its site (or was never meant for one) as the review's response. */
+  async function storeResponse(
     ownerId: number,
     id: number,
     content: string,
     outcome: SiteOutcome,
     firstAnswer: boolean,
-  ) {
-    const written = await reviews.transaction(async (tx) => {
+    claim?: WaitingReplyClaim,
+  ): Promise<boolean> {
+    const publishedTo = outcome.site === 'none' ? null : outcome.site;
+    return reviews.transaction(async (tx) => {
       const ok = await reviews.writeReply(
         tx,
         ownerId,
         id,
-        {
-          content,
-          publishedTo: outcome.site === 'none' ? null : outcome.site,
-          externalId: outcome.site === 'none' ? null : outcome.externalId,
-        },
+        { content, publishedTo, externalId: outcome.site === 'none' ? null : outcome.externalId },
         firstAnswer,
+        claim,
       );
       if (ok)
-        await emitReviewResponded(tx, {
-          ownerId,
-          reviewId: id,
-          content,
-          publishedTo: outcome.site === 'none' ? null : outcome.site,
-          edited: !firstAnswer,
-        });
-      if (ok && outcome.site === 'none' && outcome.failed) {
-        await recordNotifications(tx, [
-          {
-            ownerId,
-            kind: 'reply_failed',
-            title: 'A reply was not published',
-            body: `Saved in ReviewFlow only: ${outcome.reason ?? 'the site did not take it'}`,
-            target: notificationTargets.review(id),
-            reviewId: id,
-          },
-        ]);
-      }
+        await emitReviewResponded(tx, { ownerId, reviewId: id, content, publishedTo, edited: !firstAnswer });
       return ok;
     });
+  }
+
+  /** A first answer or an edit as the site took it, or kept waiting beside the review if it did not. */
+  async function settleNew(
+    ownerId: number,
+    id: number,
+    content: string,
+    outcome: SiteOutcome,
+    firstAnswer: boolean,
+  ): Promise<void> {
+    const written = refused(outcome)
+      ? await reviews.transaction(async (tx) => {
+          const state = stateAfter(outcome, 1);
+          const reason = reasonOf(outcome);
+          const held = await reviews.holdReply(
+            tx,
+            ownerId,
+            id,
+            { content, state, error: reason },
+            firstAnswer,
+          );
+          if (held && state === 'pending') await scheduleRetry(tx, ownerId, id, 1);
+          if (held && state === 'failed') await alertFailed(tx, ownerId, id, reason);
+          return held;
+        })
+      : await storeResponse(ownerId, id, content, outcome, firstAnswer);
     if (!written) throw firstAnswer ? conflict(REVIEW_ALREADY_ANSWERED) : conflict(REVIEW_NOT_ANSWERED);
+  }
+
+  /**
+   * One attempt at a claimed waiting reply: the site took it (it becomes the review's response, answered
+   * now), or it waits again with the reason, the next attempt queued, or it has failed and the owner is told
+   * (`alert`: the queue's attempts, not the owner's own "try again", who sees the answer).
+   */
+  async function attemptClaimed(
+    ownerId: number,
+    id: number,
+    claim: WaitingReplyClaim & { firstAnswer: boolean },
+    alert: boolean,
+  ): Promise<SiteOutcome> {
+    const outcome = await publisher.publish(ownerId, await targetOf(ownerId, id), claim.content);
+    if (!refused(outcome)) {
+      // A site that answered (or a connection removed meanwhile, whose reply now lives here only).
+      const stored = await storeResponse(ownerId, id, claim.content, outcome, claim.firstAnswer, claim);
+      if (!stored) deps.logger?.warn({ reviewId: id }, 'a waiting reply changed while it was published');
+      return outcome;
+    }
+    const state = stateAfter(outcome, claim.attempts);
+    const reason = reasonOf(outcome);
+    await reviews.transaction(async (tx) => {
+      const released = await reviews.releaseWaitingReply(tx, ownerId, id, claim, { state, error: reason });
+      if (released && state === 'pending') await scheduleRetry(tx, ownerId, id, claim.attempts);
+      if (released && state === 'failed' && alert) await alertFailed(tx, ownerId, id, reason);
+    });
+    return outcome;
+  }
+
+  /** Why a waiting reply cannot be taken now: none waits, or another request is publishing it. */
+  async function notClaimable(ownerId: number, id: number): Promise<AppError> {
+    const row = await reviews.findById(ownerId, id);
+    if (!row) return notFound(REVIEW_NOT_FOUND);
+    return row.replyPublishState ? conflict(REPLY_BEING_PUBLISHED) : conflict(REPLY_NOT_WAITING);
   }
 
   return {
@@ -103,28 +204,58 @@ export function createRepliesService(deps: {
     async respond(ownerId: number, id: number, content: string): Promise<ReplyResult> {
       const target = await targetOf(ownerId, id);
       if (isResponded(target)) throw conflict(REVIEW_ALREADY_ANSWERED);
+      if (target.replyPublishState) throw conflict(REPLY_ALREADY_WAITING);
       const outcome = await publisher.publish(ownerId, target, content);
-      await store(ownerId, id, content, outcome, true);
-      return resultOf(ownerId, id, outcome);
-    },
-
-    /** PUT /api/reviews/{id}/response: changes the reply, on the site too. */
-    async edit(ownerId: number, id: number, content: string): Promise<ReplyResult> {
-      const target = await targetOf(ownerId, id);
-      if (!isResponded(target)) throw conflict(REVIEW_NOT_ANSWERED);
-      const outcome = await publisher.publish(ownerId, target, content);
-      await store(ownerId, id, content, outcome, false);
+      await settleNew(ownerId, id, content, outcome, true);
       return resultOf(ownerId, id, outcome);
     },
 
     /**
-     * DELETE /api/reviews/{id}/response. A reply posted on a site is deleted there first; if the site
-     * refuses, nothing changes here either (502), so ReviewFlow never shows a review as unanswered while its
-     * reply is still public. A reply whose site is no longer connected is removed here, and the answer says
-     * it may still show on the site.
+     * PUT /api/reviews/{id}/response: changes the reply, on the site too. While a reply waits for its site,
+     * it changes that waiting reply instead and tries it at once with the new words.
+     */
+    async edit(ownerId: number, id: number, content: string): Promise<ReplyResult> {
+      const target = await targetOf(ownerId, id);
+      if (target.replyPublishState) {
+        const claim = await reviews.claimWaitingReply(ownerId, id, { content });
+        if (!claim) throw await notClaimable(ownerId, id);
+        return resultOf(ownerId, id, await attemptClaimed(ownerId, id, claim, false));
+      }
+      if (!isResponded(target)) throw conflict(REVIEW_NOT_ANSWERED);
+      const outcome = await publisher.publish(ownerId, target, content);
+      await settleNew(ownerId, id, content, outcome, false);
+      return resultOf(ownerId, id, outcome);
+    },
+
+    /** POST /api/reviews/{id}/response/retry: the waiting reply, tried again now. */
+    async retry(ownerId: number, id: number): Promise<ReplyResult> {
+      const claim = await reviews.claimWaitingReply(ownerId, id);
+      if (!claim) throw await notClaimable(ownerId, id);
+      return resultOf(ownerId, id, await attemptClaimed(ownerId, id, claim, false));
+    },
+
+    /**
+     * The queue's attempt `attempt` at a waiting reply. Nothing happens if anything came since it was queued
+     * (another attempt, an edit, a discard, the reply published): that is how a stale job goes quiet.
+     */
+    async retryQueued(ownerId: number, id: number, attempt: number): Promise<void> {
+      const claim = await reviews.claimWaitingReply(ownerId, id, { afterAttempts: attempt - 1 });
+      if (claim) await attemptClaimed(ownerId, id, claim, true);
+    },
+
+    /**
+     * DELETE /api/reviews/{id}/response. While a reply waits for its site, this discards that reply (it never
+     * reached the site; a reply already there stays). A reply posted on a site is deleted there first; if the
+     * site refuses, nothing changes here either (502), so ReviewFlow never shows a review as unanswered while
+     * its reply is still public. A reply whose site is no longer connected is removed here, and the answer
+     * says it may still show on the site.
      */
     async remove(ownerId: number, id: number): Promise<ReplyResult> {
       const target = await targetOf(ownerId, id);
+      if (target.replyPublishState) {
+        if (!(await reviews.discardWaitingReply(ownerId, id))) throw conflict(REPLY_NOT_WAITING);
+        return resultOf(ownerId, id, { site: 'none', reason: null, failed: false });
+      }
       if (!isResponded(target)) throw conflict(REVIEW_NOT_ANSWERED);
       const outcome = await publisher.unpublish(ownerId, target);
       if (outcome.site === 'none' && outcome.failed) {
@@ -159,9 +290,11 @@ export function createRepliesService(deps: {
       }
       if (!publisher.routeOf(target).ready) throw badRequest(REPLY_NOT_CONNECTED[provider]);
       if (isResponded(target)) throw conflict(REVIEW_ALREADY_ANSWERED);
+      if (target.replyPublishState) throw conflict(REPLY_ALREADY_WAITING);
       const outcome = await publisher.publish(ownerId, target, content);
       if (outcome.site === 'none') throw new AppError(502, outcome.reason ?? `${provider} did not answer`);
-      await store(ownerId, id, content, outcome, true);
+      if (!(await storeResponse(ownerId, id, content, outcome, true)))
+        throw conflict(REVIEW_ALREADY_ANSWERED);
       return resultOf(ownerId, id, outcome);
     },
   };
@@ -169,12 +302,16 @@ export function createRepliesService(deps: {
 
 export type RepliesService = ReturnType<typeof createRepliesService>;
 
-/** The replies service with its real collaborators (the reviews routes and the provider endpoints share it). */
-export function repliesServiceFor(ctx: Pick<AppContext, 'db' | 'google' | 'facebook'>): RepliesService {
+/** The replies service with its real collaborators (the reviews routes, the provider endpoints, the queue). */
+export function repliesServiceFor(
+  ctx: Pick<AppContext, 'db' | 'google' | 'facebook' | 'now'> & Partial<Pick<AppContext, 'logger'>>,
+): RepliesService {
   const targets = createIntegrationsRepository(ctx.db);
   return createRepliesService({
     reviews: createReviewsRepository(ctx.db),
     targets,
     publisher: createReplyPublisher({ repo: targets, google: ctx.google, facebook: ctx.facebook }),
+    now: ctx.now,
+    logger: ctx.logger,
   });
 }

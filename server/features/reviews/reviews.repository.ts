@@ -1,5 +1,24 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { REVIEW_PAGE_SIZE, type Review, type ReviewFilter } from '@shared/schemas/reviews';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  REVIEW_FILTERS,
+  REVIEW_PAGE_SIZE,
+  type ReplyPublishState,
+  type Review,
+  type ReviewFilter,
+} from '@shared/schemas/reviews';
 import type { Database } from '../../db/client';
 import { lockClientReviews } from '../../db/client-reviews-lock';
 import { reviewColumns } from '../../db/review-columns';
@@ -12,6 +31,7 @@ import {
   reviewIsPrivate,
   reviewIsResponded,
   reviewIsUnresponded,
+  reviewReplyWaiting,
 } from '../../db/review-predicates';
 
 /**
@@ -20,7 +40,7 @@ import {
  * entries (3-5 ms a page for a 200,000-review client on a server, 8-24 ms on the embedded database). Private
  * reviews are those of no other source, as reviewIsPrivate says.
  */
-const COUNT_FROM_TOTALS: Record<ReviewFilter, SQL> = {
+const COUNT_FROM_TOTALS: Record<PreparedReviewFilter, SQL> = {
   all: sql`${reviewTotals.reviews}`,
   positive: sql`${reviewTotals.positive}`,
   negative: sql`${reviewTotals.reviews} - ${reviewTotals.positive}`,
@@ -32,6 +52,36 @@ const COUNT_FROM_TOTALS: Record<ReviewFilter, SQL> = {
   video: sql`${reviewTotals.video}`,
 };
 
+/**
+ * The filters whose pages are prepared statements (their counts are in the totals row). Replies waiting for
+ * their site are few, so that filter takes the general path and counts over its own partial index.
+ */
+export type PreparedReviewFilter = Exclude<ReviewFilter, 'unpublished'>;
+export const PREPARED_REVIEW_FILTERS = REVIEW_FILTERS.filter(
+  (filter): filter is PreparedReviewFilter => filter !== 'unpublished',
+);
+
+/** A waiting reply taken for one attempt (claimWaitingReply): its words and which attempt it is. */
+export interface WaitingReplyClaim {
+  content: string;
+  attempts: number;
+}
+
+/** The reply is still the one this attempt claimed: nobody discarded, changed or took it since. */
+const stillClaimed = (claim: WaitingReplyClaim) =>
+  and(
+    eq(reviews.pendingReply, claim.content),
+    isNull(reviews.replyPublishError),
+    eq(reviews.replyPublishAttempts, claim.attempts),
+  );
+
+const NOTHING_WAITING = {
+  pendingReply: null,
+  replyPublishState: null,
+  replyPublishError: null,
+  replyPublishAttempts: 0,
+} as const;
+
 /** The database or a transaction. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
 
@@ -41,6 +91,11 @@ export interface ReviewListCriteria {
   q?: string;
   /** A location-limited team member's locations (issue 16); null or undefined: all. */
   locationIds?: number[] | null;
+  /** Only this location's reviews (the list's location filter). */
+  locationId?: number;
+  /** Written from this UTC day (YYYY-MM-DD) to `to`, both included. */
+  from?: string;
+  to?: string;
 }
 
 /** Only the reviews of these locations (a location-limited team member); none without a limit. */
@@ -86,7 +141,17 @@ function filterCondition(filter: ReviewFilter): SQL | undefined {
     case 'facebook':
     case 'video':
       return eq(reviews.type, filter);
+    case 'unpublished':
+      return reviewReplyWaiting;
   }
+}
+
+/** The list's date range over whole UTC days: from midnight of `from` to before midnight after `to`. */
+function writtenBetween(from: string | undefined, to: string | undefined): SQL | undefined {
+  return and(
+    from ? sql`${reviews.createdAt} >= (${from}::timestamp at time zone 'UTC')` : undefined,
+    to ? sql`${reviews.createdAt} < ((${to}::date + 1)::timestamp at time zone 'UTC')` : undefined,
+  );
 }
 
 /** A value of a list's query, or where a prepared list's query takes it at execution. */
@@ -114,11 +179,16 @@ function madeOnFirstUse<K, V>(make: (key: K) => V): (key: K) => V {
 }
 
 /** Every condition of a list: always the owner first, so each query starts from an owner-leading index. */
-function whereOf(ownerId: Param<number>, { filter, q, locationIds }: ReviewListCriteria): SQL {
+function whereOf(
+  ownerId: Param<number>,
+  { filter, q, locationIds, locationId, from, to }: ReviewListCriteria,
+): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(reviews.ownerId, ownerId),
     filterCondition(filter),
     inLocations(locationIds),
+    locationId === undefined ? undefined : eq(reviews.locationId, locationId),
+    writtenBetween(from, to),
   ];
   if (q) {
     const pattern = likePattern(q);
@@ -223,7 +293,7 @@ export function createReviewsRepository(db: Database) {
   const cursor = { createdAt: sql.placeholder('afterAt'), id: sql.placeholder('afterId') };
 
   /** A common page's count, read from the client's totals row and bounded at `upTo` as a counted one is. */
-  const commonCountQuery = (filter: ReviewFilter) =>
+  const commonCountQuery = (filter: PreparedReviewFilter) =>
     db
       .select({ total: sql<number>`least(${COUNT_FROM_TOTALS[filter]}, ${sql.placeholder('upTo')})::int` })
       .from(reviewTotals)
@@ -233,7 +303,7 @@ export function createReviewsRepository(db: Database) {
    * were two (a third of the statements behind a page of reviews, with the session's). Postgres reads the
    * totals row once for the whole statement (an InitPlan), in the page's own snapshot.
    */
-  const countedFirstPage = (filter: ReviewFilter, limit: Param<number>) =>
+  const countedFirstPage = (filter: PreparedReviewFilter, limit: Param<number>) =>
     db
       .select({ ...listColumns, total: sql<number>`(${commonCountQuery(filter)})` })
       .from(reviews)
@@ -242,7 +312,7 @@ export function createReviewsRepository(db: Database) {
       .orderBy(...newestFirst)
       .limit(limit);
   /** A common page's statements: with the page size written in (pageLimit), or bound as `limit`. */
-  const commonPageQueries = (filter: ReviewFilter, pageSize?: number) => {
+  const commonPageQueries = (filter: PreparedReviewFilter, pageSize?: number) => {
     const limit = pageSize === undefined ? sql.placeholder('limit') : pageLimit(pageSize);
     return {
       first: countedFirstPage(filter, limit),
@@ -251,7 +321,7 @@ export function createReviewsRepository(db: Database) {
       count: commonCountQuery(filter),
     };
   };
-  const preparePages = (filter: ReviewFilter, pageSize: number | undefined) => {
+  const preparePages = (filter: PreparedReviewFilter, pageSize: number | undefined) => {
     const queries = commonPageQueries(filter, pageSize);
     const name = (kind: string) => `reviews_${kind}_${filter}${pageSize === undefined ? '' : `_${pageSize}`}`;
     return {
@@ -260,16 +330,26 @@ export function createReviewsRepository(db: Database) {
       byCursor: queries.byCursor.prepare(name('after')),
     };
   };
-  const appSizePages = madeOnFirstUse((filter: ReviewFilter) => preparePages(filter, REVIEW_PAGE_SIZE));
-  const boundSizePages = madeOnFirstUse((filter: ReviewFilter) => preparePages(filter, undefined));
+  const appSizePages = madeOnFirstUse((filter: PreparedReviewFilter) =>
+    preparePages(filter, REVIEW_PAGE_SIZE),
+  );
+  const boundSizePages = madeOnFirstUse((filter: PreparedReviewFilter) => preparePages(filter, undefined));
   /** The statements of a page of `limit` reviews: the app's own page size has its own (see pageLimit). */
-  const pagesOf = (filter: ReviewFilter, limit: number) =>
+  const pagesOf = (filter: PreparedReviewFilter, limit: number) =>
     limit === REVIEW_PAGE_SIZE ? appSizePages(filter) : boundSizePages(filter);
-  const countOf = madeOnFirstUse((filter: ReviewFilter) =>
+  const countOf = madeOnFirstUse((filter: PreparedReviewFilter) =>
     commonCountQuery(filter).prepare(`reviews_count_${filter}`),
   );
-  /** Whether a list takes a prepared statement: no search text, no location limit. */
-  const isCommon = (criteria: ReviewListCriteria) => !criteria.q && !criteria.locationIds;
+  /** Whether a list takes a prepared statement: a prepared filter and nothing else (no search, no location, no dates). */
+  const isCommon = (
+    criteria: ReviewListCriteria,
+  ): criteria is ReviewListCriteria & { filter: PreparedReviewFilter } =>
+    !criteria.q &&
+    !criteria.locationIds &&
+    criteria.locationId === undefined &&
+    !criteria.from &&
+    !criteria.to &&
+    criteria.filter !== 'unpublished';
 
   /** A page of the list, without its count (a common first page reads its count with it: `page`). */
   const listRows = (
@@ -405,24 +485,130 @@ export function createReviewsRepository(db: Database) {
       id: number,
       reply: { content: string; publishedTo: 'google' | 'facebook' | null; externalId: string | null },
       firstAnswer: boolean,
+      /** The waiting reply this one is (its claim, see claimWaitingReply); none: no reply may be waiting. */
+      claim?: WaitingReplyClaim,
     ): Promise<boolean> {
       await lockClientReviews(executor, ownerId, 'one review');
       const rows = await executor
         .update(reviews)
         .set({
           responseContent: reply.content,
-          // An edit keeps the time of the first answer: response times measure how fast owners answer.
+          // An edit keeps the time of the first answer: response times measure how fast owners answer. A
+          // reply that waited for its site was answered when the site took it.
           respondedAt: firstAnswer ? sql`now()` : sql`${reviews.respondedAt}`,
           responsePublishedTo: reply.publishedTo,
           responseExternalId: reply.externalId,
+          ...NOTHING_WAITING,
         })
         .where(
           and(
             eq(reviews.ownerId, ownerId),
             eq(reviews.id, id),
             firstAnswer ? reviewIsUnresponded : reviewIsResponded,
+            claim ? stillClaimed(claim) : isNull(reviews.replyPublishState),
           ),
         )
+        .returning({ id: reviews.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Keeps a reply its site did not take beside the review (issue 41): the review's response, and so every
+     * figure, stays as it was. Only when no reply waits yet, and the review is unanswered for a first answer
+     * (answered for an edit). Answers whether this call kept it.
+     */
+    async holdReply(
+      executor: Executor,
+      ownerId: number,
+      id: number,
+      hold: { content: string; state: ReplyPublishState; error: string },
+      firstAnswer: boolean,
+    ): Promise<boolean> {
+      const rows = await executor
+        .update(reviews)
+        .set({
+          pendingReply: hold.content,
+          replyPublishState: hold.state,
+          replyPublishError: hold.error,
+          replyPublishAttempts: 1,
+        })
+        .where(
+          and(
+            eq(reviews.ownerId, ownerId),
+            eq(reviews.id, id),
+            firstAnswer ? reviewIsUnresponded : reviewIsResponded,
+            isNull(reviews.replyPublishState),
+          ),
+        )
+        .returning({ id: reviews.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Takes the waiting reply to publish it now, optionally with new words (which start the attempts
+     * again). A reply being published has no error until its attempt ends, so of two callers at the same
+     * moment one gets it and the other nothing. `afterAttempts` (the queue's retry) takes it only if no other
+     * attempt came since that job was queued, and only while it is still retried (not given up).
+     */
+    async claimWaitingReply(
+      ownerId: number,
+      id: number,
+      options: { content?: string; afterAttempts?: number } = {},
+    ): Promise<(WaitingReplyClaim & { firstAnswer: boolean }) | undefined> {
+      const [row] = await db
+        .update(reviews)
+        .set({
+          pendingReply: options.content ?? sql`${reviews.pendingReply}`,
+          replyPublishState: 'pending',
+          replyPublishError: null,
+          replyPublishAttempts: options.content === undefined ? sql`${reviews.replyPublishAttempts} + 1` : 1,
+        })
+        .where(
+          and(
+            eq(reviews.ownerId, ownerId),
+            eq(reviews.id, id),
+            isNotNull(reviews.pendingReply),
+            isNotNull(reviews.replyPublishError),
+            options.afterAttempts === undefined
+              ? undefined
+              : and(
+                  eq(reviews.replyPublishState, 'pending'),
+                  eq(reviews.replyPublishAttempts, options.afterAttempts),
+                ),
+          ),
+        )
+        .returning({
+          content: reviews.pendingReply,
+          attempts: reviews.replyPublishAttempts,
+          firstAnswer: reviewIsUnresponded,
+        });
+      return row
+        ? { content: row.content!, attempts: row.attempts, firstAnswer: Boolean(row.firstAnswer) }
+        : undefined;
+    },
+
+    /** Ends a claimed attempt that the site refused: the reply waits again (or has failed), with why. */
+    async releaseWaitingReply(
+      executor: Executor,
+      ownerId: number,
+      id: number,
+      claim: WaitingReplyClaim,
+      outcome: { state: ReplyPublishState; error: string },
+    ): Promise<boolean> {
+      const rows = await executor
+        .update(reviews)
+        .set({ replyPublishState: outcome.state, replyPublishError: outcome.error })
+        .where(and(eq(reviews.ownerId, ownerId), eq(reviews.id, id), stillClaimed(claim)))
+        .returning({ id: reviews.id });
+      return rows.length > 0;
+    },
+
+    /** Forgets the waiting reply (the owner discarded it); the review's response is untouched. */
+    async discardWaitingReply(ownerId: number, id: number): Promise<boolean> {
+      const rows = await db
+        .update(reviews)
+        .set(NOTHING_WAITING)
+        .where(and(eq(reviews.ownerId, ownerId), eq(reviews.id, id), isNotNull(reviews.replyPublishState)))
         .returning({ id: reviews.id });
       return rows.length > 0;
     },

@@ -13,7 +13,10 @@ import { reviewsServiceFor } from './reviews.service';
 import { repliesServiceFor } from './replies.service';
 import { createReplySuggestionRoutes } from './reply-suggestions.routes';
 
-/** The reviews of the tenant: the list, the CSV export, and the one response per review. */
+/**
+ * The reviews of the tenant: the list, the CSV export, and the one response per review (with the reply that
+ * waits for its site while it has not taken it).
+ */
 export function createReviewsRoutes(ctx: AppContext): Router {
   const service = reviewsServiceFor(ctx);
   const replies = repliesServiceFor(ctx);
@@ -79,6 +82,15 @@ export function createReviewsRoutes(ctx: AppContext): Router {
         res.json(await replies.edit(tenantOf(req), params.id, body.responseContent));
       },
     ),
+  );
+
+  // A reply its site did not take yet (issue 41), tried again now; the answer says whether it went.
+  router.post(
+    '/reviews/:id/response/retry',
+    validate({ params: ReviewIdParamsSchema }, async ({ params }, req, res) => {
+      await ownReview(req, params.id);
+      res.json(await replies.retry(tenantOf(req), params.id));
+    }),
   );
 
   router.delete(

@@ -14,7 +14,12 @@ import {
 import { notFound } from '../../lib/errors';
 import { csvLine } from '../../lib/csv';
 import type { AppContext } from '../../lib/context';
-import { createReviewsRepository, type ReviewRow, type ReviewsRepository } from './reviews.repository';
+import {
+  createReviewsRepository,
+  type ReviewListCriteria,
+  type ReviewRow,
+  type ReviewsRepository,
+} from './reviews.repository';
 import { decodeReviewCursor, encodeReviewCursor } from './review-cursor';
 
 /** Rows per round trip of the export: a large export never holds more than this in memory. */
@@ -37,6 +42,10 @@ export function toReview(row: ReviewRow): Review {
     responseContent: row.responseContent,
     respondedAt: row.respondedAt ? row.respondedAt.toISOString() : null,
     responsePublishedTo: row.responsePublishedTo,
+    pendingReply: row.pendingReply,
+    replyPublishState: row.replyPublishState,
+    replyPublishError: row.replyPublishError,
+    recommendation: row.recommendation,
   };
 }
 
@@ -55,6 +64,18 @@ function csvRow(review: Review): string {
   ]);
 }
 
+/** The list's criteria from its query; a location-limited member's `locationIds` limit them further. */
+function criteriaOf(query: ReviewExportQuery, locationIds: number[] | null): ReviewListCriteria {
+  return {
+    filter: query.filter,
+    q: query.q || undefined,
+    locationIds,
+    locationId: query.locationId,
+    from: query.from,
+    to: query.to,
+  };
+}
+
 export function createReviewsService(repo: ReviewsRepository) {
   return {
     /**
@@ -69,7 +90,7 @@ export function createReviewsService(repo: ReviewsRepository) {
       query: ReviewListQuery,
       locationIds: number[] | null = null,
     ): Promise<{ reviews: Review[]; total: number; capped: boolean; nextCursor?: string }> {
-      const criteria = { filter: query.filter, q: query.q || undefined, locationIds };
+      const criteria = criteriaOf(query, locationIds);
       const paged = query.page !== undefined || query.pageSize !== undefined || query.cursor !== undefined;
       const limit = paged ? (query.pageSize ?? REVIEW_PAGE_SIZE) : UNPAGED_LIMIT;
       const window =
@@ -96,7 +117,7 @@ export function createReviewsService(repo: ReviewsRepository) {
       query: ReviewExportQuery,
       locationIds: number[] | null = null,
     ): AsyncGenerator<string> {
-      const criteria = { filter: query.filter, q: query.q || undefined, locationIds };
+      const criteria = criteriaOf(query, locationIds);
       yield csvLine(REVIEW_EXPORT_COLUMNS);
       let afterId: number | undefined;
       for (;;) {

@@ -15,6 +15,8 @@ export interface JobPayloads {
   'send-weekly-digest': { userId: number; weekStart: string };
   /** Send one webhook delivery (a webhook_deliveries row) to its endpoint, signed. */
   'deliver-webhook': { deliveryId: number };
+  /** Try again to publish a reply its site did not take (issue 41); `attempt` is 2 to 6. */
+  'publish-reply': { ownerId: number; reviewId: number; attempt: number };
 }
 export type QueueName = keyof JobPayloads;
 

@@ -157,6 +157,10 @@ describe.each(testDatabaseKinds)('reviews API on %s', (kind) => {
         responseContent: 'Thanks Alice Moss',
         respondedAt: daysAgo(0.5).toISOString(),
         responsePublishedTo: null,
+        pendingReply: null,
+        replyPublishState: null,
+        replyPublishError: null,
+        recommendation: null,
       });
       expect(res.body.some((r: { id: number }) => r.id === otherReviewId)).toBe(false);
     });

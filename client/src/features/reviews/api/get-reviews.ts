@@ -9,6 +9,10 @@ export interface ReviewsParams {
   filter: ReviewFilter;
   page: number;
   q?: string;
+  locationId?: number;
+  /** A UTC day range, YYYY-MM-DD, both included. */
+  from?: string;
+  to?: string;
 }
 
 export interface ReviewsPage {
@@ -19,8 +23,11 @@ export interface ReviewsPage {
   capped: boolean;
 }
 
-export function reviewsQueryKey(apiBase: string, { filter, page, q }: ReviewsParams) {
-  return [`${apiBase}/reviews`, { filter, page, pageSize: REVIEW_PAGE_SIZE, q: q || undefined }] as const;
+export function reviewsQueryKey(apiBase: string, { filter, page, q, locationId, from, to }: ReviewsParams) {
+  return [
+    `${apiBase}/reviews`,
+    { filter, page, pageSize: REVIEW_PAGE_SIZE, q: q || undefined, locationId, from, to },
+  ] as const;
 }
 
 /** One page of the list; the total comes from the X-Total-Count header. */

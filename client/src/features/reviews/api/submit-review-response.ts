@@ -36,6 +36,11 @@ export function deleteReviewResponse(apiBase: string, review: Review | null | un
   return apiRequest<ReplyResult>('DELETE', `${apiBase}/reviews/${requireReview(review).id}/response`);
 }
 
+/** Tries again now a reply its site did not take yet (issue 41); the answer says whether it went. */
+export function retryReviewResponse(apiBase: string, review: Review | null | undefined) {
+  return apiRequest<ReplyResult>('POST', `${apiBase}/reviews/${requireReview(review).id}/response/retry`);
+}
+
 /**
  * After a reply is sent, changed or deleted, the reviews, the dashboard, the insights and the bell refetch
  * (seed-spec section 7 names the list and the stats), or the caller's own refresh runs instead.
@@ -74,6 +79,15 @@ export function useDeleteReviewResponse(onResponded?: () => unknown) {
   const refresh = useRefreshAfterReply(onResponded);
   return useMutation({
     mutationFn: (review: Review | null | undefined) => deleteReviewResponse(apiBase, review),
+    onSuccess: refresh,
+  });
+}
+
+export function useRetryReviewResponse(onResponded?: () => unknown) {
+  const { apiBase } = useTenant();
+  const refresh = useRefreshAfterReply(onResponded);
+  return useMutation({
+    mutationFn: (review: Review | null | undefined) => retryReviewResponse(apiBase, review),
     onSuccess: refresh,
   });
 }

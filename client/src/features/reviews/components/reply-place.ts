@@ -26,13 +26,34 @@ export function replyPlaceText(
   return 'Saved in ReviewFlow: private feedback and its reply are only visible to you';
 }
 
-/** What a toast says of a reply just sent or changed: the spec's words when true, else what happened. */
+/** What a toast says of a reply just sent, changed or tried again: the spec's words when true, else what happened. */
 export function replyToast(
   review: Pick<Review, 'type'>,
-  result: ReplyOutcome & Pick<Review, 'responsePublishedTo'>,
-  action: 'create' | 'edit' = 'create',
+  result: ReplyOutcome & Pick<Review, 'responsePublishedTo' | 'replyPublishState'>,
+  action: 'create' | 'edit' | 'retry' = 'create',
 ) {
   const meantForSite = review.type === 'google' || review.type === 'facebook';
+  const site = meantForSite ? SITE[review.type as keyof typeof SITE] : 'the site';
+  const reason = result.notPublishedReason ?? `${site} did not answer`;
+  // A reply its site did not take is not "submitted": say so, and what happens next (issue 41).
+  if (result.replyPublishState === 'pending') {
+    return {
+      title: `Reply not on ${site} yet`,
+      description: `${site} did not take it (${reason}). We'll keep trying and tell you if it fails.`,
+    };
+  }
+  if (result.replyPublishState === 'failed') {
+    return {
+      title: `Reply not on ${site}`,
+      description: `${reason}. Your reply is kept here: try again once that is fixed, change it or discard it.`,
+    };
+  }
+  if (action === 'retry') {
+    return {
+      title: 'Reply published',
+      description: `${replyPlaceText({ type: review.type, responsePublishedTo: result.responsePublishedTo }, result)}.`,
+    };
+  }
   if (meantForSite && result.published === 'none') {
     return {
       title: action === 'edit' ? 'Response updated' : 'Response saved',

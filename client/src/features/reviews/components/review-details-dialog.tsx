@@ -1,10 +1,12 @@
 import {
   AlertTriangle,
   CheckCircle2,
+  Clock,
   ExternalLink,
   Lock,
   MapPin,
   Pencil,
+  RotateCw,
   Sparkles,
   Square,
   Trash2,
@@ -28,13 +30,14 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ResponseBadge } from '@/components/reviews/response-badge';
 import { REVIEW_SOURCE_LABELS, reviewerLabel } from '@/components/reviews/review-source';
-import { StarRating } from '@/components/reviews/star-rating';
+import { ReviewRating } from '@/components/reviews/review-rating';
 import { useTenant } from '@/lib/tenant';
 import { formatDate, initials } from '@/lib/utils';
 
 import {
   useDeleteReviewResponse,
   useEditReviewResponse,
+  useRetryReviewResponse,
   useSubmitReviewResponse,
 } from '../api/submit-review-response';
 import { SUGGESTION_NOTES, suggestReply } from '../api/suggest-reply';
@@ -96,19 +99,34 @@ function ReviewDetails({ review, onResponded }: ReviewDetailsProps) {
     requestAnimationFrame(() => headingRef.current?.focus());
   };
 
+  // A reply its site has not taken yet (issue 41) is shown on its own, with what can be done about it; while
+  // it waits, the reply already on the site (an edit waiting) only shows.
+  const waiting = Boolean(shown?.replyPublishState);
+  const responded = Boolean(shown && isResponded(shown));
   return (
     <div className="grid gap-5">
       {shown ? <ReviewSummary review={shown} /> : null}
-      {shown && isResponded(shown) && !editing ? (
+      {shown && waiting && !editing ? (
+        <WaitingReplySection
+          review={shown}
+          headingRef={headingRef}
+          onEdit={() => setEditing(true)}
+          onSettled={onAnswered}
+          onResponded={onResponded}
+        />
+      ) : null}
+      {shown && responded && !editing ? (
         <ReplySection
           review={shown}
           outcome={answered}
-          headingRef={headingRef}
+          headingRef={waiting ? undefined : headingRef}
+          actions={!waiting}
           onEdit={() => setEditing(true)}
           onDeleted={onAnswered}
           onResponded={onResponded}
         />
-      ) : (
+      ) : null}
+      {editing || !shown || (!waiting && !responded) ? (
         <ResponseForm
           review={shown}
           editing={editing}
@@ -116,22 +134,149 @@ function ReviewDetails({ review, onResponded }: ReviewDetailsProps) {
           onResponded={onResponded}
           onAnswered={onAnswered}
         />
-      )}
+      ) : null}
     </div>
+  );
+}
+
+interface WaitingReplySectionProps {
+  review: Review;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onEdit: () => void;
+  onSettled: (result: ReplyResult) => void;
+  onResponded?: () => unknown;
+}
+
+/**
+ * A reply its site did not take yet (issue 41): its words, why it is not there, and what the owner can do:
+ * try again now, change it, or discard it.
+ */
+function WaitingReplySection({
+  review,
+  headingRef,
+  onEdit,
+  onSettled,
+  onResponded,
+}: WaitingReplySectionProps) {
+  const [confirming, setConfirming] = useState(false);
+  const retry = useRetryReviewResponse(onResponded);
+  const discard = useDeleteReviewResponse(onResponded);
+  const site = REVIEW_SOURCE_LABELS[review.type];
+  const failed = review.replyPublishState === 'failed';
+  // No error while an attempt is under way: another one now would be refused.
+  const publishing = !review.replyPublishError;
+  const status = publishing
+    ? `Being published on ${site}…`
+    : failed
+      ? `Not published on ${site}: ${review.replyPublishError}. We stopped trying.`
+      : `Not on ${site} yet: ${review.replyPublishError}. We'll keep trying and tell you if it fails.`;
+  const onError = (error: Error) =>
+    toast({ title: 'Error', description: error.message, variant: 'destructive' });
+
+  const onRetry = () =>
+    retry.mutate(review, {
+      onSuccess: (result) => {
+        onSettled(result);
+        toast(replyToast(review, result, 'retry'));
+      },
+      onError,
+    });
+  const onDiscard = () =>
+    discard.mutate(review, {
+      onSuccess: (result) => {
+        setConfirming(false);
+        onSettled(result);
+        toast({
+          title: 'Reply discarded',
+          description: isResponded(result)
+            ? `${site} keeps showing your earlier reply.`
+            : `It never reached ${site}.`,
+        });
+      },
+      onError,
+    });
+
+  return (
+    <section
+      aria-labelledby="review-waiting-reply-heading"
+      className="grid gap-3 rounded-lg border border-amber-500/50 bg-amber-50 p-4 dark:bg-amber-950/40"
+    >
+      <h3
+        id="review-waiting-reply-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-sm font-semibold outline-none"
+      >
+        {failed ? `Reply not published on ${site}` : `Reply not on ${site} yet`}
+      </h3>
+      <p className="whitespace-pre-line text-sm">{review.pendingReply}</p>
+      <p role="status" className="flex items-start gap-1.5 text-sm text-amber-900 dark:text-amber-100">
+        {failed ? (
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        ) : (
+          <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        )}
+        <span>{status}</span>
+      </p>
+      {confirming ? (
+        <div role="group" aria-label="Confirm discarding" className="grid gap-2 rounded-md border p-3">
+          <p className="text-sm">Discard this reply? It has not reached {site}.</p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="destructive"
+              size="sm"
+              onClick={onDiscard}
+              disabled={discard.isPending}
+            >
+              {discard.isPending ? 'Discarding...' : 'Discard reply'}
+            </Button>
+            <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(false)} autoFocus>
+              Keep it
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" size="sm" onClick={onRetry} disabled={publishing || retry.isPending}>
+            <RotateCw aria-hidden="true" />
+            {retry.isPending ? 'Trying...' : 'Try again now'}
+          </Button>
+          <Button type="button" variant="outline" size="sm" onClick={onEdit} disabled={publishing}>
+            <Pencil aria-hidden="true" />
+            Edit reply
+          </Button>
+          <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden="true" />
+            Discard
+          </Button>
+        </div>
+      )}
+    </section>
   );
 }
 
 interface ReplySectionProps {
   review: Review;
   outcome: ReplyOutcome | null;
-  headingRef: RefObject<HTMLHeadingElement | null>;
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+  /** Edit and Delete; hidden while a changed reply waits for its site (those act on the waiting one). */
+  actions: boolean;
   onEdit: () => void;
   onDeleted: (result: ReplyResult) => void;
   onResponded?: () => unknown;
 }
 
 /** The reply, where it lives, and what can be done with it. */
-function ReplySection({ review, outcome, headingRef, onEdit, onDeleted, onResponded }: ReplySectionProps) {
+function ReplySection({
+  review,
+  outcome,
+  headingRef,
+  actions,
+  onEdit,
+  onDeleted,
+  onResponded,
+}: ReplySectionProps) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteReviewResponse(onResponded);
   const place = replyPlaceText(review, outcome);
@@ -193,7 +338,7 @@ function ReplySection({ review, outcome, headingRef, onEdit, onDeleted, onRespon
         )}
         <span>{place}</span>
       </p>
-      {confirming ? (
+      {!actions ? null : confirming ? (
         <div
           role="group"
           aria-label="Confirm deletion"
@@ -252,7 +397,7 @@ function ReviewSummary({ review }: { review: Review }) {
             <ResponseBadge review={review} />
           </div>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-            <StarRating rating={review.rating} size="sm" />
+            <ReviewRating review={review} size="sm" />
             <Badge variant="outline">{REVIEW_SOURCE_LABELS[review.type]}</Badge>
             <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
           </div>
@@ -310,7 +455,8 @@ function ResponseForm({ review, editing, onCancel, onResponded, onAnswered }: Re
   const fieldId = useId();
   const statusId = useId();
   const { apiBase } = useTenant();
-  const [text, setText] = useState(editing ? (review?.responseContent ?? '') : '');
+  // Editing changes the reply waiting for its site when one waits (issue 41), else the reply itself.
+  const [text, setText] = useState(editing ? (review?.pendingReply ?? review?.responseContent ?? '') : '');
   /** waiting: asked, nothing yet; writing: the model's reply is streaming into the box. */
   const [phase, setPhase] = useState<'idle' | 'waiting' | 'writing'>('idle');
   const [status, setStatus] = useState('');

@@ -2,7 +2,7 @@ import { REVIEW_FILTERS, ReviewFilterSchema, type ReviewFilter } from '@shared/s
 
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
-/** The nine filter options of seed-spec section 9, as the select names them. */
+/** The nine filter options of seed-spec section 9, then the replies not on their site yet (issue 41). */
 export const REVIEW_FILTER_LABELS: Record<ReviewFilter, string> = {
   all: 'All Reviews',
   positive: 'Positive (4-5 stars)',
@@ -13,6 +13,7 @@ export const REVIEW_FILTER_LABELS: Record<ReviewFilter, string> = {
   facebook: 'Facebook',
   private: 'Private Feedback',
   video: 'Video Testimonials',
+  unpublished: 'Reply not on the site yet',
 };
 
 interface ReviewFilterSelectProps {

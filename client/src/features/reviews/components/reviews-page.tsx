@@ -1,11 +1,14 @@
 import { AlertTriangle, Download, FileDown, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'wouter';
 import { PROVIDER_LABELS } from '@shared/schemas/integrations';
-import { REVIEW_PAGE_SIZE, SEARCH_MAX, type Review, type ReviewFilter } from '@shared/schemas/reviews';
+import { REVIEW_PAGE_SIZE, SEARCH_MAX, type Review } from '@shared/schemas/reviews';
+import { roleAtLeast } from '@shared/team-role';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { pageCount, Pagination } from '@/components/ui/pagination';
 import { ContentSpinner } from '@/components/ui/spinner';
 import {
@@ -16,6 +19,7 @@ import {
   useIntegrations,
 } from '@/features/integrations';
 import { useLocations } from '@/lib/locations';
+import { useTeamRole } from '@/lib/team-role';
 import { useTenant } from '@/lib/tenant';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useIsMobile } from '@/lib/use-mobile';
@@ -25,27 +29,40 @@ import { useReview, useReviews } from '../api/get-reviews';
 import { GoogleBanner } from './google-banner';
 import { ReviewDetailsDialog } from './review-details-dialog';
 import { ReviewFilterSelect } from './review-filter-select';
+import { useReviewListParams } from './review-list-params';
 import { ReviewCards, ReviewsTable } from './reviews-table';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The Reviews page (seed-spec section 2): filter, search, import, export, the list and its dialog. */
+const ALL_LOCATIONS = 'all';
+
+/**
+ * The Reviews page (seed-spec section 2): filter, search, location and dates (all in the address, issue 41),
+ * import, export, the list and its dialog. A responder sees only what they may do: read and reply.
+ */
 export function ReviewsPage() {
   const { apiBase, routeBase } = useTenant();
   const isMobile = useIsMobile();
-  const [filter, setFilter] = useState<ReviewFilter>('all');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const role = useTeamRole();
+  const canManage = roleAtLeast(role, 'manager');
+  const { params, change, searchParams, setSearchParams } = useReviewListParams();
+  const { filter, page, q, locationId } = params;
+  const [search, setSearch] = useState(q);
+  const typed = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // Dates the wrong way round are not sent (the server would refuse them): the page says so instead.
+  const rangeBackwards = Boolean(params.from && params.to && params.from > params.to);
+  const from = rangeBackwards ? undefined : params.from;
+  const to = rangeBackwards ? undefined : params.to;
+  const fromId = useId();
+  const toId = useId();
   const [selected, setSelected] = useState<Review | null>(null);
   // Kept apart from the selection, so the dialog still shows its review while it animates closed.
   const [dialogOpen, setDialogOpen] = useState(false);
   // A notification or an alert email opens one review: /reviews?review=12.
-  const [searchParams, setSearchParams] = useSearchParams();
   const linkedId = Number(searchParams.get('review')) || null;
   const linked = useReview(linkedId);
 
-  const reviews = useReviews({ filter, page, q });
+  const reviews = useReviews({ filter, page, q, locationId, from, to });
   const integrations = useIntegrations();
   const locations = useLocations();
   const importGoogle = useImportReviews('google');
@@ -58,13 +75,23 @@ export function ReviewsPage() {
     (provider) => needingReconnect(integrations.data, provider).length > 0,
   );
 
-  // A new search starts from the first page (a new filter does too, in its handler).
-  useEffect(() => setPage(1), [q]);
+  // The search typed goes to the address once typing pauses, and starts from the first page.
+  useEffect(() => {
+    if (typed !== q) change({ q: typed }, { replace: true });
+    // Only a new search writes the address; the address changing does not retype the box.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+  // A search changed elsewhere (a link, Back) shows in the box; our own write finds the box already saying it.
+  useEffect(() => {
+    if (q !== typed) setSearch(q);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q]);
   // After replies or imports the list may shrink under the current page: step back to the last one.
   useEffect(() => {
     if (reviews.data && !reviews.isPlaceholderData && !capped && page > pageCount(total, REVIEW_PAGE_SIZE)) {
-      setPage(pageCount(total, REVIEW_PAGE_SIZE));
+      change({ page: pageCount(total, REVIEW_PAGE_SIZE) }, { replace: true });
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reviews.data, reviews.isPlaceholderData, page, total, capped]);
   useEffect(() => {
     if (!linked.data) return;
@@ -81,8 +108,17 @@ export function ReviewsPage() {
   };
   const onDialogOpenChange = (open: boolean) => {
     setDialogOpen(open);
-    // Closing a review opened by its link leaves the plain list (a reload does not reopen it).
-    if (!open && linkedId !== null) setSearchParams({}, { replace: true });
+    // Closing a review opened by its link leaves the list (a reload does not reopen it), its filters kept.
+    if (!open && linkedId !== null) {
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.delete('review');
+          return next;
+        },
+        { replace: true },
+      );
+    }
   };
 
   // One paint with what sits above the list: the import buttons, the reconnect alerts and the Google banner
@@ -93,13 +129,7 @@ export function ReviewsPage() {
     <div className="grid gap-4">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <ReviewFilterSelect
-            value={filter}
-            onChange={(next) => {
-              setFilter(next);
-              setPage(1);
-            }}
-          />
+          <ReviewFilterSelect value={filter} onChange={(next) => change({ filter: next })} />
           <div className="relative sm:w-72">
             <Search
               className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
@@ -116,25 +146,87 @@ export function ReviewsPage() {
             />
           </div>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" onClick={importGoogle.start} disabled={importGoogle.importing}>
-            <Download aria-hidden="true" />
-            {importGoogle.importing ? 'Importing...' : IMPORT_TEXTS.google.button}
-          </Button>
-          {facebookConnected ? (
-            <Button variant="outline" onClick={importFacebook.start} disabled={importFacebook.importing}>
+        {canManage ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="outline" onClick={importGoogle.start} disabled={importGoogle.importing}>
               <Download aria-hidden="true" />
-              {importFacebook.importing ? 'Importing...' : IMPORT_TEXTS.facebook.button}
+              {importGoogle.importing ? 'Importing...' : IMPORT_TEXTS.google.button}
             </Button>
-          ) : null}
-          <Button variant="outline" asChild>
-            <a href={reviewsExportUrl(apiBase, { filter, q })} download>
-              <FileDown aria-hidden="true" />
-              Export
-            </a>
-          </Button>
-        </div>
+            {facebookConnected ? (
+              <Button variant="outline" onClick={importFacebook.start} disabled={importFacebook.importing}>
+                <Download aria-hidden="true" />
+                {importFacebook.importing ? 'Importing...' : IMPORT_TEXTS.facebook.button}
+              </Button>
+            ) : null}
+            <Button variant="outline" asChild>
+              <a href={reviewsExportUrl(apiBase, { filter, q, locationId, from, to })} download>
+                <FileDown aria-hidden="true" />
+                Export
+              </a>
+            </Button>
+          </div>
+        ) : null}
       </div>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end">
+        {(locations.data?.length ?? 0) > 1 ? (
+          <Select
+            value={locationId ? String(locationId) : ALL_LOCATIONS}
+            onValueChange={(next) =>
+              change({ locationId: next === ALL_LOCATIONS ? undefined : Number(next) })
+            }
+          >
+            <SelectTrigger aria-label="Location" className="w-full sm:w-56">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL_LOCATIONS}>All locations</SelectItem>
+              {locations.data!.map((location) => (
+                <SelectItem key={location.id} value={String(location.id)}>
+                  {location.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        ) : null}
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:items-end">
+          <div className="grid gap-1">
+            <Label htmlFor={fromId} className="text-xs text-muted-foreground">
+              From
+            </Label>
+            <Input
+              id={fromId}
+              type="date"
+              className="sm:w-40"
+              value={params.from ?? ''}
+              max={params.to}
+              onChange={(event) => change({ from: event.target.value })}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={toId} className="text-xs text-muted-foreground">
+              To
+            </Label>
+            <Input
+              id={toId}
+              type="date"
+              className="sm:w-40"
+              value={params.to ?? ''}
+              min={params.from}
+              onChange={(event) => change({ to: event.target.value })}
+            />
+          </div>
+        </div>
+        {params.from || params.to ? (
+          <Button variant="ghost" size="sm" onClick={() => change({ from: null, to: null })}>
+            Clear dates
+          </Button>
+        ) : null}
+      </div>
+      {rangeBackwards ? (
+        <p role="alert" className="text-sm text-destructive">
+          The From date is after the To date, so no dates are applied. Change one of them.
+        </p>
+      ) : null}
       {importGoogle.progress || importFacebook.progress ? (
         <p role="status" className="text-sm text-muted-foreground">
           {[importGoogle.progress, importFacebook.progress].filter(Boolean).join(' · ')}
@@ -152,13 +244,17 @@ export function ReviewsPage() {
             {PROVIDER_LABELS[provider]} stopped accepting your connection: new reviews are not imported and
             replies are not posted there until you connect again.
           </span>
-          <Button size="sm" variant="outline" asChild>
-            <Link href={`${routeBase}/settings?tab=integrations`}>Reconnect</Link>
-          </Button>
+          {role === 'owner' ? (
+            <Button size="sm" variant="outline" asChild>
+              <Link href={`${routeBase}/settings?tab=integrations`}>Reconnect</Link>
+            </Button>
+          ) : (
+            <span>Ask the account owner to connect it again.</span>
+          )}
         </p>
       ))}
 
-      <GoogleBanner onImport={importGoogle.start} importing={importGoogle.importing} />
+      {canManage ? <GoogleBanner onImport={importGoogle.start} importing={importGoogle.importing} /> : null}
 
       {reviews.isPending ? (
         <ContentSpinner label="Loading reviews…" />
@@ -186,7 +282,7 @@ export function ReviewsPage() {
             pageSize={REVIEW_PAGE_SIZE}
             total={total}
             capped={capped}
-            onPageChange={setPage}
+            onPageChange={(next) => change({ page: next })}
           />
         </>
       )}

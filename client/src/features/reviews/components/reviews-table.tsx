@@ -2,7 +2,7 @@ import type { Review } from '@shared/schemas/reviews';
 
 import { ResponseBadge } from '@/components/reviews/response-badge';
 import { REVIEW_SOURCE_LABELS, reviewerLabel } from '@/components/reviews/review-source';
-import { StarRating } from '@/components/reviews/star-rating';
+import { ReviewRating } from '@/components/reviews/review-rating';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -53,7 +53,7 @@ export function ReviewsTable({ reviews, onView }: ReviewListProps) {
                     </div>
                   </TableCell>
                   <TableCell className="px-4 py-3">
-                    <StarRating rating={review.rating} size="sm" />
+                    <ReviewRating review={review} size="sm" />
                   </TableCell>
                   <TableCell className="px-4 py-3">
                     <Badge variant="outline">{REVIEW_SOURCE_LABELS[review.type]}</Badge>
@@ -91,7 +91,7 @@ export function ReviewCards({ reviews, onView }: ReviewListProps) {
               <ReviewerAvatar name={name} />
               <div className="grid min-w-0 flex-1 gap-1">
                 <p className="truncate font-medium">{name}</p>
-                <StarRating rating={review.rating} size="sm" />
+                <ReviewRating review={review} size="sm" />
               </div>
               <ResponseBadge review={review} />
             </div>

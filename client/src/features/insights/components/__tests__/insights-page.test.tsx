@@ -23,6 +23,10 @@ function waitingReview(overrides: Partial<WaitingReview> = {}): WaitingReview {
     responseContent: null,
     respondedAt: null,
     responsePublishedTo: null,
+    pendingReply: null,
+    replyPublishState: null,
+    replyPublishError: null,
+    recommendation: null,
     daysWaiting: 41,
     ...overrides,
   };

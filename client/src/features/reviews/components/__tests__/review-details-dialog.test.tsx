@@ -27,6 +27,10 @@ function buildReview(overrides: Partial<Review> = {}): Review {
     responseContent: null,
     respondedAt: null,
     responsePublishedTo: null,
+    pendingReply: null,
+    replyPublishState: null,
+    replyPublishError: null,
+    recommendation: null,
     ...overrides,
   };
 }
@@ -72,6 +76,32 @@ describe('StarRating and ResponseBadge', () => {
     const not = screen.getAllByText('Not Responded');
     expect(not).toHaveLength(2);
     not.forEach((badge) => expect(badge).toHaveClass('bg-destructive'));
+  });
+
+  it('when a reply waits for its site, then the badge says where it is not yet, or why it was not published', () => {
+    renderWithProviders(
+      <>
+        <ResponseBadge
+          review={buildReview({ type: 'google', pendingReply: 'Hi', replyPublishState: 'pending' })}
+        />
+        <ResponseBadge
+          review={buildReview({ type: 'facebook', pendingReply: 'Hi', replyPublishState: 'pending' })}
+        />
+        <ResponseBadge
+          review={buildReview({
+            type: 'google',
+            pendingReply: 'Hi',
+            replyPublishState: 'failed',
+            replyPublishError: 'Google must be connected again',
+          })}
+        />
+      </>,
+    );
+    expect(screen.getByText('Not on Google yet')).toBeInTheDocument();
+    expect(screen.getByText('Not on Facebook yet')).toBeInTheDocument();
+    expect(screen.getByText('Not published: Google must be connected again')).toBeInTheDocument();
+    expect(screen.queryByText('Responded')).not.toBeInTheDocument();
+    expect(screen.queryByText('Not Responded')).not.toBeInTheDocument();
   });
 });
 
@@ -243,6 +273,91 @@ describe('ReviewDetailsDialog', () => {
     expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent(
       'Saved in ReviewFlow only: Google is not connected',
     );
+  });
+
+  it('when Google refuses the reply, then the toast says it is not on Google yet and will be retried, and the dialog shows it waiting', async () => {
+    const reason = 'Google did not answer: Backend Error';
+    const waiting = buildReview({
+      type: 'google',
+      pendingReply: 'Thanks',
+      replyPublishState: 'pending',
+      replyPublishError: reason,
+    });
+    server.use(
+      http.post('*/api/reviews/41/response', () =>
+        HttpResponse.json({ ...waiting, published: 'none', notPublishedReason: reason }),
+      ),
+    );
+    const { user } = renderWithProviders(<Harness review={buildReview({ type: 'google' })} />);
+
+    await user.type(screen.getByRole('textbox'), 'Thanks');
+    await user.click(screen.getByRole('button', { name: 'Submit Response' }));
+
+    expect(await findToast('Reply not on Google yet')).toBeInTheDocument();
+    expect(
+      screen.getByText(`Google did not take it (${reason}). We'll keep trying and tell you if it fails.`),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Response submitted')).not.toBeInTheDocument();
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Not on Google yet')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Reply not on Google yet' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Try again now' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Edit reply' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Discard' })).toBeEnabled();
+    expect(within(dialog).queryByRole('button', { name: 'Submit Response' })).not.toBeInTheDocument();
+  });
+
+  it('when a failed reply is tried again and Google takes it, then it is posted and the waiting reply is gone', async () => {
+    const calls: string[] = [];
+    server.use(
+      http.post('*/api/reviews/41/response/retry', () => {
+        calls.push('retry');
+        return HttpResponse.json(
+          replyResult({ type: 'google', published: 'google', responsePublishedTo: 'google' }),
+        );
+      }),
+    );
+    const failed = buildReview({
+      type: 'google',
+      pendingReply: 'Thanks',
+      replyPublishState: 'failed',
+      replyPublishError: 'Google must be connected again',
+    });
+    const { user } = renderWithProviders(<Harness review={failed} />);
+    expect(
+      screen.getByText('Not published on Google: Google must be connected again. We stopped trying.'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Try again now' }));
+
+    expect(await findToast('Reply published')).toBeInTheDocument();
+    expect(screen.getByText('Posted on Google.')).toBeInTheDocument();
+    expect(calls).toEqual(['retry']);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Responded')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Try again now' })).not.toBeInTheDocument();
+  });
+
+  it('when a waiting reply is discarded after confirming, then the form comes back and the toast says it never reached Google', async () => {
+    server.use(
+      http.delete('*/api/reviews/41/response', () =>
+        HttpResponse.json(replyResult({ type: 'google', responseContent: null, respondedAt: null })),
+      ),
+    );
+    const waiting = buildReview({
+      type: 'google',
+      pendingReply: 'Thanks',
+      replyPublishState: 'pending',
+      replyPublishError: 'Google did not answer',
+    });
+    const { user } = renderWithProviders(<Harness review={waiting} />);
+
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    await user.click(screen.getByRole('button', { name: 'Discard reply' }));
+
+    expect(await findToast('Reply discarded')).toBeInTheDocument();
+    expect(screen.getByText('It never reached Google.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit Response' })).toBeInTheDocument();
   });
 
   it('when a private review is answered, then it says the reply stays in ReviewFlow', async () => {

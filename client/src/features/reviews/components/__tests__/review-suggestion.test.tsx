@@ -26,6 +26,10 @@ const review: Review = {
   responseContent: null,
   respondedAt: null,
   responsePublishedTo: null,
+  pendingReply: null,
+  replyPublishState: null,
+  replyPublishError: null,
+  recommendation: null,
 };
 
 function Harness() {

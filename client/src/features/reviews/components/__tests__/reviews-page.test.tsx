@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Review } from '@shared/schemas/reviews';
+import type { PublicUser } from '@shared/schemas/user';
 
 import { TenantProvider } from '@/lib/tenant';
 import {
@@ -9,13 +10,14 @@ import {
   renderWithProviders,
   screen,
   server,
+  signedInAs,
   waitFor,
   within,
 } from '@/testing/test-utils';
 
 import { GOOGLE_BANNER_KEY } from '../google-banner';
 import { ReviewsPage } from '../reviews-page';
-import { ReviewsTable } from '../reviews-table';
+import { ReviewCards, ReviewsTable } from '../reviews-table';
 import { showingText } from '@/components/ui/pagination';
 
 function buildReview(id: number, overrides: Partial<Review> = {}): Review {
@@ -35,6 +37,10 @@ function buildReview(id: number, overrides: Partial<Review> = {}): Review {
     responseContent: null,
     respondedAt: null,
     responsePublishedTo: null,
+    pendingReply: null,
+    replyPublishState: null,
+    replyPublishError: null,
+    recommendation: null,
     ...overrides,
   };
 }
@@ -94,6 +100,160 @@ describe('ReviewsTable', () => {
   it('when there are no rows, then the table shows No results', () => {
     renderWithProviders(<ReviewsTable reviews={[]} onView={() => {}} />);
     expect(screen.getByRole('cell', { name: 'No results' })).toBeInTheDocument();
+  });
+
+  it('when a reply waits for Google, then its row says Not on Google yet instead of Responded or Not Responded', () => {
+    const waiting = buildReview(1, { pendingReply: 'Thanks', replyPublishState: 'pending' });
+    renderWithProviders(<ReviewsTable reviews={[waiting]} onView={() => {}} />);
+    const row = screen.getAllByRole('row')[1]!;
+    expect(within(row).getByText('Not on Google yet')).toBeInTheDocument();
+    expect(within(row).queryByText(/Responded/)).not.toBeInTheDocument();
+  });
+
+  it('when a reply waits for Facebook on a phone, then its card says Not on Facebook yet', () => {
+    const waiting = buildReview(1, {
+      type: 'facebook',
+      pendingReply: 'Thanks',
+      replyPublishState: 'pending',
+    });
+    renderWithProviders(<ReviewCards reviews={[waiting]} onView={() => {}} />);
+    const card = within(screen.getByRole('list', { name: 'Reviews' })).getByRole('listitem');
+    expect(within(card).getByText('Not on Facebook yet')).toBeInTheDocument();
+  });
+});
+
+const twoLocations: Location[] = [
+  { id: 1, name: 'Downtown', googleAccessToken: null, googleLocationId: null },
+  { id: 2, name: 'Harbour', googleAccessToken: null, googleLocationId: null },
+];
+
+describe('ReviewsPage filters in the address (issue 41)', () => {
+  it('when the page is opened from a shared link, then it lists with every filter of the link and shows them', async () => {
+    const seen = serveReviews(many, { locations: twoLocations });
+    renderWithProviders(<ReviewsPage />, {
+      path: '/reviews?filter=negative&q=number&locationId=2&from=2026-03-01&to=2026-03-31&page=2',
+    });
+
+    await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    const first = seen[0]!;
+    expect(Object.fromEntries(first)).toMatchObject({
+      filter: 'negative',
+      q: 'number',
+      locationId: '2',
+      from: '2026-03-01',
+      to: '2026-03-31',
+      page: '2',
+    });
+    expect(await screen.findByRole('searchbox', { name: 'Search reviews' })).toHaveValue('number');
+    expect(screen.getByRole('combobox', { name: 'Filter reviews' })).toHaveTextContent(
+      'Negative (1-3 stars)',
+    );
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveTextContent('Harbour');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-03-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-03-31');
+    expect(screen.getByRole('link', { name: 'Export' })).toHaveAttribute(
+      'href',
+      '/api/reviews/export.csv?filter=negative&q=number&locationId=2&from=2026-03-01&to=2026-03-31',
+    );
+  });
+
+  it('when a location, dates, a filter and a page are chosen, then each lives in the address, and a new choice starts at page 1', async () => {
+    const seen = serveReviews(many, { locations: twoLocations });
+    const { user, search } = renderWithProviders(<ReviewsPage />, { path: '/reviews' });
+    await screen.findByText('Showing 1 to 10 of 23 results');
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(search()).toBe('page=2'));
+    await user.click(screen.getByRole('combobox', { name: 'Location' }));
+    await user.click(await screen.findByRole('option', { name: 'Downtown' }));
+    await waitFor(() => expect(search()).toBe('locationId=1'));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    await user.click(screen.getByRole('combobox', { name: 'Filter reviews' }));
+    await user.click(await screen.findByRole('option', { name: 'Reply not on the site yet' }));
+
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(search()))).toEqual({
+        locationId: '1',
+        from: '2026-03-01',
+        to: '2026-03-31',
+        filter: 'unpublished',
+      }),
+    );
+    await waitFor(() =>
+      expect(Object.fromEntries(seen.at(-1)!)).toMatchObject({
+        filter: 'unpublished',
+        locationId: '1',
+        from: '2026-03-01',
+        to: '2026-03-31',
+        page: '1',
+      }),
+    );
+  });
+
+  it('when From is after To, then the page says so and lists without the dates', async () => {
+    const seen = serveReviews(many);
+    renderWithProviders(<ReviewsPage />, { path: '/reviews?from=2026-04-02&to=2026-04-01' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The From date is after the To date, so no dates are applied.',
+    );
+    await screen.findByText('Showing 1 to 10 of 23 results');
+    expect(seen.every((p) => !p.has('from') && !p.has('to'))).toBe(true);
+  });
+
+  it('when a responder opens Reviews, then no Import, Export, Reconnect or Google banner is offered, and the list is there', async () => {
+    server.use(
+      signedInAs({
+        id: 5,
+        email: 'res@example.com',
+        username: 'res',
+        firstName: 'Rae',
+        lastName: null,
+        companyName: null,
+        role: 'member',
+        team: { role: 'responder', clientId: 1, businessName: 'Cafe', locationIds: null },
+      } as unknown as PublicUser),
+    );
+    serveReviews(many, {
+      locations: [{ id: 1, name: 'A', googleAccessToken: 'set', googleLocationId: 'loc/1' }],
+    });
+    const connection = (overrides: object) => ({
+      connected: true,
+      tokenStored: true,
+      reconnectNeeded: true,
+      lastSyncAt: null,
+      lastSyncError: null,
+      ...overrides,
+    });
+    server.use(
+      http.get('*/api/integrations', () =>
+        HttpResponse.json({
+          googleConfigured: true,
+          facebookConfigured: true,
+          syncIntervalMinutes: 30,
+          locations: [
+            {
+              locationId: 1,
+              locationName: 'A',
+              google: connection({ locationId: 'loc/1' }),
+              facebook: connection({ pageId: '123' }),
+            },
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(<ReviewsPage />);
+
+    await screen.findByText('Showing 1 to 10 of 23 results');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Export' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: /Import/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Google Business Profile' })).not.toBeInTheDocument();
+    // A connection to redo is told, without a Reconnect button only the owner could use.
+    expect(screen.getAllByText(/stopped accepting your connection/)).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Reconnect' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('Ask the account owner to connect it again.')).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /^View review from/ })).toHaveLength(10);
   });
 });
 
@@ -167,6 +327,7 @@ describe('ReviewsPage', () => {
       'Facebook',
       'Private Feedback',
       'Video Testimonials',
+      'Reply not on the site yet',
     ]);
     await user.click(screen.getByRole('option', { name: 'Negative (1-3 stars)' }));
 
