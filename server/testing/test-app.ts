@@ -27,6 +27,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     // tests give their clients a plan of small limits.
     FREE_PLAN_REQUESTS: '1000000',
     FREE_PLAN_LOCATIONS: '100000',
+    // Likewise the mail caps (issue 42): their own tests lower them.
+    INVITATION_DAILY_CAP: '100000',
+    PASSWORD_RESET_EMAILS_PER_HOUR: '100000',
     ...overrides,
   });
 }

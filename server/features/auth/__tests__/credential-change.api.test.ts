@@ -24,7 +24,10 @@ describe.each(testDatabaseKinds)('credential changes on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     // Outbox mode: the mails are read back from the outbox.
-    ctx = createTestContext(database.handle.db, { PUBLIC_BASE_URL: BASE });
+    ctx = createTestContext(database.handle.db, {
+      PUBLIC_BASE_URL: BASE,
+      PASSWORD_RESET_EMAILS_PER_HOUR: '3',
+    });
     ctx.now = () => clock;
     app = createTestApp(database.handle.db, {}, ctx);
   }, 180_000);
