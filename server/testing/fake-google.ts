@@ -42,6 +42,39 @@ interface Failure extends FakeFailure {
 
 const STARS = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
 
+/**
+ * A location's Metadata as the Business Information API answers it (placeId, newReviewUri among others;
+ * Google leaves them out for a location with no verified place).
+ */
+export interface FakeLocationMetadata {
+  placeId?: string;
+  newReviewUri?: string;
+  mapsUri?: string;
+}
+
+interface FakeLocation {
+  name: string;
+  title: string;
+  metadata: FakeLocationMetadata;
+}
+
+/** What Google gives a verified location unless a test says otherwise. */
+const defaultMetadata = (location: string): FakeLocationMetadata => ({
+  placeId: `ChIJ${location}`,
+  newReviewUri: `https://g.page/r/${location}/review`,
+  mapsUri: `https://maps.google.com/maps?cid=${location}`,
+});
+
+/** The location as Google answers it: only the fields the read mask names (name, title, metadata). */
+function masked(location: FakeLocation, readMask: string): Record<string, unknown> {
+  const fields = readMask.split(',').map((f) => f.trim());
+  return Object.fromEntries(
+    (['name', 'title', 'metadata'] as const)
+      .filter((field) => fields.includes(field))
+      .map((field) => [field, location[field]]),
+  );
+}
+
 /** A review as Google lists it, numbered `n`. */
 export function googleReview(n: number, overrides: Partial<FakeGoogleReview> = {}): FakeGoogleReview {
   const time = new Date(Date.UTC(2024, 0, 1) + n * 3_600_000).toISOString();
@@ -95,7 +128,7 @@ export interface FakeGoogleOptions {
 }
 
 export async function startFakeGoogle(options: FakeGoogleOptions) {
-  const accounts = new Map<string, { name: string; title: string }[]>();
+  const accounts = new Map<string, FakeLocation[]>();
   const reviews = new Map<string, FakeGoogleReview[]>();
   /** Which accounts a grant reaches: the Google user's own (null: every account of the fake). */
   type Reach = string[] | null;
@@ -112,6 +145,25 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
   let maxPageSize = 50;
 
   const newToken = (prefix: string) => `${prefix}-${randomBytes(12).toString('hex')}`;
+
+  /**
+   * Adds a business location; answers its `accounts/{a}/locations/{l}` name. `metadata`: what Google knows
+   * of its place (by default a place id and a review link; `{}` for a location Google gives neither).
+   */
+  function addLocation(
+    account: string,
+    location: string,
+    title: string,
+    withReviews: FakeGoogleReview[] = [],
+    metadata: FakeLocationMetadata = defaultMetadata(location),
+  ): string {
+    const list = accounts.get(`accounts/${account}`) ?? [];
+    list.push({ name: `locations/${location}`, title, metadata });
+    accounts.set(`accounts/${account}`, list);
+    const name = `accounts/${account}/locations/${location}`;
+    reviews.set(name, withReviews);
+    return name;
+  }
 
   /**
    * A single-use authorization code, as the consent screen would send to `redirectUri`, for a Google user
@@ -217,7 +269,23 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
       if (!reaches(locationsPath[1]!)) return denied();
       const found = accounts.get(locationsPath[1]!);
       if (!found) return apiError(res, 404, 'NOT_FOUND', 'Requested entity was not found.');
-      return json(res, 200, { locations: found.map((l) => ({ name: l.name, title: l.title })) });
+      return json(res, 200, { locations: found.map((l) => masked(l, req.query.readMask!)) });
+    }
+    const locationPath = req.path.match(/^\/v1\/(locations\/[\w-]+)$/);
+    if (req.method === 'GET' && locationPath) {
+      if (!req.query.readMask)
+        return apiError(res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.');
+      const owner = [...accounts].find(([, list]) => list.some((l) => l.name === locationPath[1]));
+      if (!owner) return apiError(res, 404, 'NOT_FOUND', 'Requested entity was not found.');
+      if (!reaches(owner[0])) return denied();
+      return json(
+        res,
+        200,
+        masked(
+          owner[1].find((l) => l.name === locationPath[1])!,
+          req.query.readMask,
+        ),
+      );
     }
     const reviewsPath = req.path.match(/^\/v4\/(accounts\/[\w-]+\/locations\/[\w-]+)\/reviews$/);
     if (req.method === 'GET' && reviewsPath) {
@@ -276,13 +344,13 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
   function handleControl(req: RecordedRequest, res: http.ServerResponse) {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (req.method === 'POST' && req.path === '/__control/locations') {
-      const { account, location, title } = body as { account: string; location: string; title: string };
-      const list = accounts.get(`accounts/${account}`) ?? [];
-      list.push({ name: `locations/${location}`, title });
-      accounts.set(`accounts/${account}`, list);
-      const name = `accounts/${account}/locations/${location}`;
-      reviews.set(name, []);
-      return json(res, 201, { name });
+      const { account, location, title, metadata } = body as {
+        account: string;
+        location: string;
+        title: string;
+        metadata?: FakeLocationMetadata;
+      };
+      return json(res, 201, { name: addLocation(account, location, title, [], metadata) });
     }
     if (req.method === 'POST' && req.path === '/__control/reviews') {
       const { googleLocationId, review } = body as {
@@ -363,20 +431,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
     set maxPageSize(value: number) {
       maxPageSize = value;
     },
-    /** Adds a business location; answers its `accounts/{a}/locations/{l}` name. */
-    addLocation(
-      account: string,
-      location: string,
-      title: string,
-      withReviews: FakeGoogleReview[] = [],
-    ): string {
-      const list = accounts.get(`accounts/${account}`) ?? [];
-      list.push({ name: `locations/${location}`, title });
-      accounts.set(`accounts/${account}`, list);
-      const name = `accounts/${account}/locations/${location}`;
-      reviews.set(name, withReviews);
-      return name;
-    },
+    addLocation,
     reviewsOf: (googleLocationId: string) => reviews.get(googleLocationId) ?? [],
     /**
      * A single-use authorization code, as the consent screen would send to `redirectUri`, for a Google user

@@ -106,7 +106,30 @@ export interface Location {
   facebookConnected: boolean;
   publicLink: string;
   publicUrl: string;
+  /**
+   * What its customers are offered after rating (PRODUCT.md section 7): the link typed by hand, else the one
+   * its Google or Facebook connection gave; null when it has neither.
+   */
+  publicReviewLinks: PublicReviewLinks;
   createdAt: string;
+}
+
+export interface PublicReviewLinks {
+  google: string | null;
+  facebook: string | null;
+}
+
+/** A link typed by hand wins; else the connection's (Google's review link, the Page's reviews tab). */
+export function publicReviewLinksOf(location: {
+  googleReviewUrl: string | null;
+  facebookPageUrl: string | null;
+  googleConnectedReviewUrl: string | null;
+  facebookConnectedReviewUrl: string | null;
+}): PublicReviewLinks {
+  return {
+    google: location.googleReviewUrl || location.googleConnectedReviewUrl || null,
+    facebook: location.facebookPageUrl || location.facebookConnectedReviewUrl || null,
+  };
 }
 
 /** Connected to Google Business Profile when both exist (seed-spec section 3). */

@@ -102,9 +102,16 @@ export interface PublicWidget {
   business: string;
   /** The client's public review page (their first location's), or null when they have no location yet. */
   reviewPageUrl: string | null;
-  /** Of every review the selection matches (not only those shown), one decimal; null when none. */
+  /**
+   * Of all the business's Google and Facebook reviews, one decimal; null when none. The widget's rules
+   * change what is listed, never this figure (issue 41): a filtered average is not the business's.
+   */
   average: number | null;
   count: number;
+  /** The figure's words, naming only the sources that have reviews: "from 7 Google and Facebook reviews". */
+  countLabel: string;
+  /** How many reviews the widget's rules list (all pages of the wall). */
+  listed: number;
   layout: WidgetLayout;
   theme: WidgetTheme;
   accentColor: string | null;

@@ -10,6 +10,7 @@ import { callProvider, openToken, parseProviderAnswer, ProviderError, providerEr
  * - Reviews: https://developers.google.com/my-business/reference/rest/v4/accounts.locations.reviews
  * - Accounts: https://developers.google.com/my-business/reference/accountmanagement/rest/v1/accounts/list
  * - Locations: https://developers.google.com/my-business/reference/businessinformation/rest/v1/accounts.locations/list
+ *   and .../rest/v1/locations/get (with `metadata` in the read mask: the place id and the review link).
  *
  * Each API has its own host at Google. With GOOGLE_API_BASE left at its default every call goes to that
  * API's real host; when GOOGLE_API_BASE is set to anything else (a test's fake, a proxy), every Google API
@@ -43,6 +44,31 @@ export interface GoogleBusinessLocation {
   /** `accounts/{a}/locations/{l}`: the parent of the v4 reviews calls. */
   name: string;
   title: string;
+  /** Where a customer writes a review of it, or null when Google knows no place for it (unverified). */
+  reviewUrl: string | null;
+}
+
+/** Google's "write a review" page of a place, for a location whose metadata has no newReviewUri. */
+export const googleWriteReviewUrl = (placeId: string) =>
+  `https://search.google.com/local/writereview?placeid=${encodeURIComponent(placeId)}`;
+
+/**
+ * A Business Information location, read with `metadata` in the read mask:
+ * https://developers.google.com/my-business/reference/businessinformation/rest/v1/accounts.locations#Metadata
+ */
+const LocationSchema = z.object({
+  name: z.string().regex(/^locations\/[\w-]+$/),
+  title: z.string().default(''),
+  metadata: z
+    .object({ placeId: z.string().min(1).optional(), newReviewUri: z.string().optional() })
+    .optional(),
+});
+const LOCATION_READ_MASK = 'name,title,metadata';
+
+function reviewUrlOf(location: z.infer<typeof LocationSchema>): string | null {
+  const { newReviewUri, placeId } = location.metadata ?? {};
+  if (newReviewUri && /^https:\/\//.test(newReviewUri)) return newReviewUri;
+  return placeId ? googleWriteReviewUrl(placeId) : null;
 }
 
 const STAR_RATINGS = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 } as const;
@@ -71,9 +97,7 @@ const AccountsAnswerSchema = z.object({
 });
 
 const LocationsAnswerSchema = z.object({
-  locations: z
-    .array(z.object({ name: z.string().regex(/^locations\/[\w-]+$/), title: z.string().default('') }))
-    .default([]),
+  locations: z.array(LocationSchema).default([]),
   nextPageToken: z.string().optional(),
 });
 
@@ -256,16 +280,33 @@ export function createGoogleClient(env: Env, secretBox: SecretBox) {
             pageToken = undefined;
             for (let page = 0; page < MAX_PAGES; page += 1) {
               const url = apiUrl('businessInformation', `/v1/${account}/locations`);
-              url.searchParams.set('readMask', 'name,title');
+              url.searchParams.set('readMask', LOCATION_READ_MASK);
               url.searchParams.set('pageSize', '100');
               if (pageToken) url.searchParams.set('pageToken', pageToken);
               const answer = parseProviderAnswer('Google', LocationsAnswerSchema, await get(url));
-              found.push(...answer.locations.map((l) => ({ name: `${account}/${l.name}`, title: l.title })));
+              found.push(
+                ...answer.locations.map((l) => ({
+                  name: `${account}/${l.name}`,
+                  title: l.title,
+                  reviewUrl: reviewUrlOf(l),
+                })),
+              );
               pageToken = answer.nextPageToken;
               if (!pageToken) break;
             }
           }
           return found;
+        },
+
+        /** Where customers review one location: GET /v1/locations/{l} (Business Information's get). */
+        async reviewUrl(googleLocationId: string): Promise<string | null> {
+          if (!GOOGLE_LOCATION_NAME.test(googleLocationId)) throw new Error('Not a Google location name');
+          const url = apiUrl(
+            'businessInformation',
+            `/v1/${googleLocationId.replace(/^accounts\/[\w-]+\//, '')}`,
+          );
+          url.searchParams.set('readMask', LOCATION_READ_MASK);
+          return reviewUrlOf(parseProviderAnswer('Google', LocationSchema, await get(url)));
         },
 
         /** Every review of a location, page by page (at most 50 a page). */

@@ -28,6 +28,8 @@ const locationColumns = {
   facebookSyncedAt: locations.facebookSyncedAt,
   facebookSyncError: locations.facebookSyncError,
   facebookReconnectNeededAt: locations.facebookReconnectNeededAt,
+  googleConnectedReviewUrl: locations.googleConnectedReviewUrl,
+  facebookConnectedReviewUrl: locations.facebookConnectedReviewUrl,
 };
 
 /** A location with its (sealed) provider tokens; never leaves the server. */
@@ -49,6 +51,9 @@ export type IntegrationLocation = {
   facebookSyncedAt: Date | null;
   facebookSyncError: string | null;
   facebookReconnectNeededAt: Date | null;
+  /** The review links the connections gave (offered to customers when none was typed). */
+  googleConnectedReviewUrl: string | null;
+  facebookConnectedReviewUrl: string | null;
 };
 
 /** A review an import created (not one it updated): what notifications and alerts announce. */
@@ -79,6 +84,8 @@ const SYNC_COLUMNS = {
 export interface ImportedReview {
   externalId: string;
   rating: number;
+  /** A Facebook recommendation without stars; its rating is a stand-in kept out of star averages. */
+  recommendation?: 'positive' | 'negative' | null;
   content: string;
   reviewerName: string;
   sourceUrl: string | null;
@@ -174,6 +181,20 @@ export function createIntegrationsRepository(db: Database) {
         .where(ownLocation(ownerId, locationId));
     },
 
+    /** Stores the review link a connection made before issue 41 had not stored (filled by its sync). */
+    async saveConnectedReviewUrl(
+      executor: Executor,
+      ownerId: number,
+      locationId: number,
+      provider: Provider,
+      url: string,
+    ): Promise<void> {
+      await executor
+        .update(locations)
+        .set(provider === 'google' ? { googleConnectedReviewUrl: url } : { facebookConnectedReviewUrl: url })
+        .where(ownLocation(ownerId, locationId));
+    },
+
     transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(tx));
     },
@@ -186,11 +207,14 @@ export function createIntegrationsRepository(db: Database) {
         refreshToken: string | null;
         expiresAt: Date;
         googleLocationId: string | null;
+        /** The linked Google location's review link, when Google gave one. */
+        reviewUrl: string | null;
       },
     ): Promise<void> {
       await db
         .update(locations)
         .set({
+          googleConnectedReviewUrl: values.reviewUrl,
           googleAccessToken: values.accessToken,
           // Google sends a refresh token with every consent (prompt=consent); keep the old one otherwise.
           googleRefreshToken: values.refreshToken ?? sql`${locations.googleRefreshToken}`,
@@ -236,6 +260,7 @@ export function createIntegrationsRepository(db: Database) {
             googleRefreshToken: null,
             googleTokenExpiresAt: null,
             googleLocationId: null,
+            googleConnectedReviewUrl: null,
             googleReconnectNeededAt: null,
             googleSyncError: null,
             googleSyncedAt: null,
@@ -245,12 +270,17 @@ export function createIntegrationsRepository(db: Database) {
       });
     },
 
-    async saveFacebookConnection(ownerId: number, locationId: number, pageId: string, pageToken: string) {
+    async saveFacebookConnection(
+      ownerId: number,
+      locationId: number,
+      page: { id: string; sealedToken: string; reviewUrl: string },
+    ) {
       await db
         .update(locations)
         .set({
-          facebookPageId: pageId,
-          facebookAccessToken: pageToken,
+          facebookPageId: page.id,
+          facebookAccessToken: page.sealedToken,
+          facebookConnectedReviewUrl: page.reviewUrl,
           facebookReconnectNeededAt: null,
           facebookSyncError: null,
         })
@@ -263,6 +293,7 @@ export function createIntegrationsRepository(db: Database) {
         .set({
           facebookPageId: null,
           facebookAccessToken: null,
+          facebookConnectedReviewUrl: null,
           facebookReconnectNeededAt: null,
           facebookSyncError: null,
           facebookSyncedAt: null,
@@ -303,6 +334,7 @@ export function createIntegrationsRepository(db: Database) {
             targetWhere: sql`${reviews.externalId} is not null`,
             set: {
               rating: sql`excluded.rating`,
+              recommendation: sql`excluded.recommendation`,
               content: sql`excluded.content`,
               reviewerName: sql`excluded.reviewer_name`,
               sourceUrl: sql`excluded.source_url`,
@@ -313,11 +345,11 @@ export function createIntegrationsRepository(db: Database) {
               responsePublishedTo: sql`case when excluded.response_content is null then ${reviews.responsePublishedTo} else excluded.type end`,
             },
             setWhere: sql`${reviews.ownerId} = excluded.owner_id and (
-              ${reviews.rating}, ${reviews.content}, ${reviews.reviewerName}, ${reviews.sourceUrl},
-              ${reviews.createdAt}, ${reviews.responseContent}
+              ${reviews.rating}, ${reviews.recommendation}, ${reviews.content}, ${reviews.reviewerName},
+              ${reviews.sourceUrl}, ${reviews.createdAt}, ${reviews.responseContent}
             ) is distinct from (
-              excluded.rating, excluded.content, excluded.reviewer_name, excluded.source_url,
-              excluded.created_at, ${newReply}
+              excluded.rating, excluded.recommendation, excluded.content, excluded.reviewer_name,
+              excluded.source_url, excluded.created_at, ${newReply}
             )`,
           })
           .returning({
@@ -354,6 +386,8 @@ export function createIntegrationsRepository(db: Database) {
           responseContent: reviews.responseContent,
           responsePublishedTo: reviews.responsePublishedTo,
           responseExternalId: reviews.responseExternalId,
+          // A reply waiting for its site (issue 41): a new answer must not race it.
+          replyPublishState: reviews.replyPublishState,
           location: locationColumns,
         })
         .from(reviews)

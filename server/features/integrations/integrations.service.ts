@@ -68,6 +68,12 @@ function facebookSlug(address: string | null): string | null {
   }
 }
 
+/** The Page's reviews tab, where a customer recommends it: by its @username, else by its id. */
+export function facebookReviewsUrl(page: Pick<FacebookPage, 'id' | 'username' | 'link'>): string {
+  const name = page.username ?? facebookSlug(page.link) ?? page.id;
+  return `https://www.facebook.com/${encodeURIComponent(name)}/reviews`;
+}
+
 function choosePage(pages: FacebookPage[], facebookPageUrl: string | null): FacebookPage | null {
   const wanted = facebookSlug(facebookPageUrl);
   if (wanted) {
@@ -185,7 +191,7 @@ export function createIntegrationsService(deps: Dependencies) {
         return exchangeFailed('google', err);
       }
 
-      let googleLocationId: string | null = null;
+      let chosen: GoogleBusinessLocation | null = null;
       let reason: string | undefined;
       try {
         const found = await google
@@ -193,15 +199,19 @@ export function createIntegrationsService(deps: Dependencies) {
             tokens = fresh;
           })
           .listLocations();
-        googleLocationId = chooseGoogleLocation(found, location.name)?.name ?? null;
-        if (!googleLocationId) reason = found.length === 0 ? 'no_locations' : 'choose_location';
+        chosen = chooseGoogleLocation(found, location.name);
+        if (!chosen) reason = found.length === 0 ? 'no_locations' : 'choose_location';
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         logger.warn({ provider: 'google', message: err.message }, 'Google locations not listed');
         reason = 'locations_unavailable';
       }
 
-      await repo.saveGoogleConnection(flow.tenantId, flow.locationId, { ...tokens, googleLocationId });
+      await repo.saveGoogleConnection(flow.tenantId, flow.locationId, {
+        ...tokens,
+        googleLocationId: chosen?.name ?? null,
+        reviewUrl: chosen?.reviewUrl ?? null,
+      });
       return settingsPath(flow, reason ? { reason } : {});
     },
 
@@ -221,7 +231,10 @@ export function createIntegrationsService(deps: Dependencies) {
       const page = choosePage(pages, location.facebookPageUrl);
       if (!page) return oauthErrorPath('facebook', 'no_matching_page');
 
-      await repo.saveFacebookConnection(flow.tenantId, flow.locationId, page.id, page.sealedToken);
+      await repo.saveFacebookConnection(flow.tenantId, flow.locationId, {
+        ...page,
+        reviewUrl: facebookReviewsUrl(page),
+      });
       return settingsPath(flow);
     },
 
@@ -257,14 +270,14 @@ export function createIntegrationsService(deps: Dependencies) {
           : rows.find((row) => row.googleAccessToken && !row.googleReconnectNeededAt);
       if (!source) throw badRequest(IMPORT_NOT_CONNECTED.google);
       const reachable = await googleSession(ownerId, source).listLocations();
-      if (!reachable.some((choice) => choice.name === input.googleLocationId)) {
-        throw badRequest('That Google location is not one this Google account manages.');
-      }
+      const chosen = reachable.find((choice) => choice.name === input.googleLocationId);
+      if (!chosen) throw badRequest('That Google location is not one this Google account manages.');
       await repo.saveGoogleConnection(ownerId, target.id, {
         accessToken: source.googleAccessToken!,
         refreshToken: source.googleRefreshToken,
         expiresAt: source.googleTokenExpiresAt ?? new Date(0),
-        googleLocationId: input.googleLocationId,
+        googleLocationId: chosen.name,
+        reviewUrl: chosen.reviewUrl,
       });
       return this.overview(ownerId);
     },

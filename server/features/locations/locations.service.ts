@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Location, LocationFormValues, UpdateLocationInput } from '@shared/schemas/locations';
+import {
+  publicReviewLinksOf,
+  type Location,
+  type LocationFormValues,
+  type UpdateLocationInput,
+} from '@shared/schemas/locations';
 import type { QrCodeResponse } from '@shared/schemas/review-requests';
 import { notFound } from '../../lib/errors';
 import { qrCodeFor } from '../../lib/qr-code';
@@ -33,6 +38,7 @@ export function toLocation(row: LocationRow, publicBaseUrl: string): Location {
     facebookConnected: Boolean(row.facebookAccessToken && row.facebookPageId),
     publicLink: row.publicLink,
     publicUrl: `${publicBaseUrl}/review/${row.publicLink}`,
+    publicReviewLinks: publicReviewLinksOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -13,6 +13,8 @@ export interface ResolvedLink {
   locationName: string;
   googleReviewUrl: string | null;
   facebookPageUrl: string | null;
+  googleConnectedReviewUrl: string | null;
+  facebookConnectedReviewUrl: string | null;
   companyName: string;
   ownerFirstName: string;
   /** Requests only. */
@@ -44,6 +46,8 @@ const linkColumns = {
   locationName: locations.name,
   googleReviewUrl: locations.googleReviewUrl,
   facebookPageUrl: locations.facebookPageUrl,
+  googleConnectedReviewUrl: locations.googleConnectedReviewUrl,
+  facebookConnectedReviewUrl: locations.facebookConnectedReviewUrl,
   companyName: users.companyName,
   ownerFirstName: users.firstName,
 };

@@ -25,8 +25,9 @@ export function createSupportRepository(db: Database) {
         .select({
           id: locations.id,
           name: locations.name,
-          hasGoogleLink: sql<boolean>`(coalesce(${locations.googleReviewUrl}, '') <> '' or coalesce(${locations.googlePlaceId}, '') <> '')`,
-          hasFacebookLink: sql<boolean>`coalesce(${locations.facebookPageUrl}, '') <> ''`,
+          // The links the public page offers (typed, else the connection's): a place id alone offers none.
+          hasGoogleLink: sql<boolean>`coalesce(nullif(${locations.googleReviewUrl}, ''), ${locations.googleConnectedReviewUrl}, '') <> ''`,
+          hasFacebookLink: sql<boolean>`coalesce(nullif(${locations.facebookPageUrl}, ''), ${locations.facebookConnectedReviewUrl}, '') <> ''`,
           googleConnected: sql<boolean>`(${locations.googleAccessToken} is not null and ${locations.googleLocationId} is not null)`,
         })
         .from(locations)

@@ -55,18 +55,18 @@ export function wallPage(widget: PublicWidget, paging: WallPaging): string {
       : dark
         ? '#fbbf24'
         : '#b45309';
+  // The business's figure over all its public reviews, whatever this wall lists (issue 41).
   const summary =
     widget.count > 0 && widget.average !== null
-      ? `<p class="summary"><strong>${widget.average.toFixed(1)}</strong> out of 5 · ` +
-        `${widget.count} ${widget.count === 1 ? 'review' : 'reviews'}</p>`
+      ? `<p class="summary"><strong>${widget.average.toFixed(1)}</strong> ${escapeHtml(widget.countLabel)}</p>`
       : '';
   const list =
     widget.reviews.length > 0
       ? `<ul role="list">${widget.reviews.map(reviewItem).join('')}</ul>`
-      : widget.count > 0
+      : widget.listed > 0
         ? '<p>No more reviews.</p>'
         : '<p>No reviews to show yet.</p>';
-  const { newer, older } = neighbours(paging, widget.count);
+  const { newer, older } = neighbours(paging, widget.listed);
   const href = (page: number) => escapeHtml(page === 1 ? paging.path : `${paging.path}?page=${page}`);
   const links =
     (newer ? `<link rel="prev" href="${href(newer)}">` : '') +

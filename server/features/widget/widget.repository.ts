@@ -28,6 +28,13 @@ export interface WidgetOwner {
   publicLink: string | null;
 }
 
+export interface WidgetFigures {
+  /** How many reviews the widget's rules select. */
+  listed: number;
+  /** Every public review of the business, per source, whatever the rules select. */
+  bySource: Record<WidgetSource, { count: number; ratingSum: number }>;
+}
+
 export interface PickableRow extends WidgetReviewRow {
   id: number;
 }
@@ -134,28 +141,45 @@ export function createWidgetRepository(db: Database) {
 
     /**
      * The newest reviews of the selection, WIDGET_MAX_REVIEWS a page (page 1: the widget's; later pages: the
-     * wall's older reviews), with the count and average of all it matches. Both walk reviews_owner_type_idx
-     * (owner, type, created_at desc) for the sources; a page is an offset along that index.
+     * wall's older reviews). It walks reviews_owner_type_idx (owner, type, created_at desc) for the sources;
+     * a page is an offset along that index.
      */
-    async selection(
-      ownerId: number,
-      settings: WidgetSettingsInput,
-      page = 1,
-    ): Promise<{ rows: WidgetReviewRow[]; count: number; average: number | null }> {
-      const where = selectionOf(ownerId, settings);
-      const rows = await db
+    async selection(ownerId: number, settings: WidgetSettingsInput, page = 1): Promise<WidgetReviewRow[]> {
+      return db
         .select(reviewColumns)
         .from(reviews)
-        .where(where)
+        .where(selectionOf(ownerId, settings))
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(WIDGET_MAX_REVIEWS)
         .offset((page - 1) * WIDGET_MAX_REVIEWS);
-      const [summary] = await db
-        .select({ count: count(), average: sql<string | null>`avg(${reviews.rating})` })
+    },
+
+    /**
+     * In one aggregate over the owner's public reviews (reviews_owner_type_idx): how many the selection
+     * lists, and each source's count and rating sum whatever it lists. review_totals keeps counts per source
+     * but one rating sum for every source, so it cannot answer the average of the public ones. A Facebook
+     * recommendation has no stars (its rating is a stand-in): it is no part of a star average.
+     */
+    async figures(ownerId: number, settings: WidgetSettingsInput): Promise<WidgetFigures> {
+      const rated = isNull(reviews.recommendation);
+      const rows = await db
+        .select({
+          type: sql<WidgetSource>`${reviews.type}`,
+          listed: sql<number>`(count(*) filter (where ${selectionOf(ownerId, settings)}))::int`,
+          count: sql<number>`(count(*) filter (where ${rated}))::int`,
+          ratingSum: sql<number>`coalesce(sum(${reviews.rating}) filter (where ${rated}), 0)::int`,
+        })
         .from(reviews)
-        .where(where);
-      const average = summary?.average == null ? null : Number(summary.average);
-      return { rows, count: summary?.count ?? 0, average };
+        .where(and(eq(reviews.ownerId, ownerId), inArray(reviews.type, [...WIDGET_SOURCES])))
+        .groupBy(reviews.type);
+      const of = (source: WidgetSource) => {
+        const row = rows.find((r) => r.type === source);
+        return { count: row?.count ?? 0, ratingSum: row?.ratingSum ?? 0 };
+      };
+      return {
+        listed: rows.reduce((sum, row) => sum + row.listed, 0),
+        bySource: { google: of('google'), facebook: of('facebook') },
+      };
     },
 
     /** The owner's public-source reviews, newest first, a page at a time (the hand-pick list). */

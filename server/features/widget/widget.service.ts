@@ -3,10 +3,12 @@ import {
   shortReviewerName,
   WIDGET_MESSAGES,
   WIDGET_PICK_PAGE_SIZE,
+  WIDGET_SOURCES,
   type PickableReviewPage,
   type PublicWidget,
   type WidgetSettings,
   type WidgetSettingsInput,
+  type WidgetSource,
 } from '@shared/schemas/widget';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
@@ -18,6 +20,16 @@ import {
 } from './widget.repository';
 
 export const WIDGET_NOT_FOUND = 'Widget not found';
+
+const SOURCE_NAMES: Record<WidgetSource, string> = { google: 'Google', facebook: 'Facebook' };
+
+/** "from 7 Google and Facebook reviews", naming only the sources that have some. */
+function countLabelOf(counts: Record<WidgetSource, number>): string {
+  const total = WIDGET_SOURCES.reduce((sum, source) => sum + counts[source], 0);
+  if (total === 0) return 'No Google or Facebook reviews yet';
+  const sources = WIDGET_SOURCES.filter((source) => counts[source] > 0).map((s) => SOURCE_NAMES[s]);
+  return `from ${total} ${sources.join(' and ')} ${total === 1 ? 'review' : 'reviews'}`;
+}
 
 /** 18 random bytes, base64url: 24 characters, the format WidgetKeyParamsSchema accepts. */
 export function newWidgetKey(): string {
@@ -52,12 +64,19 @@ export function createWidgetService(repo: WidgetRepository, publicBaseUrl: strin
     settings: WidgetSettingsInput,
     page = 1,
   ): Promise<PublicWidget> {
-    const { rows, count, average } = await repo.selection(owner.ownerId, settings, page);
+    const [rows, { listed, bySource }] = await Promise.all([
+      repo.selection(owner.ownerId, settings, page),
+      repo.figures(owner.ownerId, settings),
+    ]);
+    const count = bySource.google.count + bySource.facebook.count;
+    const ratingSum = bySource.google.ratingSum + bySource.facebook.ratingSum;
     return {
       business: owner.companyName.trim() || owner.firstName,
       reviewPageUrl: owner.publicLink ? `${publicBaseUrl}/review/${owner.publicLink}` : null,
-      average: average === null ? null : Math.round(average * 10) / 10,
+      average: count === 0 ? null : Math.round((ratingSum / count) * 10) / 10,
       count,
+      countLabel: countLabelOf({ google: bySource.google.count, facebook: bySource.facebook.count }),
+      listed,
       layout: settings.layout,
       theme: settings.theme,
       accentColor: settings.accentColor,

@@ -79,20 +79,18 @@ function reviewItem(review: WidgetReview): HTMLLIElement {
   return item;
 }
 
+/** The business's figure over all its public reviews, whatever the widget lists (issue 41). */
 function summary(widget: PublicWidget): HTMLElement {
   const head = el('p', { className: 'head' });
   if (widget.average === null || widget.count === 0) {
-    head.append(el('span', { className: 'count', text: 'No reviews yet' }));
+    head.append(el('span', { className: 'count', text: widget.countLabel }));
     return head;
   }
   const average = widget.average.toFixed(1);
   head.append(
     el('span', { className: 'avg', text: average }),
     stars(widget.average, `Rated ${average} out of 5 stars`),
-    el('span', {
-      className: 'count',
-      text: `${widget.count} ${widget.count === 1 ? 'review' : 'reviews'}`,
-    }),
+    el('span', { className: 'count', text: widget.countLabel }),
   );
   return head;
 }

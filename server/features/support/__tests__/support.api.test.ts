@@ -51,6 +51,14 @@ describe.each(testDatabaseKinds)('support API on %s', (kind) => {
       googleReviewUrl: null,
       facebookPageUrl: null,
     });
+    // The links its connections gave are what its customers are offered (issue 41); a place id alone is none.
+    const connected = await createLocation(db, client.id, {
+      name: 'Connected',
+      googleReviewUrl: null,
+      facebookPageUrl: null,
+      googlePlaceId: 'ChIJonly',
+      facebookConnectedReviewUrl: 'https://www.facebook.com/connected/reviews',
+    });
     await db
       .insert(templates)
       .values({ ownerId: client.id, name: 'Friendly SMS', channel: 'sms', body: 'Hi {{name}} {{link}}' });
@@ -67,6 +75,8 @@ describe.each(testDatabaseKinds)('support API on %s', (kind) => {
       fixPath: '/settings?tab=locations',
     });
     expect(byId[`location-${bare.id}-facebook-link`].status).toBe('warning');
+    expect(byId[`location-${connected.id}-google-link`].status).toBe('warning');
+    expect(byId[`location-${connected.id}-facebook-link`].status).toBe('ok');
     expect(byId[`location-${bare.id}-google-connection`]).toMatchObject({
       status: 'warning',
       fixPath: '/settings?tab=integrations',

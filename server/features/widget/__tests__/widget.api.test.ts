@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import {
   type WidgetSettings,
   type WidgetSettingsInput,
 } from '@shared/schemas/widget';
-import { users, widgetSettings } from '../../../db/schema';
+import { reviews, users, widgetSettings } from '../../../db/schema';
 import {
   createContact,
   createLocation,
@@ -110,13 +110,27 @@ describe.each(testDatabaseKinds)('the website widget API on %s', (kind) => {
     const res = await supertest(app).get(`/api/widget/${key}`).expect(200);
 
     expect(Object.keys(res.body).sort()).toEqual(
-      ['accentColor', 'average', 'business', 'count', 'layout', 'reviewPageUrl', 'reviews', 'theme'].sort(),
+      [
+        'accentColor',
+        'average',
+        'business',
+        'count',
+        'countLabel',
+        'layout',
+        'listed',
+        'reviewPageUrl',
+        'reviews',
+        'theme',
+      ].sort(),
     );
     expect(res.body).toEqual({
       business: 'Harbour Coffee',
       reviewPageUrl: `${BASE}/review/${location.publicLink}`,
-      average: 4.5,
-      count: 2,
+      // Every public review's, not only the two the default rules list (issue 41).
+      average: 4.3,
+      count: 4,
+      countLabel: 'from 4 Google and Facebook reviews',
+      listed: 2,
       layout: 'carousel',
       theme: 'light',
       accentColor: null,
@@ -143,7 +157,7 @@ describe.each(testDatabaseKinds)('the website widget API on %s', (kind) => {
 
     await save(agent, { minRating: 3 }).expect(200);
     expect(await ratings()).toEqual(['google:5', 'facebook:4', 'google:3']);
-    expect(await widgetOf(key)).toMatchObject({ count: 3, average: 4 });
+    expect(await widgetOf(key)).toMatchObject({ listed: 3, count: 4, average: 4.3 });
 
     await save(agent, { sources: ['facebook'] }).expect(200);
     expect(await ratings()).toEqual(['facebook:4']);
@@ -154,7 +168,62 @@ describe.each(testDatabaseKinds)('the website widget API on %s', (kind) => {
 
     await save(agent, { mode: 'hand-picked', reviewIds: [rows.low.id, rows.facebook.id] }).expect(200);
     expect(await ratings()).toEqual(['facebook:4', 'google:3']);
-    expect(await widgetOf(key)).toMatchObject({ count: 2, average: 3.5 });
+    expect(await widgetOf(key)).toMatchObject({ listed: 2, count: 4, average: 4.3 });
+  });
+
+  it('when the widget lists only 4★ and up, then its figure is still the average of every public review, labelled so', async () => {
+    const user = await createUser(db(), { companyName: 'Honest Figures' });
+    const agent = await signedInAgent(app, user);
+    const location = await createLocation(db(), user.id);
+    const ratings = { google: [5, 4, 2, 2], facebook: [5, 3, 2] }; // 23 / 7 = 3.29
+    for (const [type, list] of Object.entries(ratings)) {
+      for (const rating of list) {
+        await createReview(db(), user.id, {
+          locationId: location.id,
+          type: type as 'google' | 'facebook',
+          rating,
+          content: `${type} ${rating}`,
+        });
+      }
+    }
+    // A Facebook recommendation has no stars (its rating is a stand-in): no part of a star average.
+    await createReview(db(), user.id, {
+      locationId: location.id,
+      type: 'facebook',
+      rating: 1,
+      recommendation: 'negative',
+      content: 'Not recommended',
+    });
+    // Feedback left on our own page is not public: it is in neither the list nor the figure.
+    await createReview(db(), user.id, { locationId: location.id, type: 'private', rating: 1, content: 'x' });
+    await createReview(db(), user.id, { locationId: location.id, type: 'video', rating: 5, content: 'y' });
+    await save(agent, { minRating: 4 }).expect(200);
+    const key = ((await agent.get('/api/widget-settings').expect(200)).body as WidgetSettings).publicKey;
+
+    const widget = await widgetOf(key);
+    const wall = await supertest(app).get(`/wall/${key}`).expect(200);
+
+    expect(widget.reviews.map((r) => r.rating).sort()).toEqual([4, 5, 5]);
+    expect(widget).toMatchObject({
+      average: 3.3,
+      count: 7,
+      countLabel: 'from 7 Google and Facebook reviews',
+      listed: 3,
+    });
+    const summary = wall.text.match(/<p class="summary">(.*?)<\/p>/)?.[1]?.replace(/<[^>]+>/g, '');
+    expect(summary).toBe('3.3 from 7 Google and Facebook reviews');
+
+    // Only the sources that have reviews are named.
+    await save(agent, { sources: ['facebook'] }).expect(200);
+    await db()
+      .delete(reviews)
+      .where(and(eq(reviews.ownerId, user.id), eq(reviews.type, 'facebook')));
+    expect(await widgetOf(key)).toMatchObject({
+      average: 3.3,
+      count: 4,
+      countLabel: 'from 4 Google reviews',
+      listed: 0,
+    });
   });
 
   it("when the owner hand-picks private feedback or another client's review, then 400 and nothing is saved", async () => {
@@ -205,7 +274,7 @@ describe.each(testDatabaseKinds)('the website widget API on %s', (kind) => {
 
     expect(widget.business).toBe('Other Bakery');
     expect(widget.reviews.map((r) => r.text)).toContain('B only');
-    expect(widget.count).toBe(3);
+    expect(widget).toMatchObject({ listed: 3, count: 5 });
     expect(res.text).not.toContain(a.location.publicLink);
     // And A's own answer never shows B's.
     expect((await widgetOf(a.key)).reviews.map((r) => r.text)).not.toContain('B only');
@@ -364,8 +433,8 @@ describe.each(testDatabaseKinds)('the website widget API on %s', (kind) => {
       .send({ ...DEFAULT_WIDGET_SETTINGS, minRating: 3, layout: 'grid', theme: 'dark' })
       .expect(200);
 
-    expect(preview.body).toMatchObject({ count: 3, layout: 'grid', theme: 'dark' });
-    expect(await widgetOf(key)).toMatchObject({ count: 2, layout: 'carousel' });
+    expect(preview.body).toMatchObject({ listed: 3, count: 4, layout: 'grid', theme: 'dark' });
+    expect(await widgetOf(key)).toMatchObject({ listed: 2, count: 4, layout: 'carousel' });
   });
 
   it('when the owner lists reviews to hand-pick, then only their own public reviews come, a page at a time', async () => {

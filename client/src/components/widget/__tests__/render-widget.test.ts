@@ -7,8 +7,11 @@ import { renderWidget } from '../render-widget';
 const WIDGET: PublicWidget = {
   business: 'Harbour <Coffee>',
   reviewPageUrl: 'https://app.example/review/abc',
-  average: 4.5,
-  count: 2,
+  // The business's figure over all its public reviews, not the two listed (issue 41).
+  average: 3.3,
+  count: 7,
+  countLabel: 'from 7 Google and Facebook reviews',
+  listed: 2,
   layout: 'carousel',
   theme: 'light',
   accentColor: null,
@@ -50,8 +53,8 @@ describe('renderWidget', () => {
     const list = view.getByRole('list', { name: 'Reviews' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(view.getByText('Rated 5 out of 5 stars')).toBeInTheDocument();
-    expect(view.getByText('Rated 4.5 out of 5 stars')).toBeInTheDocument();
-    expect(view.getByText('2 reviews')).toBeInTheDocument();
+    expect(view.getByText('Rated 3.3 out of 5 stars')).toBeInTheDocument();
+    expect(view.getByText('from 7 Google and Facebook reviews')).toBeInTheDocument();
     expect(view.getByRole('link', { name: 'Reviews collected by Harbour <Coffee>' })).toHaveAttribute(
       'href',
       'https://app.example/review/abc',
@@ -78,8 +81,21 @@ describe('renderWidget', () => {
     const { view } = render({ layout: 'badge' });
 
     expect(view.queryByRole('list')).toBeNull();
-    expect(view.getByText('4.5')).toBeInTheDocument();
-    expect(view.getByText('2 reviews')).toBeInTheDocument();
+    expect(view.getByText('3.3')).toBeInTheDocument();
+    expect(view.getByText('from 7 Google and Facebook reviews')).toBeInTheDocument();
+  });
+
+  it('when the business has no public review yet, then the label says so and no figure shows', () => {
+    const { view } = render({
+      average: null,
+      count: 0,
+      countLabel: 'No Google or Facebook reviews yet',
+      listed: 0,
+      reviews: [],
+    });
+
+    expect(view.getByText('No Google or Facebook reviews yet')).toBeInTheDocument();
+    expect(view.queryByText(/out of 5 stars/)).toBeNull();
   });
 
   it('when the review page link is not http(s), then the footer is plain text, never a link', () => {

@@ -8,6 +8,7 @@ import { CreateReviewRequestDialog } from './create-review-request-dialog';
 import { GenerateLinkDialog } from './generate-link-dialog';
 import { LinkedRequestCard } from './linked-request-card';
 import { LocationPosterCard } from './location-poster-card';
+import { PublicLinkWarning } from './public-link-warning';
 import { ReviewRequestsList } from './review-requests-list';
 import { SendToManyCard } from './send-to-many-card';
 
@@ -34,6 +35,7 @@ export function GetReviewsPage() {
           </Button>
         </div>
       </div>
+      <PublicLinkWarning />
       <LinkedRequestCard />
       <div className="grid gap-6 lg:grid-cols-2">
         <SendToManyCard />

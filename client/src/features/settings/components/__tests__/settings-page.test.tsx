@@ -19,6 +19,7 @@ const location: Location = {
   facebookConnected: false,
   publicLink: 'abcdefghijklmnopqrstuv',
   publicUrl: 'http://localhost:5000/review/abcdefghijklmnopqrstuv',
+  publicReviewLinks: { google: 'https://g.page/r/harbour/review', facebook: null },
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

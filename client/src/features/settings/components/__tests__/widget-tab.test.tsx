@@ -25,6 +25,8 @@ const WIDGET: PublicWidget = {
   reviewPageUrl: 'https://app.example/review/abc',
   average: 4.5,
   count: 2,
+  countLabel: 'from 2 Google and Facebook reviews',
+  listed: 2,
   layout: 'carousel',
   theme: 'light',
   accentColor: null,
