@@ -34,6 +34,8 @@ export const API_ERROR_CODES = [
   'current_password_incorrect',
   'opt_in_reason_required',
   'payments_not_configured',
+  // The contact policy (issue 41): this customer was asked inside the ask window.
+  'asked_recently',
   // The public API (/api/v1) and webhooks (issue 16).
   'invalid_api_key',
   'idempotency_key_reused',

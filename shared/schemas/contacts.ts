@@ -197,6 +197,8 @@ export interface ImportRowReport {
   line: number;
   status: ImportRowStatus;
   reason?: string;
+  /** An updated row's replaced phone or email, e.g. "Phone changed from +44… to +44…" (never silently). */
+  changes?: string[];
 }
 
 export interface ImportResult {

@@ -16,6 +16,8 @@ export interface RequestSettings {
    * owner sets it: quiet hours apply only where a customer's time zone is known.
    */
   timeZone: string | null;
+  /** A contact is asked at most once in this many days by bulk and API sends; 0 turns it off (issue 41). */
+  askWindowDays: number;
 }
 
 export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
@@ -26,7 +28,11 @@ export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
   quietStart: '21:00',
   quietEnd: '08:00',
   timeZone: null,
+  askWindowDays: 30,
 };
+
+/** The longest ask window: a year. */
+export const ASK_WINDOW_MAX_DAYS = 365;
 
 /** The second reminder, when the owner turns it on, comes after this many days unless they choose. */
 export const SECOND_REMINDER_DEFAULT_DAYS = 7;
@@ -36,6 +42,7 @@ export const REQUEST_SETTINGS_MESSAGES = {
   secondAfterFirst: 'The second reminder must come after the first',
   time: 'Use a time like 21:00',
   timeZone: 'Choose a time zone from the list',
+  askWindowDays: `Choose between 0 and ${ASK_WINDOW_MAX_DAYS} days (0 turns this off)`,
 } as const;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -70,6 +77,12 @@ const days = z.coerce
   .min(1, { error: REQUEST_SETTINGS_MESSAGES.days })
   .max(30, { error: REQUEST_SETTINGS_MESSAGES.days });
 
+const askWindowDays = z.coerce
+  .number({ error: REQUEST_SETTINGS_MESSAGES.askWindowDays })
+  .int({ error: REQUEST_SETTINGS_MESSAGES.askWindowDays })
+  .min(0, { error: REQUEST_SETTINGS_MESSAGES.askWindowDays })
+  .max(ASK_WINDOW_MAX_DAYS, { error: REQUEST_SETTINGS_MESSAGES.askWindowDays });
+
 const time = z.string().regex(HHMM, { error: REQUEST_SETTINGS_MESSAGES.time });
 
 export const RequestSettingsSchema = z
@@ -81,6 +94,7 @@ export const RequestSettingsSchema = z
     quietStart: time,
     quietEnd: time,
     timeZone: optionalTimeZone,
+    askWindowDays,
   })
   .refine((s) => s.secondReminderDays === null || s.secondReminderDays > s.firstReminderDays, {
     error: REQUEST_SETTINGS_MESSAGES.secondAfterFirst,

@@ -44,6 +44,8 @@ export const CreateReviewRequestSchema = z.object({
   contactId: selectedId(REQUEST_MESSAGES.contact),
   method: MethodSchema,
   templateId: optionalTemplateId,
+  /** The owner saw "Asked on 3 Mar by email" and asks again anyway (the contact policy, issue 41). */
+  confirmRecentAsk: z.boolean().optional(),
 });
 export type CreateReviewRequestInput = z.output<typeof CreateReviewRequestSchema>;
 export type CreateReviewRequestForm = z.input<typeof CreateReviewRequestSchema>;
@@ -69,10 +71,64 @@ export const BulkReviewRequestSchema = z
   });
 export type BulkReviewRequestInput = z.infer<typeof BulkReviewRequestSchema>;
 
+/** A contact a bulk send leaves out, with their name (null: not one of the client's contacts) and why. */
+export interface BulkSkipped {
+  contactId: number;
+  name: string | null;
+  reason: string;
+}
+
 export interface BulkReviewRequestResult {
   created: number;
-  skipped: Array<{ contactId: number; reason: string }>;
+  skipped: BulkSkipped[];
 }
+
+/**
+ * POST /api/review-requests/bulk/preview (same body as /bulk): what the send would do, sending nothing. The
+ * message is the first customer's, rendered as delivery renders it (their personal link is made on sending).
+ */
+export interface BulkReviewRequestPreview {
+  count: number;
+  skipped: BulkSkipped[];
+  message: { contactName: string; subject: string | null; body: string } | null;
+}
+
+/** GET /api/review-requests/last-asked?contactId=: the contact's last ask inside the ask window, or null. */
+export const LastAskedQuerySchema = z.object({ contactId: selectedId(REQUEST_MESSAGES.contact) });
+
+export interface LastAsk {
+  askedAt: string;
+  method: Channel;
+  windowDays: number;
+}
+
+const ASKED_BY: Record<Channel, string> = { email: 'email', sms: 'SMS', whatsapp: 'WhatsApp' };
+
+/** "3 Mar", with the year when it is not this year's; in `timeZone` (the browser's when absent). */
+export function shortDate(at: Date | string, timeZone?: string, now: Date = new Date()): string {
+  const date = new Date(at);
+  const year = (d: Date) => new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric' }).format(d);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    ...(year(date) === year(now) ? {} : { year: 'numeric' }),
+  }).format(date);
+}
+
+/** "Asked on 3 Mar by email": when and how a contact was last asked. */
+export const askedOnText = (ask: { askedAt: Date | string; method: Channel }, timeZone?: string) =>
+  `Asked on ${shortDate(ask.askedAt, timeZone)} by ${ASKED_BY[ask.method]}`;
+
+/** Why an automatic send left a contact out: "Asked on 3 Mar by email: at most once every 30 days". */
+export const askedRecentlyReason = (
+  ask: { askedAt: Date | string; method: Channel },
+  windowDays: number,
+  timeZone?: string,
+) => `${askedOnText(ask, timeZone)}: at most once every ${windowDays} day${windowDays === 1 ? '' : 's'}`;
+
+/** Why a request was cancelled when the customer reviewed through another one of theirs. */
+export const REVIEWED_ELSEWHERE = 'Reviewed through another request';
 
 const pageField = z.coerce
   .number({ error: 'page must be a number' })
@@ -113,6 +169,8 @@ export interface ReviewRequest {
   completedAt: string | null;
   failedAt: string | null;
   cancelledAt: string | null;
+  /** Why it was cancelled when not by the owner, e.g. "Reviewed through another request". */
+  cancelReason: string | null;
   remindersSent: number;
   /** The request this one resent with a new link. */
   resentFromId: number | null;

@@ -89,7 +89,9 @@ export function buildOpenApiDocument(serverUrl: string) {
             '402': errorResponse("The plan's review requests for this month are used."),
             '404': errorResponse('The location or template does not exist in your account.'),
             '409': errorResponse(
-              'The customer opted out of this channel, or a call with this Idempotency-Key is still running.',
+              'The customer opted out of this channel (`conflict`), was asked within the ask window of ' +
+                'Settings › Requests (`asked_recently`: the request is skipped), or a call with this ' +
+                'Idempotency-Key is still running.',
             ),
             '422': errorResponse('This Idempotency-Key was used with a different body.'),
             '429': errorResponse('Too many calls with this key; wait and retry (see the RateLimit header).'),

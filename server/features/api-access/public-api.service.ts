@@ -83,7 +83,7 @@ export function createPublicApiService(deps: {
     work: RequestWork,
     ownerId: number,
     input: ApiReviewRequestInput,
-  ): Promise<ApiReviewRequestResult> {
+  ): Promise<ApiReviewRequestResult | { skipped: string }> {
     const { repo, requests } = work;
     const channel = input.channel ?? (input.email ? 'email' : 'sms');
     const locationId = input.locationId ?? (await repo.firstLocationId(ownerId));
@@ -97,12 +97,14 @@ export function createPublicApiService(deps: {
         throw badRequest(`This template is for ${METHOD_LABELS[templateChannel]}.`);
     }
     const contact = await contactFor(work, ownerId, input);
-    const request = await requests.create(ownerId, {
+    // An automatic path: a contact asked inside the ask window is skipped, on their timeline (issue 41).
+    const { request, skipped } = await requests.createFromApi(ownerId, {
       locationId,
       contactId: contact.id,
       method: channel,
       templateId: input.templateId,
     });
+    if (skipped !== undefined) return { skipped };
     return {
       id: request.id,
       status: request.status,
@@ -114,9 +116,15 @@ export function createPublicApiService(deps: {
     };
   }
 
-  /** The contact and the request, or neither. */
-  const send = (ownerId: number, input: ApiReviewRequestInput) =>
-    inTransaction((work) => createRequest(work, ownerId, input));
+  /**
+   * The contact and the request, or neither. A skip is committed (its line on the contact's timeline) and
+   * then answered as 409 asked_recently.
+   */
+  async function send(ownerId: number, input: ApiReviewRequestInput): Promise<ApiReviewRequestResult> {
+    const result = await inTransaction((work) => createRequest(work, ownerId, input));
+    if ('skipped' in result) throw conflict(result.skipped, 'asked_recently');
+    return result;
+  }
 
   return {
     /**

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client';
-import { contactConsentEvents, contacts } from '../../db/schema';
+import { contactConsentEvents, contactEvents, contacts } from '../../db/schema';
 import { reachableChannels, recordConsent, type NewConsentEvent } from './consent';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -123,6 +123,16 @@ export function createContactsRepository(db: Database) {
         .orderBy(desc(contactConsentEvents.id));
     },
 
+    /** The contact's timeline, newest first (contact_events_contact_idx). */
+    async timeline(ownerId: number, contactId: number) {
+      return db
+        .select()
+        .from(contactEvents)
+        .where(and(eq(contactEvents.contactId, contactId), eq(contactEvents.ownerId, ownerId)))
+        .orderBy(desc(contactEvents.id))
+        .limit(200);
+    },
+
     async remove(ownerId: number, id: number): Promise<boolean> {
       const rows = await db
         .delete(contacts)
@@ -213,6 +223,8 @@ export function createContactsRepository(db: Database) {
 export interface ExistingKeys {
   byEmail: Map<string, number>;
   byPhone: Map<string, number>;
+  /** The email (as stored) and phone of each contact found, so an import can say what it changes. */
+  stored: Map<number, { email: string | null; phone: string | null }>;
 }
 
 async function findExisting(
@@ -222,18 +234,21 @@ async function findExisting(
 ): Promise<ExistingKeys> {
   const byEmail = new Map<string, number>();
   const byPhone = new Map<string, number>();
-  if (keys.emails.length === 0 && keys.phones.length === 0) return { byEmail, byPhone };
-  const result = await db.execute<{ id: number; email: string | null; phone: string | null }>(sql`
-    select id, lower(email) as email, phone from ${contacts}
+  const stored: ExistingKeys['stored'] = new Map();
+  if (keys.emails.length === 0 && keys.phones.length === 0) return { byEmail, byPhone, stored };
+  type Found = { id: number; email: string | null; stored_email: string | null; phone: string | null };
+  const result = await db.execute<Found>(sql`
+    select id, lower(email) as email, email as stored_email, phone from ${contacts}
     where owner_id = ${ownerId} and (
       lower(email) in (select jsonb_array_elements_text(${JSON.stringify(keys.emails)}::jsonb))
       or phone in (select jsonb_array_elements_text(${JSON.stringify(keys.phones)}::jsonb))
     )`);
-  for (const row of rowsOf<{ id: number; email: string | null; phone: string | null }>(result)) {
+  for (const row of rowsOf<Found>(result)) {
     if (row.email) byEmail.set(row.email, row.id);
     if (row.phone) byPhone.set(row.phone, row.id);
+    stored.set(row.id, { email: row.stored_email, phone: row.phone });
   }
-  return { byEmail, byPhone };
+  return { byEmail, byPhone, stored };
 }
 
 /** `db.execute` answers `{ rows }` on both drivers (pg and PGlite). */

@@ -114,6 +114,13 @@ export function createContactsRoutes(ctx: AppContext): Router {
     }),
   );
 
+  router.get(
+    '/contacts/:id/timeline',
+    validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
+      res.json(await service.timeline(tenantOf(req), params.id));
+    }),
+  );
+
   router.patch(
     '/contacts/:id',
     validate({ params: IdParamsSchema, body: UpdateContactSchema }, async ({ params, body }, req, res) => {

@@ -9,6 +9,7 @@ import {
   type ImportResult,
   type ImportRowReport,
   type ConsentEvent,
+  type ContactEvent,
   type OptedOutInput,
   SELF_OPT_OUT_CONFLICT,
   SELF_OPT_OUT_SOURCES,
@@ -120,12 +121,30 @@ function duplicateError(err: unknown): AppError | undefined {
   return undefined;
 }
 
-/** Skipped rows first (they are what the reader must act on), then the rest, in file order. */
+/**
+ * Skipped rows first, then rows whose phone or email changed (they are what the reader must act on or
+ * check), then the rest, in file order.
+ */
 function capReport(rows: ImportRowReport[]): { rows: ImportRowReport[]; truncated: boolean } {
   if (rows.length <= IMPORT_REPORT_ROWS) return { rows, truncated: false };
-  const skipped = rows.filter((row) => row.status === 'skipped').slice(0, IMPORT_REPORT_ROWS);
-  const others = rows.filter((row) => row.status !== 'skipped').slice(0, IMPORT_REPORT_ROWS - skipped.length);
-  return { rows: [...skipped, ...others].sort((a, b) => a.line - b.line), truncated: true };
+  const rank = (row: ImportRowReport) => (row.status === 'skipped' ? 0 : row.changes ? 1 : 2);
+  const kept = [...rows].sort((a, b) => rank(a) - rank(b) || a.line - b.line).slice(0, IMPORT_REPORT_ROWS);
+  return { rows: kept.sort((a, b) => a.line - b.line), truncated: true };
+}
+
+/** What an import's row replaces on the contact it updates: a different phone, a different email. */
+function replacedValues(
+  stored: { email: string | null; phone: string | null } | undefined,
+  row: { email: string | null; phone: string | null },
+): string[] {
+  const changes: string[] = [];
+  if (stored?.phone && row.phone && stored.phone !== row.phone) {
+    changes.push(`Phone changed from ${stored.phone} to ${row.phone}`);
+  }
+  if (stored?.email && row.email && stored.email.toLowerCase() !== row.email.toLowerCase()) {
+    changes.push(`Email changed from ${stored.email} to ${row.email}`);
+  }
+  return changes;
 }
 
 export function createContactsService(repo: ContactsRepository) {
@@ -226,6 +245,20 @@ export function createContactsService(repo: ContactsRepository) {
       }));
     },
 
+    /** The contact's timeline (asked, skipped, cancelled, reviewed), newest first (issue 41). */
+    async timeline(ownerId: number, id: number): Promise<ContactEvent[]> {
+      await requireContact(ownerId, id);
+      const rows = await repo.timeline(ownerId, id);
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        channel: row.channel,
+        detail: row.detail,
+        reviewRequestId: row.reviewRequestId,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+
     async remove(ownerId: number, id: number): Promise<void> {
       if (!(await repo.remove(ownerId, id))) throw notFound(CONTACT_NOT_FOUND);
     },
@@ -252,7 +285,7 @@ export function createContactsService(repo: ContactsRepository) {
       try {
         await repo.importContacts(
           ownerId,
-          ({ byEmail, byPhone }) => {
+          ({ byEmail, byPhone, stored }) => {
             const inserts: ImportWrite[] = [];
             const updates: (ImportWrite & { id: number })[] = [];
             const lineOfUpdate = new Map<number, number>();
@@ -285,7 +318,8 @@ export function createContactsService(repo: ContactsRepository) {
               }
               lineOfUpdate.set(id, row.line);
               updates.push({ id, ...write });
-              report.push({ line: row.line, status: 'updated' });
+              const changes = replacedValues(stored.get(id), row);
+              report.push({ line: row.line, status: 'updated', ...(changes.length > 0 && { changes }) });
             }
             created = inserts.length;
             updated = updates.length;

@@ -21,6 +21,8 @@ import { ProviderError } from './provider-http';
 import { markReconnectNeeded } from './reconnect';
 import { createSyncRunsRepository, type SyncRunRow, type SyncRunsRepository } from './sync-runs.repository';
 import { locationGoogleSession } from './google-session';
+import { facebookReviewsUrl } from './integrations.service';
+import { matchImportedReviewsToContacts } from '../review-requests/contact-policy.repository';
 
 export const SYNC_RUN_NOT_FOUND = 'Import not found';
 
@@ -78,10 +80,15 @@ export function createSyncService(deps: Dependencies) {
   const googleSession = (ownerId: number, location: IntegrationLocation) =>
     locationGoogleSession(google, repo, ownerId, location);
 
-  async function fetchGoogle(ownerId: number, location: IntegrationLocation): Promise<ImportedReview[]> {
+  type GoogleSession = ReturnType<typeof googleSession>;
+
+  async function fetchGoogle(
+    session: GoogleSession,
+    location: IntegrationLocation,
+  ): Promise<ImportedReview[]> {
     const sourceUrl = googleReviewsUrl(location);
     const rows: ImportedReview[] = [];
-    for await (const page of googleSession(ownerId, location).listReviews(location.googleLocationId!)) {
+    for await (const page of session.listReviews(location.googleLocationId!)) {
       for (const review of page) {
         if (review.rating === null) continue; // STAR_RATING_UNSPECIFIED: nothing we can show
         const reply = review.reply?.comment.trim() ? review.reply : null;
@@ -110,6 +117,7 @@ export function createSyncService(deps: Dependencies) {
         rows.push({
           externalId: rating.externalId,
           rating: rating.rating,
+          recommendation: rating.recommendation,
           content: rating.comment,
           reviewerName: rating.reviewerName,
           sourceUrl: rating.storyId
@@ -125,13 +133,41 @@ export function createSyncService(deps: Dependencies) {
     return rows;
   }
 
+  /**
+   * The review link of a connection made before links were stored (issue 41), or null when it has one: a
+   * Page's reviews tab is known from its id; Google's is read once, and its failure never fails the import.
+   */
+  async function missingReviewUrl(location: IntegrationLocation, session: GoogleSession | null) {
+    if (!session) {
+      if (location.facebookConnectedReviewUrl) return null;
+      return facebookReviewsUrl({ id: location.facebookPageId!, username: null, link: null });
+    }
+    if (location.googleConnectedReviewUrl) return null;
+    try {
+      return await session.reviewUrl(location.googleLocationId!);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      logger.warn({ provider: 'google', message: err.message }, 'Google review link not read');
+      return null;
+    }
+  }
+
   /** Imports one location; answers how many reviews were created or changed. */
   async function syncLocation(ownerId: number, provider: Provider, location: IntegrationLocation) {
-    const rows = provider === 'google' ? await fetchGoogle(ownerId, location) : await fetchFacebook(location);
+    const session = provider === 'google' ? googleSession(ownerId, location) : null;
+    const rows = session ? await fetchGoogle(session, location) : await fetchFacebook(location);
+    const reviewUrl = await missingReviewUrl(location, session);
     // The first import brings the location's history: it is not news, so it is not announced.
     const announce = hasSynced(provider, location);
     return repo.transaction(async (tx) => {
+      if (reviewUrl) await repo.saveConnectedReviewUrl(tx, ownerId, location.id, provider, reviewUrl);
       const { written, created } = await repo.upsertImported(tx, ownerId, location.id, provider, rows);
+      await matchImportedReviewsToContacts(
+        tx,
+        ownerId,
+        provider,
+        created.map((review) => review.id),
+      );
       if (announce) await announceNewReviews(tx, created);
       await repo.recordSync(tx, ownerId, location.id, provider, null);
       return written;

@@ -9,10 +9,12 @@ import {
   type SubmitPublicReview,
   type SubmitPublicReviewResult,
 } from '@shared/schemas/public-review';
+import { publicReviewLinksOf } from '@shared/schemas/locations';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { announceNewReviews } from '../notifications/announce-reviews';
 import { emitRequestCompleted } from '../webhooks/webhook-events';
+import { reviewedThroughRequest } from '../review-requests/contact-policy.repository';
 import type { AppContext } from '../../lib/context';
 import {
   createPublicReviewRepository,
@@ -46,9 +48,12 @@ function businessNameOf(link: ResolvedLink): string {
   return link.companyName.trim() || link.ownerFirstName.trim();
 }
 
-/** Google and Facebook, offered to every customer whatever the rating (no review gating). */
+/**
+ * Google and Facebook, offered to every customer whatever the rating (no review gating): typed by hand, else
+ * given by the location's connection.
+ */
 function reviewLinksOf(link: ResolvedLink): ReviewLinks {
-  return { google: link.googleReviewUrl || null, facebook: link.facebookPageUrl || null };
+  return publicReviewLinksOf(link);
 }
 
 export function createPublicReviewService(deps: {
@@ -127,6 +132,14 @@ export function createPublicReviewService(deps: {
         if (reviewId === undefined) return false;
         if (resolved.requestId !== null) {
           await repository.markCompleted(resolved.requestId, tx);
+          // One customer, one policy: their other open requests end here, reminders and all (issue 41).
+          if (resolved.contactId !== null)
+            await reviewedThroughRequest(tx, {
+              ownerId: resolved.ownerId,
+              contactId: resolved.contactId,
+              reviewRequestId: resolved.requestId,
+              rating: input.rating,
+            });
           await emitRequestCompleted(tx, {
             ownerId: resolved.ownerId,
             reviewRequestId: resolved.requestId,

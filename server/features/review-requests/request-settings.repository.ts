@@ -28,6 +28,7 @@ function toSettings(row: Row | undefined): RequestSettings {
     quietStart: fromMinutes(row.quietStart),
     quietEnd: fromMinutes(row.quietEnd),
     timeZone: row.timeZone,
+    askWindowDays: row.askWindowDays,
   };
 }
 
@@ -62,6 +63,7 @@ export function createRequestSettingsRepository(db: Database) {
         quietStart: toMinutes(settings.quietStart),
         quietEnd: toMinutes(settings.quietEnd),
         timeZone: settings.timeZone,
+        askWindowDays: settings.askWindowDays,
       };
       const [row] = await db
         .insert(requestSettings)

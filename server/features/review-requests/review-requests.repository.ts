@@ -24,10 +24,13 @@ import {
   reviewRequests,
   reviews,
   templates,
+  users,
 } from '../../db/schema';
 import { enqueueMany } from '../../lib/queue/enqueue';
 import type { Channel, RequestStatus } from '@shared/schemas/domain';
 import type { RequestEventKind, ReviewRequest, ReviewRequestDetail } from '@shared/schemas/review-requests';
+import { recordContactEvents } from '../contacts/contact-events';
+import { recentAsks } from './contact-policy.repository';
 import { recordRequestEvents } from './request-events';
 import { deliveryKey, requestJobKeyPatterns } from './sending-schedule';
 
@@ -90,6 +93,7 @@ const listColumns = {
   completedAt: reviewRequests.completedAt,
   failedAt: reviewRequests.failedAt,
   cancelledAt: reviewRequests.cancelledAt,
+  cancelReason: reviewRequests.cancelReason,
   remindersSent: reviewRequests.remindersSent,
   resentFromId: reviewRequests.resentFromId,
 };
@@ -154,13 +158,19 @@ export function createReviewRequestsRepository(db: Database) {
     requests: NewRequest[],
     options: {
       templateId?: number;
+      /** The contact policy, first in the transaction: the requests that may go (it may throw 409). */
+      screen?: (tx: Transaction, requests: NewRequest[]) => Promise<NewRequest[]>;
       /** How many of the requests the client's plan allows, asked inside the transaction (it may throw 402). */
       reserve?: (tx: Transaction, wanted: number) => Promise<number>;
+      /** Said on each contact's timeline beside the ask: where it came from. */
+      askedFrom?: string;
     } = {},
   ): Promise<number[]> {
     if (requests.length === 0) return [];
     return db.transaction(async (tx) => {
-      if (options.reserve) requests = requests.slice(0, await options.reserve(tx, requests.length));
+      if (options.screen) requests = await options.screen(tx, requests);
+      if (options.reserve && requests.length > 0)
+        requests = requests.slice(0, await options.reserve(tx, requests.length));
       if (requests.length === 0) return [];
       const templateId = options.templateId ?? (await defaultTemplateId(tx, ownerId, method));
       const rows = await tx
@@ -204,6 +214,17 @@ export function createReviewRequestsRepository(db: Database) {
               : []),
           ];
         }),
+      );
+      await recordContactEvents(
+        tx,
+        ids.map((id, i) => ({
+          ownerId,
+          contactId: requests[i]!.contactId,
+          kind: 'asked' as const,
+          channel: method,
+          detail: options.askedFrom ?? '',
+          reviewRequestId: id,
+        })),
       );
       return ids;
     });
@@ -303,6 +324,33 @@ export function createReviewRequestsRepository(db: Database) {
         })),
       };
     },
+
+    /** The message a send would use: the client's default template of the channel, and their business name. */
+    async messageContext(ownerId: number, method: Channel) {
+      const [template] = await db
+        .select({ subject: templates.subject, body: templates.body })
+        .from(templates)
+        .where(
+          and(eq(templates.ownerId, ownerId), eq(templates.channel, method), eq(templates.isDefault, true)),
+        );
+      const [owner] = await db
+        .select({ companyName: users.companyName })
+        .from(users)
+        .where(eq(users.id, ownerId));
+      return { template, companyName: owner?.companyName ?? '' };
+    },
+
+    /** Each contact's last ask inside the window (see contact-policy.ts). */
+    recentAsks: (ownerId: number, contactIds: number[], windowDays: number) =>
+      recentAsks(db, ownerId, contactIds, windowDays),
+
+    async recentAsk(ownerId: number, contactId: number, windowDays: number) {
+      return (await recentAsks(db, ownerId, [contactId], windowDays)).get(contactId);
+    },
+
+    /** Adds lines to contacts' timelines outside a send (the contacts a send left out). */
+    recordContactEvents: (events: Parameters<typeof recordContactEvents>[1]) =>
+      recordContactEvents(db, events),
 
     /** Does the client own this template, and for which channel? */
     async findTemplate(ownerId: number, id: number) {

@@ -5,6 +5,7 @@ import {
   BulkReviewRequestSchema,
   CreateLinkRequestSchema,
   CreateReviewRequestSchema,
+  LastAskedQuerySchema,
   ReviewRequestListQuerySchema,
 } from '@shared/schemas/review-requests';
 import type { AppContext } from '../../lib/context';
@@ -69,6 +70,20 @@ export function createReviewRequestsRoutes(
     validate({ body: BulkReviewRequestSchema }, async ({ body }, req, res) => {
       const result = await service.createMany(tenantOf(req), body, locationsOf(req));
       res.status(result.created > 0 ? 201 : 200).json(result);
+    }),
+  );
+
+  router.post(
+    '/review-requests/bulk/preview',
+    validate({ body: BulkReviewRequestSchema }, async ({ body }, req, res) => {
+      res.json(await service.previewMany(tenantOf(req), body, locationsOf(req)));
+    }),
+  );
+
+  router.get(
+    '/review-requests/last-asked',
+    validate({ query: LastAskedQuerySchema }, async ({ query }, req, res) => {
+      res.json(await service.lastAsked(tenantOf(req), query.contactId));
     }),
   );
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Channel } from '@shared/schemas/domain';
 import {
+  askedRecentlyReason,
   BULK_MAX_CONTACTS,
   BULK_MESSAGES,
   METHOD_LABELS,
@@ -8,7 +9,10 @@ import {
   REQUEST_UNPAGED_LIMIT,
   optedOutMessage,
   type BulkReviewRequestInput,
+  type BulkReviewRequestPreview,
   type BulkReviewRequestResult,
+  type BulkSkipped,
+  type LastAsk,
   canResend,
   canRetry,
   type CreateReviewRequestInput,
@@ -19,19 +23,26 @@ import {
   type ReviewRequestListQuery,
 } from '@shared/schemas/review-requests';
 import type { RequestSettings } from '@shared/schemas/request-settings';
+import { SAMPLE_LINK_PATH } from '@shared/schemas/templates';
 import { csvLine } from '../../lib/csv';
 import { qrCodeFor } from '../../lib/qr-code';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
+import type { Transaction } from '../../db/client';
 import {
   createReviewRequestsRepository,
   type ContactForRequest,
   type LocationLimit,
+  type NewRequest,
   type ReviewRequestsRepository,
 } from './review-requests.repository';
 import { createRequestSettingsRepository, sendingRules } from './request-settings.repository';
 import { customerTimeZone, localDescription, sendTimeFor } from './sending-schedule';
 import { createPlanLimits, type PlanLimits } from '../billing/plan-limits';
+import { composeEmail, composeText } from '../delivery/compose';
+import { templateFor } from '../delivery/delivery.service';
+import { unsubscribeToken } from '../delivery/unsubscribe-token';
+import { lockClientSends, recentAsks } from './contact-policy.repository';
 
 /** The customer's personal link: 128 random bits, 22 base64url characters (PRODUCT.md section 4). */
 export const newUniqueLink = () => randomBytes(16).toString('base64url');
@@ -62,7 +73,9 @@ interface Options {
   publicBaseUrl: string;
   settings: ReturnType<typeof createRequestSettingsRepository>;
   /** The plan's monthly request limit (issue 11); without it, no limit (unit tests of the rules). */
-  limits?: Pick<PlanLimits, 'reserveRequests'>;
+  limits?: Pick<PlanLimits, 'reserveRequests' | 'usage'>;
+  /** A contact's email unsubscribe link, for the bulk preview's email as delivery writes it. */
+  unsubscribeUrl?: (contactId: number) => string;
   now?: () => Date;
   /** Tests replace it to force a collision; the default is newUniqueLink. */
   generateLink?: () => string;
@@ -99,6 +112,17 @@ export const REQUEST_AUDIT_COLUMNS = [
 
 const AUDIT_BATCH = 500;
 
+/**
+ * The contact policy of one way of asking: the dialog refuses a recently asked contact (409) unless the
+ * owner confirmed; automatic paths (bulk, /api/v1) skip them; a resend is the owner's explicit choice.
+ */
+type AskPolicy = 'refuse' | 'skip' | 'allow';
+
+/** Where an ask came from, on the contact's timeline. */
+const ASKED_FROM = { dialog: 'Single request', bulk: 'Send to many', api: 'API' } as const;
+
+const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] || name;
+
 export function createReviewRequestsService(repo: ReviewRequestsRepository, options: Options) {
   const generateLink = options.generateLink ?? newUniqueLink;
   const now = options.now ?? (() => new Date());
@@ -116,6 +140,13 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
           return granted;
         }
       : undefined;
+  /** This month's requests the plan still allows, read without reserving any. */
+  async function monthlyRequestsLeft(ownerId: number): Promise<number> {
+    const { plan, usage } = await limits!.usage(ownerId);
+    return plan.reviewRequestLimit === null
+      ? Infinity
+      : Math.max(0, plan.reviewRequestLimit - usage.reviewRequests);
+  }
   const reviewUrl = (token: string) => `${options.publicBaseUrl}/review/${token}`;
 
   /** A location outside a location-limited member's `locationIds` is not found, like an unknown one. */
@@ -132,11 +163,11 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
   }
 
   /** When each customer's message may go out now: at once, or when their quiet hours end. */
-  async function timing(ownerId: number, location: { timeZone: string | null }) {
-    const rules = sendingRules(await options.settings.get(ownerId));
+  function timing(settings: RequestSettings, location: { timeZone: string | null }) {
+    const rules = sendingRules(settings);
     const at = now();
-    return (contact: Pick<ContactForRequest, 'timeZone'>) => {
-      const zone = customerTimeZone(contact.timeZone, location.timeZone, rules);
+    return (contact: Pick<ContactForRequest, 'timeZone' | 'phone'>) => {
+      const zone = customerTimeZone(contact, location.timeZone, rules);
       const runAt = sendTimeFor(at, zone, rules);
       return runAt > at
         ? { runAt, waiting: `Quiet hours: sends at ${localDescription(runAt, zone)}` }
@@ -153,33 +184,141 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
     return template.id;
   }
 
+  /** The skip's reason for each contact asked inside the window, found in the sending transaction. */
+  function windowScreen(
+    ownerId: number,
+    settings: RequestSettings,
+    onAsked: (contactId: number, reason: string) => void,
+  ) {
+    const days = settings.askWindowDays;
+    return async (tx: Transaction, requests: NewRequest[]) => {
+      if (days === 0) return requests;
+      await lockClientSends(tx, ownerId);
+      const recent = await recentAsks(
+        tx,
+        ownerId,
+        requests.map((r) => r.contactId),
+        days,
+      );
+      return requests.filter((r) => {
+        const ask = recent.get(r.contactId);
+        if (ask) onAsked(r.contactId, askedRecentlyReason(ask, days, settings.timeZone ?? 'UTC'));
+        return !ask;
+      });
+    };
+  }
+
   async function createFor(
     ownerId: number,
     input: CreateReviewRequestInput & { resentFromId?: number },
     locationIds: LocationLimit,
-  ): Promise<ReviewRequest> {
+    policy: AskPolicy,
+    askedFrom: string,
+  ): Promise<{ request: ReviewRequest; skipped?: never } | { skipped: string; request?: never }> {
     const location = await requireLocation(ownerId, input.locationId, locationIds);
     const contact = await repo.findContact(ownerId, input.contactId);
     if (!contact) throw notFound('Contact not found');
     const problem = unreachable(contact, input.method);
     if (problem) throw problem.status === 409 ? conflict(problem.reason) : badRequest(problem.reason);
     const templateId = await requireTemplate(ownerId, input.templateId, input.method);
-    const when = (await timing(ownerId, location))(contact);
+    const settings = await options.settings.get(ownerId);
+    const when = timing(settings, location)(contact);
 
+    let skipped: string | undefined;
+    const screen =
+      policy === 'allow'
+        ? undefined
+        : windowScreen(ownerId, settings, (_contactId, reason) => {
+            if (policy === 'refuse')
+              throw conflict(`${reason}. Confirm to ask them again.`, 'asked_recently');
+            skipped = reason;
+          });
     const [id] = await repo.insertWithJobs(
       ownerId,
       input.locationId,
       input.method,
       [{ contactId: contact.id, uniqueLink: generateLink(), resentFromId: input.resentFromId, ...when }],
-      { templateId, reserve: reserveFor(ownerId) },
+      { templateId, screen, reserve: reserveFor(ownerId), askedFrom },
     );
-    return (await repo.findById(ownerId, id!))!;
+    if (skipped !== undefined) {
+      await repo.recordContactEvents([
+        { ownerId, contactId: contact.id, kind: 'skipped', channel: input.method, detail: skipped },
+      ]);
+      return { skipped };
+    }
+    return { request: (await repo.findById(ownerId, id!))! };
+  }
+
+  /** The contacts a bulk send is for (each once), and those not found among the client's. */
+  async function bulkCandidates(ownerId: number, input: BulkReviewRequestInput) {
+    const skipped: BulkSkipped[] = [];
+    let candidates: ContactForRequest[];
+    if (input.tag) {
+      candidates = await repo.findContactsByTag(ownerId, input.tag, BULK_MAX_CONTACTS + 1);
+      if (candidates.length > BULK_MAX_CONTACTS) throw badRequest(BULK_MESSAGES.tooMany);
+    } else {
+      const ids = [...new Set(input.contactIds)];
+      candidates = await repo.findContactsByIds(ownerId, ids);
+      const found = new Set(candidates.map((c) => c.id));
+      for (const id of ids)
+        if (!found.has(id)) skipped.push({ contactId: id, name: null, reason: 'Contact not found' });
+    }
+    const eligible: ContactForRequest[] = [];
+    for (const contact of candidates) {
+      const problem = unreachable(contact, input.method);
+      if (problem) skipped.push({ contactId: contact.id, name: contact.name, reason: problem.reason });
+      else eligible.push(contact);
+    }
+    return { eligible, skipped };
+  }
+
+  /** The message as `contact` would read it, rendered by delivery's own functions. */
+  async function previewMessage(
+    ownerId: number,
+    method: Channel,
+    location: { name: string },
+    contact: ContactForRequest,
+  ): Promise<NonNullable<BulkReviewRequestPreview['message']>> {
+    const { template: own, companyName } = await repo.messageContext(ownerId, method);
+    const template = templateFor(method, own);
+    const variables = {
+      name: firstNameOf(contact.name),
+      business: companyName.trim() || location.name,
+      link: `${options.publicBaseUrl}${SAMPLE_LINK_PATH}`,
+    };
+    if (method !== 'email')
+      return { contactName: contact.name, subject: null, body: composeText(template, variables, method) };
+    const email = composeEmail(template, variables, {
+      unsubscribeUrl: options.unsubscribeUrl?.(contact.id),
+    });
+    return { contactName: contact.name, subject: email.subject, body: email.text };
   }
 
   return {
     /** `locationIds`, here and below: a location-limited team member's locations (null: all of them). */
-    create: (ownerId: number, input: CreateReviewRequestInput, locationIds: LocationLimit = null) =>
-      createFor(ownerId, input, locationIds),
+    /** The dialog's single request: refused (409) for a contact asked inside the window unless confirmed. */
+    async create(
+      ownerId: number,
+      input: CreateReviewRequestInput,
+      locationIds: LocationLimit = null,
+    ): Promise<ReviewRequest> {
+      const policy = input.confirmRecentAsk ? 'allow' : 'refuse';
+      return (await createFor(ownerId, input, locationIds, policy, ASKED_FROM.dialog)).request!;
+    },
+
+    /** /api/v1: a contact asked inside the window is skipped, the reason on their timeline. */
+    createFromApi: (ownerId: number, input: CreateReviewRequestInput) =>
+      createFor(ownerId, input, null, 'skip', ASKED_FROM.api),
+
+    /** The contact's last ask inside the window (null: none, or the window is off). */
+    async lastAsked(ownerId: number, contactId: number): Promise<LastAsk | null> {
+      if (!(await repo.findContact(ownerId, contactId))) throw notFound('Contact not found');
+      const { askWindowDays } = await options.settings.get(ownerId);
+      const ask = await repo.recentAsk(ownerId, contactId, askWindowDays);
+      return ask
+        ? { askedAt: ask.askedAt.toISOString(), method: ask.method, windowDays: askWindowDays }
+        : null;
+    },
 
     /** When requests go out: the account's sending window and reminders. */
     settings: (ownerId: number) => options.settings.get(ownerId),
@@ -231,7 +370,7 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
       const problem = unreachable(contact, request.method);
       if (problem) throw conflict(problem.reason);
       const location = await requireLocation(ownerId, request.locationId, locationIds);
-      const when = (await timing(ownerId, location))(contact);
+      const when = timing(await options.settings.get(ownerId), location)(contact);
       if (!(await repo.retry(ownerId, id, when.runAt, when.waiting, locationIds)))
         throw conflict(REQUEST_ACTION_MESSAGES.notRetryable);
       return requireRequest(ownerId, id, locationIds);
@@ -242,7 +381,7 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
       const request = await requireRequest(ownerId, id, locationIds);
       if (!canResend(request) || request.method === 'link' || request.contactId === null)
         throw conflict(REQUEST_ACTION_MESSAGES.notResendable);
-      const created = await createFor(
+      const { request: created } = await createFor(
         ownerId,
         {
           locationId: request.locationId,
@@ -252,9 +391,11 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
           resentFromId: id,
         },
         locationIds,
+        'allow',
+        `Resends request #${id}`,
       );
-      await repo.recordResent(ownerId, id, created.id);
-      return created;
+      await repo.recordResent(ownerId, id, created!.id);
+      return created!;
     },
 
     /** The no-gating audit CSV, in batches: every message sent and what its customer was offered. */
@@ -290,45 +431,81 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
       }
     },
 
-    /** One request per reachable contact; the others are reported with their reason, nothing half-done. */
+    /**
+     * One request per reachable contact not asked inside the window; the others are reported with their
+     * reason, each on its contact's timeline, nothing half-done.
+     */
     async createMany(
       ownerId: number,
       input: BulkReviewRequestInput,
       locationIds: LocationLimit = null,
     ): Promise<BulkReviewRequestResult> {
       const location = await requireLocation(ownerId, input.locationId, locationIds);
-      const skipped: BulkReviewRequestResult['skipped'] = [];
-      let candidates: ContactForRequest[];
-      if (input.tag) {
-        candidates = await repo.findContactsByTag(ownerId, input.tag, BULK_MAX_CONTACTS + 1);
-        if (candidates.length > BULK_MAX_CONTACTS) throw badRequest(BULK_MESSAGES.tooMany);
-      } else {
-        const ids = [...new Set(input.contactIds)];
-        candidates = await repo.findContactsByIds(ownerId, ids);
-        const found = new Set(candidates.map((c) => c.id));
-        for (const id of ids)
-          if (!found.has(id)) skipped.push({ contactId: id, reason: 'Contact not found' });
-      }
-
-      const eligible: ContactForRequest[] = [];
-      for (const contact of candidates) {
-        const problem = unreachable(contact, input.method);
-        if (problem) skipped.push({ contactId: contact.id, reason: problem.reason });
-        else eligible.push(contact);
-      }
-      const when = await timing(ownerId, location);
+      const { eligible, skipped } = await bulkCandidates(ownerId, input);
+      const settings = await options.settings.get(ownerId);
+      const when = timing(settings, location);
+      const names = new Map(eligible.map((c) => [c.id, c.name]));
+      let asking = eligible.map((c) => ({ contactId: c.id, uniqueLink: generateLink(), ...when(c) }));
       let heldBack = MONTHLY_LIMIT_REACHED;
-      const ids = await repo.insertWithJobs(
-        ownerId,
-        input.locationId,
-        input.method,
-        eligible.map((c) => ({ contactId: c.id, uniqueLink: generateLink(), ...when(c) })),
-        { reserve: reserveFor(ownerId, (reason) => (heldBack = reason)) },
+      const screen = windowScreen(ownerId, settings, (contactId, reason) =>
+        skipped.push({ contactId, name: names.get(contactId) ?? null, reason }),
       );
+      const ids = await repo.insertWithJobs(ownerId, input.locationId, input.method, asking, {
+        screen: async (tx, requests) => (asking = await screen(tx, requests)),
+        reserve: reserveFor(ownerId, (reason) => (heldBack = reason)),
+        askedFrom: ASKED_FROM.bulk,
+      });
       // Past the plan's monthly limit (or the unverified account's cap), the rest are not sent, and each says why.
-      for (const contact of eligible.slice(ids.length))
-        skipped.push({ contactId: contact.id, reason: heldBack });
+      for (const { contactId } of asking.slice(ids.length))
+        skipped.push({ contactId, name: names.get(contactId) ?? null, reason: heldBack });
+      await repo.recordContactEvents(
+        skipped
+          .filter((s) => s.name !== null)
+          .map((s) => ({
+            ownerId,
+            contactId: s.contactId,
+            kind: 'skipped' as const,
+            channel: input.method,
+            detail: s.reason,
+          })),
+      );
       return { created: ids.length, skipped };
+    },
+
+    /** What createMany would do, sending and reserving nothing: the count, who is left out and why, the message. */
+    async previewMany(
+      ownerId: number,
+      input: BulkReviewRequestInput,
+      locationIds: LocationLimit = null,
+    ): Promise<BulkReviewRequestPreview> {
+      const location = await requireLocation(ownerId, input.locationId, locationIds);
+      const { eligible, skipped } = await bulkCandidates(ownerId, input);
+      const settings = await options.settings.get(ownerId);
+      const recent = await repo.recentAsks(
+        ownerId,
+        eligible.map((c) => c.id),
+        settings.askWindowDays,
+      );
+      const asking: ContactForRequest[] = [];
+      for (const contact of eligible) {
+        const ask = recent.get(contact.id);
+        if (ask)
+          skipped.push({
+            contactId: contact.id,
+            name: contact.name,
+            reason: askedRecentlyReason(ask, settings.askWindowDays, settings.timeZone ?? 'UTC'),
+          });
+        else asking.push(contact);
+      }
+      const left = limits ? await monthlyRequestsLeft(ownerId) : Infinity;
+      for (const contact of asking.slice(left))
+        skipped.push({ contactId: contact.id, name: contact.name, reason: MONTHLY_LIMIT_REACHED });
+      const first = left > 0 ? asking[0] : undefined;
+      return {
+        count: Math.min(asking.length, left),
+        skipped,
+        message: first ? await previewMessage(ownerId, input.method, location, first) : null,
+      };
     },
 
     async list(ownerId: number, query: ReviewRequestListQuery, locationIds: LocationLimit = null) {
@@ -364,6 +541,8 @@ export function reviewRequestsServiceFor(ctx: AppContext): ReviewRequestsService
     publicBaseUrl: ctx.env.publicBaseUrl,
     settings: createRequestSettingsRepository(ctx.db),
     limits: createPlanLimits(ctx),
+    unsubscribeUrl: (contactId) =>
+      `${ctx.env.publicBaseUrl}/api/unsubscribe/${unsubscribeToken(ctx.secretBox, contactId, 'email')}`,
     now: () => ctx.now(),
   });
 }

@@ -33,6 +33,9 @@ const emptyClientArea = [
   // A new client has no template of their own: each channel's shipped one is listed.
   http.get('*/templates', () => HttpResponse.json(CHANNELS.map(builtInTemplate))),
   http.get('*/review-requests', emptyPage),
+  // Nobody asked yet (the contact policy, issue 41); a contact's timeline is empty.
+  http.get('*/review-requests/last-asked', () => HttpResponse.json(null)),
+  http.get('*/contacts/:id/timeline', emptyList),
   http.get('*/plans', emptyList),
   http.get('*/channels', () =>
     HttpResponse.json({

@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds)('plan limits on %s', (kind) => {
     const send = () =>
       agent
         .post('/api/review-requests')
-        .send({ locationId: location.id, contactId: people[0]!.id, method: 'email' });
+        .send({ locationId: location.id, contactId: people[0]!.id, method: 'email', confirmRecentAsk: true });
 
     await send().expect(201);
     await send().expect(201);
@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds)('plan limits on %s', (kind) => {
     const send = () =>
       agent
         .post('/api/review-requests')
-        .send({ locationId: location.id, contactId: people[0]!.id, method: 'email' });
+        .send({ locationId: location.id, contactId: people[0]!.id, method: 'email', confirmRecentAsk: true });
     await send().expect(201);
     await send().expect(402);
 
@@ -100,11 +100,11 @@ describe.each(testDatabaseKinds)('plan limits on %s', (kind) => {
     expect(res.status).toBe(201);
     expect(res.body.created).toBe(3);
     expect(res.body.skipped).toEqual(
-      people.slice(3).map((p) => ({ contactId: p.id, reason: MONTHLY_LIMIT_REACHED })),
+      people.slice(3).map((p) => ({ contactId: p.id, name: p.name, reason: MONTHLY_LIMIT_REACHED })),
     );
     const again = await agent
       .post('/api/review-requests/bulk')
-      .send({ locationId: location.id, method: 'email', contactIds: [people[0]!.id] });
+      .send({ locationId: location.id, method: 'email', contactIds: [people[3]!.id] });
     expect(again.status).toBe(402);
   });
 
@@ -113,9 +113,12 @@ describe.each(testDatabaseKinds)('plan limits on %s', (kind) => {
 
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
-        agent
-          .post('/api/review-requests')
-          .send({ locationId: location.id, contactId: people[0]!.id, method: 'email' }),
+        agent.post('/api/review-requests').send({
+          locationId: location.id,
+          contactId: people[0]!.id,
+          method: 'email',
+          confirmRecentAsk: true,
+        }),
       ),
     );
 

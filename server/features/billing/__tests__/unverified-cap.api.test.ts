@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds)('the unverified request cap on %s', (kind) => {
     const send = () =>
       agent
         .post('/api/review-requests')
-        .send({ locationId: location.id, contactId: people[0]!.id, method: 'email' });
+        .send({ locationId: location.id, contactId: people[0]!.id, method: 'email', confirmRecentAsk: true });
     // Links send nothing and do not count, before or after.
     await agent.post('/api/review-requests/link').send({ locationId: location.id }).expect(201);
 
@@ -73,12 +73,12 @@ describe.each(testDatabaseKinds)('the unverified request cap on %s', (kind) => {
     expect(second.status).toBe(201);
     expect(second.body.created).toBe(5);
     expect(second.body.skipped).toEqual(
-      people.slice(20).map((p) => ({ contactId: p.id, reason: UNVERIFIED_CAP_REACHED })),
+      people.slice(20).map((p) => ({ contactId: p.id, name: p.name, reason: UNVERIFIED_CAP_REACHED })),
     );
 
     const third = await agent
       .post('/api/review-requests/bulk')
-      .send({ locationId: location.id, contactIds: [people[0]!.id], method: 'email' });
+      .send({ locationId: location.id, contactIds: [people[20]!.id], method: 'email' });
     expect(third.status).toBe(402);
     expect(await sent(user.id)).toBe(CAP);
   }, 120_000);
@@ -88,7 +88,7 @@ describe.each(testDatabaseKinds)('the unverified request cap on %s', (kind) => {
     const send = () =>
       agent
         .post('/api/review-requests')
-        .send({ locationId: location.id, contactId: people[0]!.id, method: 'email' });
+        .send({ locationId: location.id, contactId: people[0]!.id, method: 'email', confirmRecentAsk: true });
     for (let i = 0; i < CAP; i += 1) await send().expect(201);
     await send().expect(402);
 
@@ -113,7 +113,7 @@ describe.each(testDatabaseKinds)('the unverified request cap on %s', (kind) => {
     const send = () =>
       agent
         .post('/api/review-requests')
-        .send({ locationId: location.id, contactId: people[0]!.id, method: 'email' });
+        .send({ locationId: location.id, contactId: people[0]!.id, method: 'email', confirmRecentAsk: true });
     const answers = await Promise.all(Array.from({ length: CAP + 6 }, send));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(CAP);
     expect(answers.filter((r) => r.status === 402)).toHaveLength(6);

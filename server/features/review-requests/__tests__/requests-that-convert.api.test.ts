@@ -528,6 +528,7 @@ describe.each(testDatabaseKinds)('review requests that convert on %s', (kind) =>
         quietStart: '21:00',
         quietEnd: '08:00',
         timeZone: null,
+        askWindowDays: 30,
       });
 
       const bad = await o.agent

@@ -124,7 +124,8 @@ describe.each(testDatabaseKinds)('review requests API on %s', (kind) => {
       for (let i = 0; i < 5; i++) {
         const res = await alice.agent
           .post('/api/review-requests')
-          .send({ locationId: location.id, contactId: contact.id, method: 'email' })
+          // The same contact five times: the owner confirms each ask after the first (issue 41).
+          .send({ locationId: location.id, contactId: contact.id, method: 'email', confirmRecentAsk: i > 0 })
           .expect(201);
         expect(res.body.uniqueLink).toMatch(/^[A-Za-z0-9_-]{22}$/);
         links.add(res.body.uniqueLink);
@@ -294,9 +295,13 @@ describe.each(testDatabaseKinds)('review requests API on %s', (kind) => {
       expect(res.body.created).toBe(2);
       expect(res.body.skipped).toEqual(
         expect.arrayContaining([
-          { contactId: optedOut.id, reason: 'This contact has opted out of SMS messages.' },
-          { contactId: noPhone.id, reason: 'This contact has no phone number.' },
-          { contactId: theirs.id, reason: 'Contact not found' },
+          {
+            contactId: optedOut.id,
+            name: optedOut.name,
+            reason: 'This contact has opted out of SMS messages.',
+          },
+          { contactId: noPhone.id, name: noPhone.name, reason: 'This contact has no phone number.' },
+          { contactId: theirs.id, name: null, reason: 'Contact not found' },
         ]),
       );
       expect(res.body.skipped).toHaveLength(3);
@@ -329,7 +334,9 @@ describe.each(testDatabaseKinds)('review requests API on %s', (kind) => {
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         created: 2,
-        skipped: [{ contactId: noEmail.id, reason: 'This contact has no email address.' }],
+        skipped: [
+          { contactId: noEmail.id, name: noEmail.name, reason: 'This contact has no email address.' },
+        ],
       });
       const rows = await db().select().from(reviewRequests).where(eq(reviewRequests.locationId, location.id));
       expect(rows.map((r) => r.contactId).sort()).toEqual([a.id, b.id].sort());

@@ -32,6 +32,7 @@ import { CHANNELS } from '@shared/schemas/domain';
 import { useCreateContact } from '../api/create-contact';
 import { useUpdateContact } from '../api/update-contact';
 import { ConsentRecord } from './consent-record';
+import { ContactTimeline } from './contact-timeline';
 import { CHANNEL_LABELS } from './opt-out-badges';
 import { TagInput } from './tag-input';
 
@@ -214,6 +215,7 @@ export function ContactForm({ contact, onDone }: { contact?: Contact | null; onD
         </FormField>
       ) : null}
       {contact ? <ConsentRecord contactId={contact.id} /> : null}
+      {contact ? <ContactTimeline contactId={contact.id} /> : null}
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={pending}>
           Cancel

@@ -16,6 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useTemplates } from '@/features/templates';
+import { isApiError } from '@/lib/api-client';
 import { upgradeActionFor } from '@/lib/notify-error';
 import { useTenant } from '@/lib/tenant';
 import { CHANNELS, type Channel } from '@shared/schemas/domain';
@@ -27,9 +28,12 @@ import {
 } from '@shared/schemas/review-requests';
 
 import { LocationField } from './location-field';
+import { PublicLinkWarning } from './public-link-warning';
 import { useChannels } from '../api/get-channels';
 import { useContacts } from '../api/get-contacts';
 import { useCreateReviewRequest } from '../api/create-review-request';
+import { useLastAsked } from '../api/get-last-asked';
+import { RecentAskNote } from './recent-ask-note';
 import { ChannelModeNote } from './channel-mode-note';
 import { QrCodeDialog } from './qr-code-dialog';
 
@@ -82,6 +86,9 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
   const channels = useChannels();
   const [created, setCreated] = useState<CreatedRequest | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
+  // The contact the owner confirmed asking again inside the ask window, and whether they still must.
+  const [confirmedFor, setConfirmedFor] = useState<number | null>(null);
+  const [confirmMissing, setConfirmMissing] = useState(false);
 
   const form = useForm<CreateReviewRequestForm, unknown, CreateReviewRequestInput>({
     resolver: zodResolver(CreateReviewRequestSchema),
@@ -89,36 +96,50 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
   });
   const { errors } = form.formState;
   const method = form.watch('method') as Channel | '';
+  const contactId = Number(form.watch('contactId')) || null;
+  const lastAsked = useLastAsked(contactId);
+  const recentAsk = contactId !== null ? lastAsked.data : null;
+  const confirmed = contactId !== null && confirmedFor === contactId;
 
   const contactList = contacts.data ?? [];
   const contactsDisabled = contacts.isPending || contactList.length === 0;
 
   function submit(values: CreateReviewRequestInput) {
-    create.mutate(values, {
-      onSuccess: (request) => {
-        toast({
-          title: 'Review request created',
-          description: 'The review request has been created successfully.',
-        });
-        form.reset(EMPTY);
-        onOpenChange(false);
-        setCreated({
-          id: request.id,
-          method: values.method,
-          contactName: request.contactName ?? 'your customer',
-          outbox: channels.data?.[values.method]?.mode === 'outbox',
-        });
-        setQrOpen(true);
+    if (recentAsk && !confirmed) {
+      setConfirmMissing(true);
+      return;
+    }
+    create.mutate(
+      { ...values, ...(confirmed ? { confirmRecentAsk: true } : {}) },
+      {
+        onSuccess: (request) => {
+          toast({
+            title: 'Review request created',
+            description: 'The review request has been created successfully.',
+          });
+          form.reset(EMPTY);
+          setConfirmedFor(null);
+          onOpenChange(false);
+          setCreated({
+            id: request.id,
+            method: values.method,
+            contactName: request.contactName ?? 'your customer',
+            outbox: channels.data?.[values.method]?.mode === 'outbox',
+          });
+          setQrOpen(true);
+        },
+        onError: (error) => {
+          // Asked by another tab or person meanwhile: the note shows when, and the owner decides.
+          if (isApiError(error) && error.code === 'asked_recently') void lastAsked.refetch();
+          toast({
+            title: 'Error',
+            description: error.message || 'Failed to create review request. Please try again.',
+            variant: 'destructive',
+            action: upgradeActionFor(error),
+          });
+        },
       },
-      onError: (error) => {
-        toast({
-          title: 'Error',
-          description: error.message || 'Failed to create review request. Please try again.',
-          variant: 'destructive',
-          action: upgradeActionFor(error),
-        });
-      },
-    });
+    );
   }
 
   return (
@@ -151,6 +172,7 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
                 />
               )}
             />
+            <PublicLinkWarning locationId={form.watch('locationId') as string} />
 
             <FormField
               id="request-contact"
@@ -197,6 +219,21 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
                 )}
               />
             </FormField>
+            {recentAsk ? (
+              <RecentAskNote
+                ask={recentAsk}
+                confirmed={confirmed}
+                onConfirmedChange={(next) => {
+                  setConfirmedFor(next ? contactId : null);
+                  setConfirmMissing(false);
+                }}
+                error={
+                  confirmMissing && !confirmed
+                    ? 'Tick this to ask them again, or choose another contact.'
+                    : undefined
+                }
+              />
+            ) : null}
 
             <FormField id="request-method" label="Method" error={errors.method?.message}>
               <Controller

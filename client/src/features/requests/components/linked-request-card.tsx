@@ -45,7 +45,7 @@ export function LinkedRequestCard() {
             ? 'One-off review link'
             : `${REQUEST_METHOD_LABELS[r.method]} request to ${r.contactName ?? 'a deleted contact'}`}
         </p>
-        <RequestStatusBadge status={r.status} method={r.method} />
+        <RequestStatusBadge status={r.status} method={r.method} cancelReason={r.cancelReason} />
       </div>
       <p className="text-sm text-muted-foreground">
         {r.locationName ? `${r.locationName} · ` : ''}Created {formatDate(r.createdAt)}

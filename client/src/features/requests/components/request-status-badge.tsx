@@ -15,12 +15,22 @@ const VARIANTS: Record<RequestStatus, BadgeProps['variant']> = {
 
 /**
  * A request's status in the words the dashboard uses too, coloured by how far it got; a request kept in the
- * outbox says it was not sent and why.
+ * outbox says it was not sent and why, one cancelled for a reason says it ("Cancelled: Reviewed through
+ * another request").
  */
-export function RequestStatusBadge({ status, method }: { status: RequestStatus; method: RequestMethod }) {
+export function RequestStatusBadge({
+  status,
+  method,
+  cancelReason,
+}: {
+  status: RequestStatus;
+  method: RequestMethod;
+  cancelReason?: string | null;
+}) {
+  const text = requestStatusText(status, method);
   return (
     <Badge variant={VARIANTS[status]} className="whitespace-normal">
-      {requestStatusText(status, method)}
+      {status === 'cancelled' && cancelReason ? `${text}: ${cancelReason}` : text}
     </Badge>
   );
 }

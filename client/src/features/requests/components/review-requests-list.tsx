@@ -42,7 +42,11 @@ function FailureReason({ request }: { request: ReviewRequest }) {
 function Status({ request }: { request: ReviewRequest }) {
   return (
     <div className="grid gap-1">
-      <RequestStatusBadge status={request.status} method={request.method} />
+      <RequestStatusBadge
+        status={request.status}
+        method={request.method}
+        cancelReason={request.cancelReason}
+      />
       <FailureReason request={request} />
     </div>
   );
@@ -148,7 +152,7 @@ export function ReviewRequestsList() {
                   </div>
                   {/* A block, not a grid: it gives way to a long name down to its longest word, no further. */}
                   <div>
-                    <RequestStatusBadge status={r.status} method={r.method} />
+                    <RequestStatusBadge status={r.status} method={r.method} cancelReason={r.cancelReason} />
                   </div>
                 </div>
                 <FailureReason request={r} />

@@ -14,20 +14,34 @@ import { CHANNELS, type Channel } from '@shared/schemas/domain';
 import {
   BulkReviewRequestSchema,
   METHOD_LABELS,
+  type BulkReviewRequestInput,
+  type BulkReviewRequestPreview,
   type BulkReviewRequestResult,
 } from '@shared/schemas/review-requests';
 
 import { useCreateBulkReviewRequests } from '../api/create-bulk-review-requests';
 import { useContacts } from '../api/get-contacts';
+import { usePreviewBulkReviewRequests } from '../api/preview-bulk-review-requests';
+import { BulkPreviewPanel, BulkResult } from './bulk-preview-panel';
 import { ChannelModeNote } from './channel-mode-note';
 import { LocationField } from './location-field';
+import { PublicLinkWarning } from './public-link-warning';
 
 type Errors = Partial<Record<'locationId' | 'method' | 'contactIds', string>>;
 
-/** Send to many: picked contacts or everyone with a tag, one location and one method. */
+/**
+ * Send to many: picked contacts or everyone with a tag, one location and one method. Nothing goes out
+ * before the owner has seen the preview (who is asked, who is skipped and why, the message) and confirmed.
+ */
 export function SendToManyCard() {
   const contacts = useContacts();
   const bulk = useCreateBulkReviewRequests();
+  const previewSend = usePreviewBulkReviewRequests();
+  const [preview, setPreview] = useState<{
+    key: string;
+    request: BulkReviewRequestInput;
+    answer: BulkReviewRequestPreview;
+  } | null>(null);
   const [locationId, setLocationId] = useState('');
   const [method, setMethod] = useState<Channel | ''>('');
   const [mode, setMode] = useState<'contacts' | 'tag'>('contacts');
@@ -48,6 +62,13 @@ export function SendToManyCard() {
     );
   }, [contactList, search]);
   const allVisiblePicked = visible.length > 0 && visible.every((c) => picked.has(c.id));
+  const input = {
+    locationId,
+    method: method || undefined,
+    ...(mode === 'contacts' ? { contactIds: [...picked] } : { tag: tag || undefined }),
+  };
+  // A preview holds only for the choices it was made for: any change asks for a new one.
+  const shown = preview?.key === JSON.stringify(input) ? preview : null;
 
   function toggle(id: number) {
     setPicked((current) => {
@@ -69,13 +90,17 @@ export function SendToManyCard() {
     });
   }
 
+  const failed = (error: Error) =>
+    toast({
+      title: 'Error',
+      description: error.message || 'Failed to create review requests. Please try again.',
+      variant: 'destructive',
+      action: upgradeActionFor(error),
+    });
+
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = BulkReviewRequestSchema.safeParse({
-      locationId,
-      method: method || undefined,
-      ...(mode === 'contacts' ? { contactIds: [...picked] } : { tag: tag || undefined }),
-    });
+    const parsed = BulkReviewRequestSchema.safeParse(input);
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -86,23 +111,25 @@ export function SendToManyCard() {
       return;
     }
     setErrors({});
-    bulk.mutate(parsed.data, {
+    setResult(null);
+    previewSend.mutate(parsed.data, {
+      onSuccess: (answer) => setPreview({ key: JSON.stringify(input), request: parsed.data, answer }),
+      onError: failed,
+    });
+  }
+
+  function send(confirmed: BulkReviewRequestInput) {
+    bulk.mutate(confirmed, {
       onSuccess: (answer) => {
         setResult(answer);
+        setPreview(null);
         setPicked(new Set());
         toast({
           title: 'Review requests created',
-          description: `${answer.created} created, ${answer.skipped.length} skipped.`,
+          description: `${answer.created} queued to send, ${answer.skipped.length} skipped.`,
         });
       },
-      onError: (error) => {
-        toast({
-          title: 'Error',
-          description: error.message || 'Failed to create review requests. Please try again.',
-          variant: 'destructive',
-          action: upgradeActionFor(error),
-        });
-      },
+      onError: failed,
     });
   }
 
@@ -136,6 +163,7 @@ export function SendToManyCard() {
               </Select>
             </FormField>
           </div>
+          <PublicLinkWarning locationId={locationId} />
           <ChannelModeNote channel={method || undefined} />
 
           <Tabs value={mode} onValueChange={(v) => setMode(v as 'contacts' | 'tag')}>
@@ -216,32 +244,26 @@ export function SendToManyCard() {
           <Button
             icon={<Users aria-hidden="true" />}
             type="submit"
-            pending={bulk.isPending}
-            pendingLabel="Sending…"
+            variant={shown ? 'outline' : 'default'}
+            pending={previewSend.isPending}
+            pendingLabel="Preparing the preview…"
             className="w-full sm:w-fit"
           >
             {mode === 'contacts'
-              ? `Send to ${picked.size} contact${picked.size === 1 ? '' : 's'}`
-              : 'Send to tag'}
+              ? `Preview for ${picked.size} contact${picked.size === 1 ? '' : 's'}`
+              : 'Preview for this tag'}
           </Button>
 
-          {result ? (
-            <div role="status" className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm">
-              <p className="font-medium">
-                {result.created} request{result.created === 1 ? '' : 's'} created
-                {result.skipped.length ? `, ${result.skipped.length} skipped` : ''}.
-              </p>
-              {result.skipped.length ? (
-                <ul className="list-inside list-disc text-muted-foreground">
-                  {result.skipped.map((s) => (
-                    <li key={s.contactId}>
-                      {names.get(s.contactId) ?? `Contact #${s.contactId}`}: {s.reason}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
+          {shown ? (
+            <BulkPreviewPanel
+              preview={shown.answer}
+              method={shown.request.method}
+              sending={bulk.isPending}
+              onSend={() => send(shown.request)}
+              onCancel={() => setPreview(null)}
+            />
           ) : null}
+          {result ? <BulkResult result={result} names={names} /> : null}
         </form>
       </CardContent>
     </Card>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
+  ASK_WINDOW_MAX_DAYS,
   RequestSettingsSchema,
   SECOND_REMINDER_DEFAULT_DAYS,
   type RequestSettings,
@@ -57,7 +58,7 @@ function RequestsForm({ saved }: { saved: RequestSettings }) {
               values,
               toastFeedback({
                 title: 'Request settings saved',
-                description: 'Reminders and quiet hours were saved.',
+                description: 'Reminders, quiet hours and how often customers are asked were saved.',
               }),
             ),
           )}
@@ -127,6 +128,25 @@ function RequestsForm({ saved }: { saved: RequestSettings }) {
           </fieldset>
 
           <fieldset className="grid gap-4">
+            <legend className="text-sm font-semibold">How often a customer is asked</legend>
+            <FormField
+              id="ask-window-days"
+              label="Ask each customer at most once every N days"
+              error={errors.askWindowDays?.message}
+              description="Send to many and the API skip a customer asked in these days, and say so; a single request asks you first. 0 turns this off."
+            >
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={ASK_WINDOW_MAX_DAYS}
+                className="sm:w-32"
+                {...form.register('askWindowDays')}
+              />
+            </FormField>
+          </fieldset>
+
+          <fieldset className="grid gap-4">
             <legend className="text-sm font-semibold">Quiet hours</legend>
             <label className="flex items-start gap-3">
               <input
@@ -137,8 +157,8 @@ function RequestsForm({ saved }: { saved: RequestSettings }) {
               <span className="grid gap-0.5">
                 <span className="text-sm font-medium">Never send at night</span>
                 <span className="text-sm text-muted-foreground">
-                  Messages due in these hours wait until the morning, in the customer&apos;s time zone
-                  (theirs, else their location&apos;s, else yours).
+                  Messages and reminders due in these hours wait until the morning, in the customer&apos;s
+                  time zone.
                 </span>
               </span>
             </label>
@@ -150,6 +170,7 @@ function RequestsForm({ saved }: { saved: RequestSettings }) {
                 <Input type="time" disabled={!quiet} {...form.register('quietEnd')} />
               </FormField>
             </div>
+            <QuietHoursZones businessZone={saved.timeZone} />
             <Controller
               control={form.control}
               name="timeZone"
@@ -158,7 +179,7 @@ function RequestsForm({ saved }: { saved: RequestSettings }) {
                   id="business-time-zone"
                   label="Your time zone"
                   error={errors.timeZone?.message}
-                  description="Used for customers whose own time zone and whose location's are unknown. Not set: quiet hours apply only where a time zone is known."
+                  description="Used for customers whose own, phone's and location's time zones are unknown."
                 >
                   <TimeZoneInput value={(field.value as string | null) ?? ''} onChange={field.onChange} />
                 </FormField>
@@ -173,5 +194,34 @@ function RequestsForm({ saved }: { saved: RequestSettings }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** Which time zone quiet hours and reminders use for each customer, as the saved settings stand. */
+function QuietHoursZones({ businessZone }: { businessZone: string | null }) {
+  return (
+    <div className="grid gap-2 text-sm">
+      <p className="text-muted-foreground">
+        Quiet hours use each customer&apos;s time zone: their own if set, else their phone&apos;s country
+        (e.g. +44 → Europe/London), else their location&apos;s, else your business zone
+        {businessZone ? (
+          <>
+            : <span className="font-medium text-foreground">{businessZone}</span>.
+          </>
+        ) : (
+          ', which is not set.'
+        )}
+      </p>
+      {businessZone ? null : (
+        <p
+          role="note"
+          className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          Without your business zone, quiet hours reach only customers whose time zone is known: their own,
+          their phone&apos;s country or their location&apos;s. A +1 number, for example, has several. Set your
+          time zone below.
+        </p>
+      )}
+    </div>
   );
 }

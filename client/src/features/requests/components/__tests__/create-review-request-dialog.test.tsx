@@ -173,6 +173,51 @@ describe('CreateReviewRequestDialog', () => {
     expect(await findToast('Error')).toBeInTheDocument();
     expect(screen.getByText('500: Internal Server Error')).toBeInTheDocument();
   });
+
+  it('when a recently asked contact is chosen, then "Asked on 3 Mar by email" shows and the request goes only once the owner ticks to ask again', async () => {
+    useApi();
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/review-requests/last-asked', ({ request }) =>
+        HttpResponse.json(
+          new URL(request.url).searchParams.get('contactId') === '7'
+            ? { askedAt: '2026-03-03T12:00:00.000Z', method: 'email', windowDays: 30 }
+            : null,
+        ),
+      ),
+      http.post('*/api/review-requests', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ id: 43, contactName: 'Ana Lima' }, { status: 201 });
+      }),
+      http.get('*/api/review-requests/43/qr', () =>
+        HttpResponse.json({ qrCode: QR, url: 'http://localhost/review/def' }),
+      ),
+    );
+    const { user } = renderWithProviders(<Harness />);
+    await waitFor(() => expect(screen.getByLabelText('Location')).toBeEnabled());
+
+    await choose(user, 'Location', 'Harbour Street');
+    await choose(user, 'Contact', 'Ana Lima');
+    await choose(user, 'Method', 'Email');
+    expect(await screen.findByText(/^Asked on 3 Mar( 2026)? by email\.$/)).toBeInTheDocument();
+    expect(screen.getByText(/Each customer is asked at most once every 30 days/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Tick this to ask them again, or choose another contact.',
+    );
+    expect(bodies).toEqual([]);
+
+    // By keyboard: Tab reaches the box, Space ticks it.
+    const box = screen.getByRole('checkbox', { name: 'Ask them again anyway' });
+    box.focus();
+    await user.keyboard(' ');
+    expect(box).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+
+    expect(await findToast('Review request created')).toBeInTheDocument();
+    expect(bodies).toEqual([{ locationId: 3, contactId: 7, method: 'email', confirmRecentAsk: true }]);
+  });
 });
 
 describe('QrCodeDialog', () => {

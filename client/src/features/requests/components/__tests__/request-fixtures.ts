@@ -22,4 +22,5 @@ export const failedRequest: ReviewRequest = {
   cancelledAt: null,
   remindersSent: 0,
   resentFromId: null,
+  cancelReason: null,
 };

@@ -29,6 +29,36 @@ describe('RequestsTab', () => {
     expect(saved).toEqual({ ...DEFAULT_REQUEST_SETTINGS, secondReminderDays: 7, timeZone: 'Europe/Paris' });
   });
 
+  it('when the business zone is set, then the tab says which zone quiet hours use for each customer', async () => {
+    server.use(
+      http.get('*/api/request-settings', () =>
+        HttpResponse.json({ ...DEFAULT_REQUEST_SETTINGS, timeZone: 'Europe/Berlin' }),
+      ),
+    );
+    renderWithProviders(<RequestsTab />);
+
+    expect(
+      await screen.findByText(
+        (_text, el) =>
+          el?.tagName === 'P' &&
+          el.textContent ===
+            "Quiet hours use each customer's time zone: their own if set, else their phone's country (e.g. +44 → Europe/London), else their location's, else your business zone: Europe/Berlin.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('when the business zone is not set, then a warning says quiet hours reach only customers of known zone, beside the field to set it', async () => {
+    server.use(http.get('*/api/request-settings', () => HttpResponse.json(DEFAULT_REQUEST_SETTINGS)));
+    renderWithProviders(<RequestsTab />);
+
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      "Without your business zone, quiet hours reach only customers whose time zone is known: their own, their phone's country or their location's. A +1 number, for example, has several. Set your time zone below.",
+    );
+    expect(screen.getByText(/else your business zone, which is not set\./)).toBeInTheDocument();
+    expect(screen.getByLabelText('Your time zone')).toHaveValue('');
+  });
+
   it('when the second reminder is not after the first, then the field says so and nothing is saved', async () => {
     let calls = 0;
     server.use(
