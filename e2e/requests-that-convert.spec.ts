@@ -40,8 +40,9 @@ async function seedCancelledRequest(page: Page, { locationId, contactId }: Await
     },
   });
   expect(quiet.status()).toBe(200);
+  // Asked a moment ago: the owner confirms asking again (issue 41's ask window).
   const request = await page.request.post('/api/review-requests', {
-    data: { locationId, contactId, method: 'email' },
+    data: { locationId, contactId, method: 'email', confirmRecentAsk: true },
   });
   const { id } = (await request.json()) as { id: number };
   expect((await page.request.post(`/api/review-requests/${id}/cancel`)).status()).toBe(200);
