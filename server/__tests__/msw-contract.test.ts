@@ -79,16 +79,30 @@ describe('msw default answers against the real server', () => {
     const client = await signedInAgent(app, await createUser(clientDatabase.handle.db));
     const admin = await signedInAgent(adminApp, await createUser(adminDatabase.handle.db, { role: 'admin' }));
     const drift: string[] = [];
+    // The calls about one contact ask about a real one, as the screens do: a new contact of another new
+    // client (never asked, an empty timeline), so the first client's lists stay empty.
+    const withContact = await signedInAgent(app, await createUser(clientDatabase.handle.db));
+    const contact = await withContact
+      .post('/api/contacts')
+      .send({ name: 'Ann Lee', email: 'ann@example.com' });
+    const aboutContact = (path: string) => path.includes('/contacts/:id/') || path.endsWith('/last-asked');
+    const asked = (path: string) =>
+      path
+        .replace('/contacts/:id/', `/contacts/${contact.body.id}/`)
+        .replace(/\/last-asked$/, `/last-asked?contactId=${contact.body.id}`);
 
     for (const handler of handlers) {
-      const { method, path } = pathOf(handler);
+      const { method, path: pattern } = pathOf(handler);
+      const path = asked(pattern);
       // Who the default speaks for: nobody signed in for the session calls, the admin for admin calls.
       const agent =
         path === '/api/user' || path === '/api/logout'
           ? supertest(app)
           : path.startsWith('/api/admin/')
             ? admin
-            : client;
+            : aboutContact(pattern)
+              ? withContact
+              : client;
       const real = await agent[method.toLowerCase() as 'get'](path);
       const mocked = await getResponse([handler], new Request(`http://localhost${path}`, { method }));
       if (!mocked) {

@@ -74,6 +74,8 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('several servers on one
             locationId,
             contactId: contactIds[i % CONTACTS],
             method: 'email',
+            // The same customers asked again: the owner confirms each repeat (the ask window, issue 41).
+            confirmRecentAsk: true,
           });
           expect(res.status, JSON.stringify(res.body)).toBe(201);
           accepted.push((res.body as { id: number }).id);
