@@ -58,8 +58,10 @@ describe.skipIf(!serverUrl)('migrating a Postgres server', () => {
   /** Backends holding the migrations' advisory lock (of a bigint key, objid is the low half). */
   async function migrationLocksHeld(handle: DatabaseHandle): Promise<number> {
     const [row] = rowsOf<{ held: number }>(
+      // pg_locks lists the whole server's locks: only this database's count (other test files migrate theirs).
       await handle.db.execute(sql`select count(*)::int as held from pg_locks
-        where locktype = 'advisory' and classid = 0 and objid = ${MIGRATION_LOCK} and granted`),
+        where locktype = 'advisory' and classid = 0 and objid = ${MIGRATION_LOCK} and granted
+          and database = (select oid from pg_database where datname = current_database())`),
     );
     return row!.held;
   }
