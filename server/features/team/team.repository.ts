@@ -148,6 +148,7 @@ export function createTeamRepository(db: Database) {
         tokenHash: string;
         expiresAt: Date;
         invitedBy: number;
+        createdAt: Date;
       },
       audit: Omit<AuditEntry, 'details'>,
       /** The caps' say, asked first inside the inserting transaction (it throws when a cap is reached). */

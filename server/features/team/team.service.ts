@@ -158,6 +158,8 @@ export function createTeamService(ctx: Pick<AppContext, 'db' | 'env' | 'now' | '
           tokenHash: hashOf(token),
           expiresAt: new Date(ctx.now().getTime() + INVITATION_TTL_DAYS * DAY_MS),
           invitedBy: actor.userId,
+          // The daily cap counts by the same clock as it checks with.
+          createdAt: ctx.now(),
         },
         { actorId: actor.userId, action: 'team.invited', clientId: actor.clientId },
         (tx) => reserveInvitation(tx, actor.clientId),
