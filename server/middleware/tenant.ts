@@ -6,6 +6,7 @@ import { IdSchema } from '@shared/schemas/domain';
 import { TEAM_MESSAGES, type TeamRole } from '@shared/schemas/team';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { sessionOwnerOf } from '../lib/session-store';
+import type { Scope } from '../db/scope';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -71,4 +72,9 @@ export function tenantOf(req: Request): number {
 export function locationsOf(req: Request): number[] | null {
   if (req.teamLocationIds === undefined) throw new Error('locationsOf() used on a route without a tenant');
   return req.teamLocationIds;
+}
+
+/** The client and the caller's locations together: what the repositories' scoped queries take. */
+export function scopeOf(req: Request): Scope {
+  return { ownerId: tenantOf(req), locationIds: locationsOf(req) };
 }

@@ -3,6 +3,7 @@ import type { Provider } from '@shared/schemas/integrations';
 import type { Database } from '../../db/client';
 import { lockClientReviews } from '../../db/client-reviews-lock';
 import { locations, reviews } from '../../db/schema';
+import { inScope, type Scope } from '../../db/scope';
 
 /** The database or a transaction. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -377,7 +378,9 @@ export function createIntegrationsRepository(db: Database) {
     },
 
     /** A review of the client with its location's connection, for a reply on the review site. */
-    async findReviewForReply(ownerId: number, reviewId: number) {
+    /** A review and its location, if it is in `scope`: a limited member answers only their locations'. */
+    async findReviewForReply(scope: Scope, reviewId: number) {
+      const { ownerId } = scope;
       const [row] = await db
         .select({
           id: reviews.id,
@@ -392,7 +395,12 @@ export function createIntegrationsRepository(db: Database) {
         })
         .from(reviews)
         .leftJoin(locations, and(eq(locations.id, reviews.locationId), eq(locations.ownerId, ownerId)))
-        .where(and(eq(reviews.ownerId, ownerId), eq(reviews.id, reviewId)));
+        .where(
+          and(
+            inScope(scope, { ownerId: reviews.ownerId, locationId: reviews.locationId }),
+            eq(reviews.id, reviewId),
+          ),
+        );
       if (!row) return undefined;
       return { ...row, location: row.location?.id ? (row.location as IntegrationLocation) : null };
     },

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { saveSession } from '../../lib/session';
 import { validate } from '../../middleware/validate';
-import { tenantOf } from '../../middleware/tenant';
+import { scopeOf, tenantOf } from '../../middleware/tenant';
 import { repliesServiceFor } from '../reviews/replies.service';
 import { integrationsServiceFor, type Actor } from './integrations.service';
 import { syncServiceFor } from './sync.service';
@@ -103,7 +103,7 @@ export function createIntegrationsRoutes(ctx: AppContext): Router {
       validate(
         { params: IdParamsSchema, body: IntegrationReplySchema },
         async ({ params, body }, req, res) => {
-          res.json(await replies.respondOnSite(provider, tenantOf(req), params.id, body.reply));
+          res.json(await replies.respondOnSite(provider, scopeOf(req), params.id, body.reply));
         },
       ),
     );

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { locations } from '../../db/schema';
+import { inScope, type Scope } from '../../db/scope';
 
 export type LocationRow = typeof locations.$inferSelect;
 type NewLocationRow = typeof locations.$inferInsert;
@@ -14,21 +15,20 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+/** A location is its own place: a limited member's scope is matched on its id. */
+const mine = (scope: Scope) => inScope(scope, { ownerId: locations.ownerId, locationId: locations.id });
+
 export function createLocationsRepository(db: Database) {
   return {
-    async list(ownerId: number): Promise<LocationRow[]> {
-      return db
-        .select()
-        .from(locations)
-        .where(eq(locations.ownerId, ownerId))
-        .orderBy(asc(locations.name), asc(locations.id));
+    async list(scope: Scope): Promise<LocationRow[]> {
+      return db.select().from(locations).where(mine(scope)).orderBy(asc(locations.name), asc(locations.id));
     },
 
-    async findById(ownerId: number, id: number): Promise<LocationRow | undefined> {
+    async findById(scope: Scope, id: number): Promise<LocationRow | undefined> {
       const [row] = await db
         .select()
         .from(locations)
-        .where(and(eq(locations.ownerId, ownerId), eq(locations.id, id)));
+        .where(and(mine(scope), eq(locations.id, id)));
       return row;
     },
 
@@ -38,24 +38,24 @@ export function createLocationsRepository(db: Database) {
     },
 
     async update(
-      ownerId: number,
+      scope: Scope,
       id: number,
       changes: Partial<NewLocationRow>,
     ): Promise<LocationRow | undefined> {
-      if (Object.keys(changes).length === 0) return this.findById(ownerId, id);
+      if (Object.keys(changes).length === 0) return this.findById(scope, id);
       const [row] = await db
         .update(locations)
         .set(changes)
-        .where(and(eq(locations.ownerId, ownerId), eq(locations.id, id)))
+        .where(and(mine(scope), eq(locations.id, id)))
         .returning();
       return row;
     },
 
     /** Deleting a location deletes its review requests (cascade); its reviews stay, unlinked. */
-    async remove(ownerId: number, id: number): Promise<boolean> {
+    async remove(scope: Scope, id: number): Promise<boolean> {
       const rows = await db
         .delete(locations)
-        .where(and(eq(locations.ownerId, ownerId), eq(locations.id, id)))
+        .where(and(mine(scope), eq(locations.id, id)))
         .returning({ id: locations.id });
       return rows.length > 0;
     },

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { IdParamsSchema } from '@shared/schemas/domain';
 import { CreateLocationSchema, UpdateLocationSchema } from '@shared/schemas/locations';
 import type { AppContext } from '../../lib/context';
-import { tenantOf } from '../../middleware/tenant';
+import { scopeOf, tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
 import { createPlanLimits } from '../billing/plan-limits';
 import { locationsServiceFor } from './locations.service';
@@ -13,7 +13,7 @@ export function createLocationsRoutes(ctx: AppContext): Router {
   const limits = createPlanLimits(ctx);
 
   router.get('/locations', async (req, res) => {
-    res.json(await service.list(tenantOf(req)));
+    res.json(await service.list(scopeOf(req)));
   });
 
   router.post(
@@ -27,28 +27,28 @@ export function createLocationsRoutes(ctx: AppContext): Router {
   router.get(
     '/locations/:id',
     validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
-      res.json(await service.get(tenantOf(req), params.id));
+      res.json(await service.get(scopeOf(req), params.id));
     }),
   );
 
   router.patch(
     '/locations/:id',
     validate({ params: IdParamsSchema, body: UpdateLocationSchema }, async ({ params, body }, req, res) => {
-      res.json(await service.update(tenantOf(req), params.id, body));
+      res.json(await service.update(scopeOf(req), params.id, body));
     }),
   );
 
   router.get(
     '/locations/:id/qr',
     validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
-      res.json(await service.qrCode(tenantOf(req), params.id));
+      res.json(await service.qrCode(scopeOf(req), params.id));
     }),
   );
 
   router.delete(
     '/locations/:id',
     validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
-      await service.remove(tenantOf(req), params.id);
+      await service.remove(scopeOf(req), params.id);
       res.status(204).end();
     }),
   );

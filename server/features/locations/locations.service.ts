@@ -9,6 +9,7 @@ import type { QrCodeResponse } from '@shared/schemas/review-requests';
 import { notFound } from '../../lib/errors';
 import { qrCodeFor } from '../../lib/qr-code';
 import type { AppContext } from '../../lib/context';
+import type { Scope } from '../../db/scope';
 import {
   createLocationsRepository,
   isUniqueViolation,
@@ -47,12 +48,12 @@ export function createLocationsService(repo: LocationsRepository, publicBaseUrl:
   const show = (row: LocationRow) => toLocation(row, publicBaseUrl);
 
   return {
-    async list(ownerId: number): Promise<Location[]> {
-      return (await repo.list(ownerId)).map(show);
+    async list(scope: Scope): Promise<Location[]> {
+      return (await repo.list(scope)).map(show);
     },
 
-    async get(ownerId: number, id: number): Promise<Location> {
-      const row = await repo.findById(ownerId, id);
+    async get(scope: Scope, id: number): Promise<Location> {
+      const row = await repo.findById(scope, id);
       if (!row) throw notFound(LOCATION_NOT_FOUND);
       return show(row);
     },
@@ -68,20 +69,20 @@ export function createLocationsService(repo: LocationsRepository, publicBaseUrl:
       }
     },
 
-    async update(ownerId: number, id: number, input: UpdateLocationInput): Promise<Location> {
+    async update(scope: Scope, id: number, input: UpdateLocationInput): Promise<Location> {
       const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-      const row = await repo.update(ownerId, id, changes);
+      const row = await repo.update(scope, id, changes);
       if (!row) throw notFound(LOCATION_NOT_FOUND);
       return show(row);
     },
 
-    async remove(ownerId: number, id: number): Promise<void> {
-      if (!(await repo.remove(ownerId, id))) throw notFound(LOCATION_NOT_FOUND);
+    async remove(scope: Scope, id: number): Promise<void> {
+      if (!(await repo.remove(scope, id))) throw notFound(LOCATION_NOT_FOUND);
     },
 
     /** The location's permanent QR code, for the printed poster: it opens the public review page. */
-    async qrCode(ownerId: number, id: number): Promise<QrCodeResponse> {
-      const row = await repo.findById(ownerId, id);
+    async qrCode(scope: Scope, id: number): Promise<QrCodeResponse> {
+      const row = await repo.findById(scope, id);
       if (!row) throw notFound(LOCATION_NOT_FOUND);
       return qrCodeFor(show(row).publicUrl);
     },

@@ -34,6 +34,7 @@ import {
   type WaitingReplyClaim,
 } from './reviews.repository';
 import { toReview } from './reviews.service';
+import { wholeClient, type Scope } from '../../db/scope';
 
 /**
  * The wait before attempt 2, 3, ... 6 of a reply its site did not take: 1 min, 5 min, 30 min, 2 h, 6 h; after
@@ -67,8 +68,9 @@ export function createRepliesService(deps: {
 }) {
   const { reviews, targets, publisher, now } = deps;
 
-  async function targetOf(ownerId: number, id: number) {
-    const target = await targets.findReviewForReply(ownerId, id);
+  /** The review to answer, if it is in the caller's scope (a limited member's locations): else 404. */
+  async function targetOf(scope: Scope, id: number) {
+    const target = await targets.findReviewForReply(scope, id);
     if (!target) throw notFound(REVIEW_NOT_FOUND);
     return target;
   }
@@ -175,7 +177,7 @@ export function createRepliesService(deps: {
     claim: WaitingReplyClaim & { firstAnswer: boolean },
     alert: boolean,
   ): Promise<SiteOutcome> {
-    const outcome = await publisher.publish(ownerId, await targetOf(ownerId, id), claim.content);
+    const outcome = await publisher.publish(ownerId, await targetOf(wholeClient(ownerId), id), claim.content);
     if (!refused(outcome)) {
       // A site that answered (or a connection removed meanwhile, whose reply now lives here only).
       const stored = await storeResponse(ownerId, id, claim.content, outcome, claim.firstAnswer, claim);
@@ -201,8 +203,9 @@ export function createRepliesService(deps: {
 
   return {
     /** POST /api/reviews/{id}/response: the first answer. */
-    async respond(ownerId: number, id: number, content: string): Promise<ReplyResult> {
-      const target = await targetOf(ownerId, id);
+    async respond(scope: Scope, id: number, content: string): Promise<ReplyResult> {
+      const { ownerId } = scope;
+      const target = await targetOf(scope, id);
       if (isResponded(target)) throw conflict(REVIEW_ALREADY_ANSWERED);
       if (target.replyPublishState) throw conflict(REPLY_ALREADY_WAITING);
       const outcome = await publisher.publish(ownerId, target, content);
@@ -214,8 +217,9 @@ export function createRepliesService(deps: {
      * PUT /api/reviews/{id}/response: changes the reply, on the site too. While a reply waits for its site,
      * it changes that waiting reply instead and tries it at once with the new words.
      */
-    async edit(ownerId: number, id: number, content: string): Promise<ReplyResult> {
-      const target = await targetOf(ownerId, id);
+    async edit(scope: Scope, id: number, content: string): Promise<ReplyResult> {
+      const { ownerId } = scope;
+      const target = await targetOf(scope, id);
       if (target.replyPublishState) {
         const claim = await reviews.claimWaitingReply(ownerId, id, { content });
         if (!claim) throw await notClaimable(ownerId, id);
@@ -228,7 +232,9 @@ export function createRepliesService(deps: {
     },
 
     /** POST /api/reviews/{id}/response/retry: the waiting reply, tried again now. */
-    async retry(ownerId: number, id: number): Promise<ReplyResult> {
+    async retry(scope: Scope, id: number): Promise<ReplyResult> {
+      const { ownerId } = scope;
+      await targetOf(scope, id);
       const claim = await reviews.claimWaitingReply(ownerId, id);
       if (!claim) throw await notClaimable(ownerId, id);
       return resultOf(ownerId, id, await attemptClaimed(ownerId, id, claim, false));
@@ -250,8 +256,9 @@ export function createRepliesService(deps: {
      * its reply is still public. A reply whose site is no longer connected is removed here, and the answer
      * says it may still show on the site.
      */
-    async remove(ownerId: number, id: number): Promise<ReplyResult> {
-      const target = await targetOf(ownerId, id);
+    async remove(scope: Scope, id: number): Promise<ReplyResult> {
+      const { ownerId } = scope;
+      const target = await targetOf(scope, id);
       if (target.replyPublishState) {
         if (!(await reviews.discardWaitingReply(ownerId, id))) throw conflict(REPLY_NOT_WAITING);
         return resultOf(ownerId, id, { site: 'none', reason: null, failed: false });
@@ -277,13 +284,9 @@ export function createRepliesService(deps: {
      * The provider endpoints of seed-spec section 7 (POST /api/integrations/{provider}/reply/{id}): the same
      * decision, strictly: the reply must reach the site, or nothing is stored and the error says why.
      */
-    async respondOnSite(
-      provider: Provider,
-      ownerId: number,
-      id: number,
-      content: string,
-    ): Promise<ReplyResult> {
-      const target = await targetOf(ownerId, id);
+    async respondOnSite(provider: Provider, scope: Scope, id: number, content: string): Promise<ReplyResult> {
+      const { ownerId } = scope;
+      const target = await targetOf(scope, id);
       if (target.type !== provider) throw badRequest(REPLY_WRONG_SOURCE[provider]);
       if (!target.externalId || target.externalId.startsWith('rating:')) {
         throw badRequest(REPLY_NOT_IMPORTED[provider]);

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import {
   ReviewExportQuerySchema,
   ReviewIdParamsSchema,
@@ -7,7 +7,7 @@ import {
 } from '@shared/schemas/reviews';
 import type { AppContext } from '../../lib/context';
 import { validate } from '../../middleware/validate';
-import { locationsOf, tenantOf } from '../../middleware/tenant';
+import { locationsOf, scopeOf, tenantOf } from '../../middleware/tenant';
 import { sendCsvDownload } from '../../lib/csv-download';
 import { reviewsServiceFor } from './reviews.service';
 import { repliesServiceFor } from './replies.service';
@@ -22,10 +22,6 @@ export function createReviewsRoutes(ctx: AppContext): Router {
   const replies = repliesServiceFor(ctx);
   const router = Router();
   router.use(createReplySuggestionRoutes(ctx));
-  /** A location-limited member replies only to their locations' reviews: others are not found (404). */
-  const ownReview = async (req: Request, id: number) => {
-    if (locationsOf(req)) await service.find(tenantOf(req), id, locationsOf(req));
-  };
 
   router.get(
     '/reviews',
@@ -67,8 +63,7 @@ export function createReviewsRoutes(ctx: AppContext): Router {
     validate(
       { params: ReviewIdParamsSchema, body: ReviewResponseSchema },
       async ({ params, body }, req, res) => {
-        await ownReview(req, params.id);
-        res.json(await replies.respond(tenantOf(req), params.id, body.responseContent));
+        res.json(await replies.respond(scopeOf(req), params.id, body.responseContent));
       },
     ),
   );
@@ -78,8 +73,7 @@ export function createReviewsRoutes(ctx: AppContext): Router {
     validate(
       { params: ReviewIdParamsSchema, body: ReviewResponseSchema },
       async ({ params, body }, req, res) => {
-        await ownReview(req, params.id);
-        res.json(await replies.edit(tenantOf(req), params.id, body.responseContent));
+        res.json(await replies.edit(scopeOf(req), params.id, body.responseContent));
       },
     ),
   );
@@ -88,16 +82,14 @@ export function createReviewsRoutes(ctx: AppContext): Router {
   router.post(
     '/reviews/:id/response/retry',
     validate({ params: ReviewIdParamsSchema }, async ({ params }, req, res) => {
-      await ownReview(req, params.id);
-      res.json(await replies.retry(tenantOf(req), params.id));
+      res.json(await replies.retry(scopeOf(req), params.id));
     }),
   );
 
   router.delete(
     '/reviews/:id/response',
     validate({ params: ReviewIdParamsSchema }, async ({ params }, req, res) => {
-      await ownReview(req, params.id);
-      res.json(await replies.remove(tenantOf(req), params.id));
+      res.json(await replies.remove(scopeOf(req), params.id));
     }),
   );
 
