@@ -107,8 +107,19 @@ export function LocationsTab() {
                     </Button>
                   </div>
                 </div>
-                <ReviewLink label="Google review link" href={location.googleReviewUrl} />
-                <ReviewLink label="Facebook page" href={location.facebookPageUrl} />
+                {/* What customers are offered: the typed link, else the connection's (issue 41). */}
+                <ReviewLink
+                  label="Google review link"
+                  href={location.publicReviewLinks.google}
+                  connected={!location.googleReviewUrl && location.publicReviewLinks.google !== null}
+                  site="Google"
+                />
+                <ReviewLink
+                  label="Facebook page"
+                  href={location.publicReviewLinks.facebook}
+                  connected={!location.facebookPageUrl && location.publicReviewLinks.facebook !== null}
+                  site="Facebook"
+                />
               </CardContent>
             </Card>
           </li>
@@ -132,7 +143,18 @@ export function LocationsTab() {
   );
 }
 
-function ReviewLink({ label, href }: { label: string; href: string | null }) {
+function ReviewLink({
+  label,
+  href,
+  connected,
+  site,
+}: {
+  label: string;
+  href: string | null;
+  /** The link came from the Google or Facebook connection, not typed here. */
+  connected: boolean;
+  site: string;
+}) {
   return (
     <p className="flex flex-wrap items-center gap-x-2">
       <span className="text-muted-foreground">{label}:</span>
@@ -149,6 +171,7 @@ function ReviewLink({ label, href }: { label: string; href: string | null }) {
       ) : (
         <span>Not set</span>
       )}
+      {connected ? <span className="text-xs text-muted-foreground">from your {site} connection</span> : null}
     </p>
   );
 }

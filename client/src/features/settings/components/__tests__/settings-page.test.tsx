@@ -143,4 +143,25 @@ describe('SettingsPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The server is busy');
     expect(screen.queryByText('Free plan')).not.toBeInTheDocument();
   }, 20_000);
+
+  it('when a location has no typed link but a connected one, then Locations shows the link customers are offered and says where it came from', async () => {
+    server.use(
+      http.get('*/api/user', () => HttpResponse.json(buildUser())),
+      http.get('*/api/locations', () =>
+        HttpResponse.json([
+          {
+            ...location,
+            googleReviewUrl: null,
+            publicReviewLinks: { google: 'https://g.page/r/connected/review', facebook: null },
+          },
+        ]),
+      ),
+    );
+    renderWithProviders(<SettingsPage />, { path: '/settings?tab=locations' });
+
+    const link = await screen.findByRole('link', { name: /g\.page/ });
+    expect(link).toHaveAttribute('href', 'https://g.page/r/connected/review');
+    expect(screen.getByText('from your Google connection')).toBeInTheDocument();
+    expect(screen.queryByText('from your Facebook connection')).not.toBeInTheDocument();
+  }, 20_000);
 });
