@@ -16,8 +16,9 @@ test('a new client signs up and lands on the dashboard with the welcome toast', 
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
+  // The welcome names the business: clients are shown by company name, else first name (issue 41).
   await expect(
-    page.getByText(`Welcome to the product, ${account.firstName}!`, { exact: true }),
+    page.getByText(`Welcome to the product, ${account.companyName}!`, { exact: true }),
   ).toBeVisible();
 });
 
