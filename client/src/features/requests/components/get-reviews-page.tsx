@@ -2,8 +2,6 @@ import { Download, Link2, Send } from 'lucide-react';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { ContentSpinner } from '@/components/ui/spinner';
-import { useLocations } from '@/lib/locations';
 import { useTenant } from '@/lib/tenant';
 
 import { CreateReviewRequestDialog } from './create-review-request-dialog';
@@ -19,7 +17,6 @@ export function GetReviewsPage() {
   const [creating, setCreating] = useState(false);
   const [linking, setLinking] = useState(false);
   const { apiBase } = useTenant();
-  const locations = useLocations();
 
   return (
     <div className="grid gap-6">
@@ -38,21 +35,15 @@ export function GetReviewsPage() {
           </Button>
         </div>
       </div>
-      {/* One paint with the locations: the no-public-link warning, arriving later, would push the page
-          down under a thumb. */}
-      {locations.isPending ? (
-        <ContentSpinner label="Loading locations…" />
-      ) : (
-        <>
-          <PublicLinkWarning />
-          <LinkedRequestCard />
-          <div className="grid gap-6 lg:grid-cols-2">
-            <SendToManyCard />
-            <LocationPosterCard />
-          </div>
-          <ReviewRequestsList />
-        </>
-      )}
+      <LinkedRequestCard />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <SendToManyCard />
+        <LocationPosterCard />
+      </div>
+      <ReviewRequestsList />
+      {/* Last: arriving with the locations, it moves nothing under a thumb; the request dialog and Send to
+          many say it again for the location chosen. */}
+      <PublicLinkWarning />
       <p className="text-sm text-muted-foreground">
         Every message sent, with what each customer was offered after rating: the proof that everyone is
         invited to review publicly, whatever their rating.{' '}
