@@ -1,6 +1,7 @@
 import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
+import { lockUserRow } from '../../db/user-row-lock';
 import { endAccessAfterCredentialChange } from './credential-change.repository';
 
 export function createPasswordResetRepository(db: Database) {
@@ -27,7 +28,7 @@ export function createPasswordResetRepository(db: Database) {
       maxSince: { count: number; since: Date },
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select id from ${users} where ${users.id} = ${values.userId} for update`);
+        await lockUserRow(tx, values.userId);
         const [row] = await tx
           .select({ n: count() })
           .from(passwordResetTokens)

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction, Executor } from '../../db/client';
 import { auditLog, checkoutSessions, plans, stripeEvents, subscriptions, users } from '../../db/schema';
+import { lockUserRow } from '../../db/user-row-lock';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -60,7 +61,7 @@ export function createBillingRepository(db: Database) {
 
     /** The owner's subscription row, locked until the transaction ends: events for one client apply in turn. */
     async lockSubscription(tx: Transaction, ownerId: number): Promise<SubscriptionRow | undefined> {
-      await tx.execute(sql`select id from ${users} where ${users.id} = ${ownerId} for update`);
+      await lockUserRow(tx, ownerId);
       const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.ownerId, ownerId));
       return row;
     },

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { locations, plans, subscriptions, usageLedger, users } from '../../db/schema';
+import { lockUserRow } from '../../db/user-row-lock';
 
 export type PlanRow = typeof plans.$inferSelect;
 
@@ -93,7 +94,7 @@ export function createPlanLimitsRepository(db: Database) {
 
     /** Locks the client's row until the transaction ends: parallel sends for one client count in turn. */
     async lockOwner(tx: Executor & Pick<Database, 'execute'>, ownerId: number): Promise<void> {
-      await tx.execute(sql`select id from ${users} where ${users.id} = ${ownerId} for update`);
+      await lockUserRow(tx, ownerId);
     },
 
     /** When the client's email was verified (null: not yet), or undefined when there is no such client. */

@@ -3,7 +3,7 @@ import type { Channel } from '@shared/schemas/domain';
 import type { Provider } from '@shared/schemas/integrations';
 import { REVIEWED_ELSEWHERE } from '@shared/schemas/review-requests';
 import type { Database } from '../../db/client';
-import { contacts, jobs, reviewRequests, reviews, users } from '../../db/schema';
+import { contacts, jobs, reviewRequests, reviews } from '../../db/schema';
 import { recordContactEvents, type NewContactEvent } from '../contacts/contact-events';
 import { recordRequestEvents, type NewRequestEvent } from './request-events';
 import { requestJobKeyPatterns } from './sending-schedule';
@@ -60,11 +60,6 @@ export async function recentAsks(
     )
     .orderBy(reviewRequests.contactId, desc(reviewRequests.createdAt));
   return new Map(rows.map((r) => [r.contactId!, { askedAt: r.askedAt, method: r.method as Channel }]));
-}
-
-/** Serialises a client's sends, so two at once cannot both find a contact not asked yet. */
-export async function lockClientSends(executor: Pick<Database, 'execute'>, ownerId: number) {
-  await executor.execute(sql`select ${users.id} from ${users} where ${users.id} = ${ownerId} for update`);
 }
 
 /**

@@ -42,7 +42,8 @@ import { createPlanLimits, type PlanLimits } from '../billing/plan-limits';
 import { composeEmail, composeText } from '../delivery/compose';
 import { templateFor } from '../delivery/delivery.service';
 import { unsubscribeToken } from '../delivery/unsubscribe-token';
-import { lockClientSends, recentAsks } from './contact-policy.repository';
+import { lockUserRow } from '../../db/user-row-lock';
+import { recentAsks } from './contact-policy.repository';
 
 /** The customer's personal link: 128 random bits, 22 base64url characters (PRODUCT.md section 4). */
 export const newUniqueLink = () => randomBytes(16).toString('base64url');
@@ -193,7 +194,8 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
     const days = settings.askWindowDays;
     return async (tx: Transaction, requests: NewRequest[]) => {
       if (days === 0) return requests;
-      await lockClientSends(tx, ownerId);
+      // A client's sends in turn, so two at once cannot both find a contact not asked yet.
+      await lockUserRow(tx, ownerId);
       const recent = await recentAsks(
         tx,
         ownerId,
