@@ -32,7 +32,7 @@ import { ResponseBadge } from '@/components/reviews/response-badge';
 import { REVIEW_SOURCE_LABELS, reviewerLabel } from '@/components/reviews/review-source';
 import { ReviewRating } from '@/components/reviews/review-rating';
 import { useTenant } from '@/lib/tenant';
-import { formatDate, initials } from '@/lib/utils';
+import { cn, formatDate, initials } from '@/lib/utils';
 
 import {
   useDeleteReviewResponse,
@@ -219,23 +219,15 @@ function WaitingReplySection({
         <span>{status}</span>
       </p>
       {confirming ? (
-        <div role="group" aria-label="Confirm discarding" className="grid gap-2 rounded-md border p-3">
-          <p className="text-sm">Discard this reply? It has not reached {site}.</p>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              type="button"
-              variant="destructive"
-              size="sm"
-              onClick={onDiscard}
-              disabled={discard.isPending}
-            >
-              {discard.isPending ? 'Discarding...' : 'Discard reply'}
-            </Button>
-            <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(false)} autoFocus>
-              Keep it
-            </Button>
-          </div>
-        </div>
+        <InlineConfirm
+          label="Confirm discarding"
+          question={`Discard this reply? It has not reached ${site}.`}
+          confirm="Discard reply"
+          pendingLabel="Discarding..."
+          pending={discard.isPending}
+          onConfirm={onDiscard}
+          onKeep={() => setConfirming(false)}
+        />
       ) : (
         <div className="flex flex-wrap gap-2">
           <Button type="button" size="sm" onClick={onRetry} disabled={publishing || retry.isPending}>
@@ -339,31 +331,20 @@ function ReplySection({
         <span>{place}</span>
       </p>
       {!actions ? null : confirming ? (
-        <div
-          role="group"
-          aria-label="Confirm deletion"
-          className="grid gap-2 rounded-md border border-destructive/40 p-3"
-        >
-          <p className="text-sm">
-            {published
+        <InlineConfirm
+          label="Confirm deletion"
+          className="border-destructive/40"
+          question={
+            published
               ? `Delete this reply here and on ${REVIEW_SOURCE_LABELS[review.responsePublishedTo!]}?`
-              : 'Delete this reply?'}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              type="button"
-              variant="destructive"
-              size="sm"
-              onClick={onDelete}
-              disabled={remove.isPending}
-            >
-              {remove.isPending ? 'Deleting...' : 'Delete reply'}
-            </Button>
-            <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(false)} autoFocus>
-              Keep it
-            </Button>
-          </div>
-        </div>
+              : 'Delete this reply?'
+          }
+          confirm="Delete reply"
+          pendingLabel="Deleting..."
+          pending={remove.isPending}
+          onConfirm={onDelete}
+          onKeep={() => setConfirming(false)}
+        />
       ) : (
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" size="sm" onClick={onEdit}>
@@ -377,6 +358,41 @@ function ReplySection({
         </div>
       )}
     </section>
+  );
+}
+
+/** "Are you sure?" inside the dialog, for an action on a reply that cannot be undone; focus starts on keeping it. */
+function InlineConfirm({
+  label,
+  question,
+  confirm,
+  pendingLabel,
+  pending,
+  onConfirm,
+  onKeep,
+  className,
+}: {
+  label: string;
+  question: string;
+  confirm: string;
+  pendingLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onKeep: () => void;
+  className?: string;
+}) {
+  return (
+    <div role="group" aria-label={label} className={cn('grid gap-2 rounded-md border p-3', className)}>
+      <p className="text-sm">{question}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="destructive" size="sm" onClick={onConfirm} disabled={pending}>
+          {pending ? pendingLabel : confirm}
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={onKeep} autoFocus>
+          Keep it
+        </Button>
+      </div>
+    </div>
   );
 }
 
