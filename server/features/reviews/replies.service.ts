@@ -24,7 +24,12 @@ import {
   createIntegrationsRepository,
   type IntegrationsRepository,
 } from '../integrations/integrations.repository';
-import { createReplyPublisher, type ReplyPublisher, type SiteOutcome } from '../integrations/reply-publisher';
+import {
+  createReplyPublisher,
+  type ReplyPublisher,
+  type ReplyTarget,
+  type SiteOutcome,
+} from '../integrations/reply-publisher';
 import { recordNotifications } from '../notifications/record-notifications';
 import { emitReviewResponded } from '../webhooks/webhook-events';
 import {
@@ -169,15 +174,21 @@ export function createRepliesService(deps: {
   /**
    * One attempt at a claimed waiting reply: the site took it (it becomes the review's response, answered
    * now), or it waits again with the reason, the next attempt queued, or it has failed and the owner is told
-   * (`alert`: the queue's attempts, not the owner's own "try again", who sees the answer).
+   * (`alert`: the queue's attempts, not the owner's own "try again", who sees the answer). `target`: the
+   * review as the caller already read it, before its claim (the queue's job has not read it).
    */
   async function attemptClaimed(
     ownerId: number,
     id: number,
     claim: WaitingReplyClaim & { firstAnswer: boolean },
     alert: boolean,
+    target?: ReplyTarget,
   ): Promise<SiteOutcome> {
-    const outcome = await publisher.publish(ownerId, await targetOf(wholeClient(ownerId), id), claim.content);
+    const outcome = await publisher.publish(
+      ownerId,
+      target ?? (await targetOf(wholeClient(ownerId), id)),
+      claim.content,
+    );
     if (!refused(outcome)) {
       // A site that answered (or a connection removed meanwhile, whose reply now lives here only).
       const stored = await storeResponse(ownerId, id, claim.content, outcome, claim.firstAnswer, claim);
@@ -223,7 +234,7 @@ export function createRepliesService(deps: {
       if (target.replyPublishState) {
         const claim = await reviews.claimWaitingReply(ownerId, id, { content });
         if (!claim) throw await notClaimable(ownerId, id);
-        return resultOf(ownerId, id, await attemptClaimed(ownerId, id, claim, false));
+        return resultOf(ownerId, id, await attemptClaimed(ownerId, id, claim, false, target));
       }
       if (!isResponded(target)) throw conflict(REVIEW_NOT_ANSWERED);
       const outcome = await publisher.publish(ownerId, target, content);
@@ -234,10 +245,10 @@ export function createRepliesService(deps: {
     /** POST /api/reviews/{id}/response/retry: the waiting reply, tried again now. */
     async retry(scope: Scope, id: number): Promise<ReplyResult> {
       const { ownerId } = scope;
-      await targetOf(scope, id);
+      const target = await targetOf(scope, id);
       const claim = await reviews.claimWaitingReply(ownerId, id);
       if (!claim) throw await notClaimable(ownerId, id);
-      return resultOf(ownerId, id, await attemptClaimed(ownerId, id, claim, false));
+      return resultOf(ownerId, id, await attemptClaimed(ownerId, id, claim, false, target));
     },
 
     /**
