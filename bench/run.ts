@@ -28,6 +28,7 @@ import {
   type ReadFigures,
 } from './report';
 import { listeningPort } from '../server/testing/listening-port';
+import { wholeClient } from '../server/db/scope';
 
 // The bench is a tool run by hand or by `npm test`: it reads its own settings from the environment.
 const small = process.env.BENCH_SIZE === 'small';
@@ -369,11 +370,15 @@ async function measureDatabase(
       pathFor: (ownerId) => `/api/reviews?${new URLSearchParams(cursorQuery(ownerId))}`,
       capture: (ownerId) => services!.reviews.list(ownerId, listQueryOf(cursorQuery(ownerId))),
     },
-    { name: 'dashboard stats', path: '/api/dashboard/stats', capture: (id) => services!.dashboard.stats(id) },
+    {
+      name: 'dashboard stats',
+      path: '/api/dashboard/stats',
+      capture: (id) => services!.dashboard.stats(wholeClient(id)),
+    },
     {
       name: 'dashboard charts',
       path: '/api/dashboard/charts',
-      capture: (id) => services!.dashboard.charts(id),
+      capture: (id) => services!.dashboard.charts(wholeClient(id)),
     },
     {
       name: 'user',

@@ -43,6 +43,14 @@ type Actor = 'anon' | 'a' | 'b' | 'admin';
 /** Team members of client A (issue 16), one per role; each acts in A's tenant. */
 type MemberActor = TeamRole;
 const MEMBER_ACTORS: MemberActor[] = ['owner', 'manager', 'responder'];
+/**
+ * Members of client A limited to another of A's locations (issue 42, item 2): every row the calls name sits
+ * at A's first location (or at none), outside theirs.
+ */
+type LimitedActor = 'manager elsewhere' | 'responder elsewhere';
+const LIMITED_ACTORS: LimitedActor[] = ['manager elsewhere', 'responder elsewhere'];
+const roleOfLimited = (actor: LimitedActor): TeamRole =>
+  actor === 'manager elsewhere' ? 'manager' : 'responder';
 type Agent = ReturnType<typeof supertest.agent>;
 
 interface CallContext {
@@ -75,6 +83,11 @@ interface Expectation {
   showsA?: string;
   /** Why A does not get a 2xx here. */
   note?: string;
+  /**
+   * What a member limited to another of A's locations gets, when their role reaches the route and the answer
+   * is not what A gets (the row named sits outside their locations).
+   */
+  limited?: number;
   /**
    * A route of the public API (/api/v1): what a call with A's API key and with B's key gets (the call names
    * A's rows). Sessions do not authorise these routes, so every session actor above gets 401 there.
@@ -531,6 +544,38 @@ const EXPECTATIONS: Record<string, Expectation> = {
 };
 
 /**
+ * The routes whose call names a row at A's first location (or a review at none, or a notification about no
+ * location): a member limited to another location is answered as if it did not exist (issue 42, item 2).
+ */
+const OUTSIDE_THEIR_LOCATIONS = [
+  'GET /api/locations/:id',
+  'PATCH /api/locations/:id',
+  'DELETE /api/locations/:id',
+  'GET /api/locations/:id/qr',
+  'GET /api/reviews/:id',
+  'POST /api/reviews/:id/response',
+  'PUT /api/reviews/:id/response',
+  'DELETE /api/reviews/:id/response',
+  'POST /api/reviews/:id/response/retry',
+  'POST /api/reviews/:id/suggested-reply',
+  'POST /api/integrations/google/reply/:id',
+  'POST /api/integrations/facebook/reply/:id',
+  'POST /api/review-requests',
+  'POST /api/review-requests/bulk',
+  'POST /api/review-requests/bulk/preview',
+  'POST /api/review-requests/link',
+  'GET /api/review-requests/:id',
+  'GET /api/review-requests/:id/qr',
+  'POST /api/review-requests/:id/retry',
+  'POST /api/review-requests/:id/cancel',
+  'POST /api/review-requests/:id/resend',
+  'POST /api/notifications/:id/read',
+];
+for (const key of OUTSIDE_THEIR_LOCATIONS) EXPECTATIONS[key] = { ...EXPECTATIONS[key]!, limited: 404 };
+// A new location is the whole business's: only a member who works on every location may add one.
+EXPECTATIONS['POST /api/locations'] = { ...EXPECTATIONS['POST /api/locations']!, limited: 403 };
+
+/**
  * The least team role each client-area route needs (issue 16, part 2), written here on its own as the
  * contract: a member with at least this role gets what client A gets, anyone less gets 403.
  */
@@ -674,7 +719,7 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
   let changes: Awaited<ReturnType<typeof trackRowChanges>>;
   /** A's and B's API keys, for the public API's routes. */
   let apiKeys: { a: string; b: string };
-  let members: Record<MemberActor, { user: Tenant['user']; agent: Agent }>;
+  let members: Record<MemberActor | LimitedActor, { user: Tenant['user']; agent: Agent }>;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -688,13 +733,18 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
       a: (await keys.create(actors.a.user.id, 'matrix')).key,
       b: (await keys.create(actors.b.user.id, 'matrix')).key,
     };
+    const elsewhere = await createLocation(database.handle.db, actors.a.user.id, { name: 'Elsewhere' });
+    const memberOf = async (role: TeamRole, locationIds: number[] | null) => {
+      const { user } = await createMember(database.handle.db, actors.a.user.id, { role, locationIds });
+      return { user, agent: await signedInAgent(app, user) };
+    };
     members = Object.fromEntries(
-      await Promise.all(
-        MEMBER_ACTORS.map(async (role) => {
-          const { user } = await createMember(database.handle.db, actors.a.user.id, { role });
-          return [role, { user, agent: await signedInAgent(app, user) }] as const;
-        }),
-      ),
+      await Promise.all([
+        ...MEMBER_ACTORS.map(async (role) => [role, await memberOf(role, null)] as const),
+        ...LIMITED_ACTORS.map(
+          async (actor) => [actor, await memberOf(roleOfLimited(actor), [elsewhere.id])] as const,
+        ),
+      ]),
     ) as typeof members;
     const walk = routeTableOf(app);
     expect(walk.unreadable).toEqual([]);
@@ -746,8 +796,10 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
     const tenants: Record<Exclude<Actor, 'anon'>, Tenant> = { a, b, admin: adminTenant };
     // A member's own login in A's tenant: A's rows, the member's user (for own-profile bodies).
     const memberTenants = Object.fromEntries(
-      MEMBER_ACTORS.map((role) => [role, { ...a, user: members[role].user }]),
-    ) as Record<MemberActor, Tenant>;
+      [...MEMBER_ACTORS, ...LIMITED_ACTORS].map((actor) => [actor, { ...a, user: members[actor].user }]),
+    ) as Record<MemberActor | LimitedActor, Tenant>;
+    // What only A's first location holds: a member limited elsewhere never sees it.
+    const atAsLocation = [`${a.marker} Location`, `${a.marker} review text`, `${a.marker} Reviewer`];
     let calls = 0;
 
     for (const route of routes) {
@@ -755,18 +807,22 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
       const expectation = EXPECTATIONS[key];
       if (!expectation) continue; // reported by the coverage test
       const mirror = route.area === 'mirror';
-      const order: (Actor | MemberActor)[] = mirror
-        ? ['anon', 'b', ...MEMBER_ACTORS, 'a', 'admin']
-        : ['anon', 'b', 'admin', ...MEMBER_ACTORS, 'a'];
+      const order: (Actor | MemberActor | LimitedActor)[] = mirror
+        ? ['anon', 'b', ...MEMBER_ACTORS, ...LIMITED_ACTORS, 'a', 'admin']
+        : ['anon', 'b', 'admin', ...MEMBER_ACTORS, ...LIMITED_ACTORS, 'a'];
       for (const actor of order) {
-        const isMember = (MEMBER_ACTORS as string[]).includes(actor);
+        const isLimited = (LIMITED_ACTORS as string[]).includes(actor);
+        const isMember = isLimited || (MEMBER_ACTORS as string[]).includes(actor);
         let want: number;
         if (isMember) {
           // A member is refused the admin's paths; in A's area they get what A gets when their role
-          // reaches the route's, else 403; elsewhere (sign-in flow, public) what A gets.
+          // reaches the route's (a member limited elsewhere: `limited` when given), else 403; elsewhere
+          // (sign-in flow, public) what A gets.
+          const role = isLimited ? roleOfLimited(actor as LimitedActor) : (actor as MemberActor);
           const minimum = route.area === 'client' ? MIN_ROLE[key] : undefined;
           if (mirror || route.area === 'admin') want = 403;
-          else if (minimum && !roleAtLeast(actor as MemberActor, minimum)) want = 403;
+          else if (minimum && !roleAtLeast(role, minimum)) want = 403;
+          else if (isLimited && route.area === 'client') want = expectation.limited ?? expectation.status.a;
           else want = expectation.status.a;
         } else {
           want = mirror
@@ -776,7 +832,7 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
             : expectation.status[actor as Actor];
         }
         const self = isMember
-          ? memberTenants[actor as MemberActor]
+          ? memberTenants[actor as MemberActor | LimitedActor]
           : actor === 'anon'
             ? a
             : mirror && actor === 'admin'
@@ -797,7 +853,7 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
         else if (expectation.freshAgent) agent = await signedInAgent(app, self.user);
         else
           agent = isMember
-            ? members[actor as MemberActor].agent
+            ? members[actor as MemberActor | LimitedActor].agent
             : actors.agents[actor as Exclude<Actor, 'anon'>];
         let req = agent[route.method.toLowerCase() as 'get'](url).redirects(0);
         if (call.query) req = req.query(call.query);
@@ -823,6 +879,9 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
           (isMember && res.status < 400) ||
           (actor === 'admin' && (mirror || route.area === 'admin'));
         if (!mayShowA && text.includes(a.marker)) leaks.push(`${label}: shows client A's data`);
+        if (isLimited && !expectation.showsA)
+          for (const mark of atAsLocation)
+            if (text.includes(mark)) leaks.push(`${label}: shows "${mark}" from outside their locations`);
       }
       // The public API: the same call with A's key, then B's (naming A's rows).
       for (const keyOf of expectation.bearer ? (['b', 'a'] as const) : []) {
@@ -855,8 +914,7 @@ describe.each(testDatabaseKinds)('the access matrix on %s', (kind) => {
         if (keyOf === 'b' && text.includes(a.marker)) leaks.push(`${label}: shows client A's data`);
       }
     }
-    expect(failures).toEqual([]);
-    expect(leaks).toEqual([]);
+    expect({ failures, leaks }).toEqual({ failures: [], leaks: [] });
     expect(calls).toBeGreaterThan(700);
   }, 900_000);
 });

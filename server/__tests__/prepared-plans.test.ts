@@ -9,6 +9,7 @@ import { createReviewsService } from '../features/reviews/reviews.service';
 import { DatabaseSessionStore } from '../lib/session-store';
 import { createLocation, createUser } from '../testing/factories';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-db';
+import { wholeClient } from '../db/scope';
 
 /**
  * The reads behind every signed-in page (the session, a page of reviews, the dashboard) run as named prepared
@@ -71,8 +72,8 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('the prepared reads on 
             await reviews.list(ownerId, { filter, pageSize: REVIEW_PAGE_SIZE, cursor: first.nextCursor });
           }
         }
-        await dashboard.stats(ownerId);
-        await dashboard.charts(ownerId);
+        await dashboard.stats(wholeClient(ownerId));
+        await dashboard.charts(wholeClient(ownerId));
         await readSession(`no-such-session-${run}`);
       }
     }

@@ -122,6 +122,7 @@ export const TEAM_MESSAGES = {
   notMember: 'You are no longer a member of this business.',
   unknownLocation: 'One of the chosen locations is not one of this business.',
   roleForbidden: 'Your role in this team does not allow this.',
+  everyLocationOnly: 'Only a team member who works on every location can add one.',
   needsDetails: 'Enter your name and a password to create your login.',
 } as const;
 

@@ -32,3 +32,16 @@ export function useTeamRole(): TeamRole {
   });
   return teamRoleOf(user, clientId !== undefined);
 }
+
+/**
+ * Whether the signed-in member works on some locations only (issue 42): adding a location is the whole
+ * business's, so the server refuses it to them and the screens do not offer it.
+ */
+export function useLimitedToLocations(): boolean {
+  const { clientId } = useTenant();
+  const { data: user } = useQuery({
+    queryKey: ['/api/user'],
+    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
+  });
+  return clientId === undefined && user?.role === 'member' && Boolean(user.team?.locationIds);
+}

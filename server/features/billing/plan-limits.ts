@@ -130,13 +130,6 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
       await repo.recordUsage(tx, ownerId, ctx.now(), { invitations: 1 });
     },
 
-    async assertCanAddLocation(ownerId: number): Promise<void> {
-      const plan = await planOf(ownerId);
-      const limit = plan.locationsLimit;
-      if (limit !== null && (await repo.countLocations(ownerId)) >= limit)
-        throw overLimit(locationLimitMessage(plan, limit));
-    },
-
     /** GET /api/subscription: the plan and this month's use of each limit. */
     async usage(ownerId: number): Promise<SubscriptionOverview> {
       const [{ plan, subscription, graceEndsAt, limitedToFree }, requests, locationsUsed] = await Promise.all(

@@ -5,8 +5,8 @@ import { reviewHasStars, reviewIsResponded, reviewRatingCounts } from '../../db/
 import { integerLiteral } from '../../db/sql-literal';
 import { DASHBOARD_CHART_WEEKS, DASHBOARD_WINDOW_DAYS } from '@shared/schemas/dashboard';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
-import { inLocations } from '../reviews/reviews.repository';
-import type { LocationLimit } from '../review-requests/review-requests.repository';
+import type { Scope } from '../../db/scope';
+import { reviewsIn } from '../reviews/reviews.repository';
 
 /** Sums of one window (or of all time) of a client's reviews. */
 export interface ReviewWindowSums {
@@ -152,7 +152,11 @@ function prepareChartStatements(db: Database) {
 }
 
 /** Review request counts of a client (of these locations only, when given); unrun. */
-export function requestFiguresQuery(db: Database, ownerId: number | Placeholder, locationIds: LocationLimit) {
+export function requestFiguresQuery(
+  db: Database,
+  ownerId: number | Placeholder,
+  locationIds: number[] | null,
+) {
   return db
     .select({
       // Named, so the stats' one statement reads them as a subquery's columns (figuresQuery).
@@ -307,7 +311,7 @@ export function createDashboardRepository(db: Database) {
      * The same figures in one scan of every review of the client: what the rollups must always equal. With
      * locations, only theirs (reviews_owner_location_idx): the rollups are per client, not per location.
      */
-    async liveReviewFigures(ownerId: number, locationIds: LocationLimit = null): Promise<ReviewFigures> {
+    async liveReviewFigures(scope: Scope): Promise<ReviewFigures> {
       const all = windowSums(null);
       const last = windowSums(lastWindow(reviews.createdAt));
       const previous = windowSums(previousWindow(reviews.createdAt));
@@ -339,7 +343,7 @@ export function createDashboardRepository(db: Database) {
             ),
         })
         .from(reviews)
-        .where(and(eq(reviews.ownerId, ownerId), inLocations(locationIds)));
+        .where(reviewsIn(scope));
       const r = row!;
       return {
         all: {
@@ -372,8 +376,8 @@ export function createDashboardRepository(db: Database) {
     },
 
     /** Review request counts in one scan of the client's requests (with locations, of theirs only). */
-    async requestFigures(ownerId: number, locationIds: LocationLimit = null): Promise<RequestFigures> {
-      const [row] = await requestFiguresQuery(db, ownerId, locationIds);
+    async requestFigures(scope: Scope): Promise<RequestFigures> {
+      const [row] = await requestFiguresQuery(db, scope.ownerId, scope.locationIds);
       return row!;
     },
 
@@ -386,7 +390,7 @@ export function createDashboardRepository(db: Database) {
     },
 
     /** The same weeks from these locations' reviews of the 13 weeks (reviews_owner_location_idx). */
-    async liveWeekly(ownerId: number, locationIds: number[]): Promise<WeekRow[]> {
+    async liveWeekly(scope: Scope): Promise<WeekRow[]> {
       return toWeekRows(
         await weeksQuery(
           db,
@@ -394,7 +398,7 @@ export function createDashboardRepository(db: Database) {
                      count(*)::int as reviews,
                      round(avg(${reviews.rating}) filter (where ${reviewHasStars}), 1)::float8 as average_rating
               from ${reviews}
-              where ${and(eq(reviews.ownerId, ownerId), inLocations(locationIds))}
+              where ${reviewsIn(scope)}
                 and ${reviews.createdAt} >= (${firstWeek}) at time zone 'UTC'
               group by 1`,
         ),
@@ -408,13 +412,13 @@ export function createDashboardRepository(db: Database) {
     },
 
     /** The same counts over these locations' reviews (reviews_owner_location_idx). */
-    async liveDistribution(ownerId: number, locationIds: LocationLimit = null): Promise<number[]> {
+    async liveDistribution(scope: Scope): Promise<number[]> {
       const [row] = await db
         .select({
           counts: reviewRatingCounts(),
         })
         .from(reviews)
-        .where(and(eq(reviews.ownerId, ownerId), inLocations(locationIds)));
+        .where(reviewsIn(scope));
       return (row?.counts ?? [0, 0, 0, 0, 0]).map(Number);
     },
   };

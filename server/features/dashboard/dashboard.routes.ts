@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context';
-import { locationsOf, tenantOf } from '../../middleware/tenant';
+import { scopeOf } from '../../middleware/tenant';
 import { dashboardServiceFor } from './dashboard.service';
 
 /**
@@ -12,11 +12,11 @@ export function createDashboardRoutes(ctx: AppContext): Router {
   const router = Router();
 
   router.get('/dashboard/stats', async (req, res) => {
-    res.json(await dashboard.stats(tenantOf(req), locationsOf(req)));
+    res.json(await dashboard.stats(scopeOf(req)));
   });
 
   router.get('/dashboard/charts', async (req, res) => {
-    res.json(await dashboard.charts(tenantOf(req), locationsOf(req)));
+    res.json(await dashboard.charts(scopeOf(req)));
   });
 
   return router;

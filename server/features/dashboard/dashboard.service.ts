@@ -5,6 +5,7 @@ import {
   type DashboardCharts,
   type DashboardStats,
 } from '@shared/schemas/dashboard';
+import type { Scope } from '../../db/scope';
 import type { AppContext } from '../../lib/context';
 import {
   createDashboardRepository,
@@ -35,10 +36,10 @@ function rateTrend(
 }
 
 /** A location-limited member's figures, counted from their locations' reviews and requests. */
-async function liveFigures(repository: DashboardRepository, ownerId: number, locationIds: number[]) {
+async function liveFigures(repository: DashboardRepository, scope: Scope) {
   const [reviews, requests] = await Promise.all([
-    repository.liveReviewFigures(ownerId, locationIds),
-    repository.requestFigures(ownerId, locationIds),
+    repository.liveReviewFigures(scope),
+    repository.requestFigures(scope),
   ]);
   return { reviews, requests };
 }
@@ -47,13 +48,13 @@ async function liveFigures(repository: DashboardRepository, ownerId: number, loc
 export function createDashboardService(repository: DashboardRepository) {
   return {
     /**
-     * `locationIds` limits the figures to a member's locations (issue 16). The daily rollups are per client,
-     * so a limited member's figures are counted from their locations' reviews instead.
+     * A location-limited member's scope limits the figures to their locations (issue 16). The daily rollups
+     * are per client, so their figures are counted from their locations' reviews instead.
      */
-    async stats(ownerId: number, locationIds: number[] | null = null): Promise<DashboardStats> {
-      const { reviews, requests } = locationIds
-        ? await liveFigures(repository, ownerId, locationIds)
-        : await repository.figures(ownerId);
+    async stats(scope: Scope): Promise<DashboardStats> {
+      const { reviews, requests } = scope.locationIds
+        ? await liveFigures(repository, scope)
+        : await repository.figures(scope.ownerId);
       const { all, last, previous } = reviews;
       return {
         totalReviews: all.total,
@@ -82,10 +83,11 @@ export function createDashboardService(repository: DashboardRepository) {
       };
     },
 
-    async charts(ownerId: number, locationIds: number[] | null = null): Promise<DashboardCharts> {
+    async charts(scope: Scope): Promise<DashboardCharts> {
+      const limited = scope.locationIds !== null;
       const [weekly, counts] = await Promise.all([
-        locationIds ? repository.liveWeekly(ownerId, locationIds) : repository.weekly(ownerId),
-        locationIds ? repository.liveDistribution(ownerId, locationIds) : repository.distribution(ownerId),
+        limited ? repository.liveWeekly(scope) : repository.weekly(scope.ownerId),
+        limited ? repository.liveDistribution(scope) : repository.distribution(scope.ownerId),
       ]);
       return {
         weekly,

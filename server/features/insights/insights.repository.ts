@@ -13,8 +13,8 @@ import {
 } from '@shared/schemas/insights';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
 import { REVIEW_TYPES } from '@shared/schemas/domain';
-import { inLocations, type ReviewRow } from '../reviews/reviews.repository';
-import type { LocationLimit } from '../review-requests/review-requests.repository';
+import type { Scope } from '../../db/scope';
+import { reviewsIn, type ReviewRow } from '../reviews/reviews.repository';
 
 export interface BreakdownRow {
   key: string | number | null;
@@ -52,17 +52,17 @@ const stopWordsLiteral = `{${STOP_WORDS.map((word) => `"${word}"`).join(',')}}`;
 
 export function createInsightsRepository(db: Database) {
   return {
-    async bySource(ownerId: number, locationIds: LocationLimit = null): Promise<BreakdownRow[]> {
+    async bySource(scope: Scope): Promise<BreakdownRow[]> {
       const rows = await db
         .select({ key: sourceType, ...ratingColumns() })
         .from(reviews)
-        .where(and(eq(reviews.ownerId, ownerId), inLocations(locationIds)))
+        .where(reviewsIn(scope))
         .groupBy(sql`1`)
         .orderBy(sql`1`);
       return rows.map((row) => ({ ...row, name: row.key, counts: row.counts.map(Number) }));
     },
 
-    async byLocation(ownerId: number, locationIds: LocationLimit = null): Promise<BreakdownRow[]> {
+    async byLocation(scope: Scope): Promise<BreakdownRow[]> {
       const rows = await db
         .select({ key: reviews.locationId, name: locations.name, ...ratingColumns() })
         .from(reviews)
@@ -70,7 +70,7 @@ export function createInsightsRepository(db: Database) {
           locations,
           and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)),
         )
-        .where(and(eq(reviews.ownerId, ownerId), inLocations(locationIds)))
+        .where(reviewsIn(scope))
         .groupBy(reviews.locationId, locations.name)
         .orderBy(sql`count(*) desc`, asc(locations.name));
       return rows.map((row) => ({ ...row, counts: row.counts.map(Number) }));
@@ -80,11 +80,7 @@ export function createInsightsRepository(db: Database) {
      * The words most reviews of a band mention, over the band's newest reviews only (the sample keeps a
      * client with a million reviews fast). Text is lower-cased and split on anything not a letter.
      */
-    async topWords(
-      ownerId: number,
-      band: 'positive' | 'negative',
-      locationIds: LocationLimit = null,
-    ): Promise<WordCount[]> {
+    async topWords(scope: Scope, band: 'positive' | 'negative'): Promise<WordCount[]> {
       const bandCondition =
         band === 'positive'
           ? sql`${reviews.rating} >= ${POSITIVE_MIN_RATING}`
@@ -93,7 +89,7 @@ export function createInsightsRepository(db: Database) {
         with sample as (
           select ${reviews.id} as id, lower(${reviews.content}) as content
           from ${reviews}
-          where ${and(eq(reviews.ownerId, ownerId), inLocations(locationIds))} and ${bandCondition}
+          where ${reviewsIn(scope)} and ${bandCondition}
           order by ${reviews.createdAt} desc, ${reviews.id} desc
           limit ${INSIGHTS_WORD_SAMPLE}
         )
@@ -111,7 +107,7 @@ export function createInsightsRepository(db: Database) {
     },
 
     /** The unanswered reviews that have waited longest (reviews_owner_created_idx, read oldest first). */
-    async longestWaiting(ownerId: number, locationIds: LocationLimit = null): Promise<WaitingRow[]> {
+    async longestWaiting(scope: Scope): Promise<WaitingRow[]> {
       return db
         .select({
           ...reviewColumns,
@@ -122,7 +118,7 @@ export function createInsightsRepository(db: Database) {
           locations,
           and(eq(locations.id, reviews.locationId), eq(locations.ownerId, reviews.ownerId)),
         )
-        .where(and(eq(reviews.ownerId, ownerId), inLocations(locationIds), isUnresponded))
+        .where(and(reviewsIn(scope), isUnresponded))
         .orderBy(asc(reviews.createdAt), asc(reviews.id))
         .limit(INSIGHTS_WAITING_LIMIT);
     },

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context';
-import { locationsOf, tenantOf } from '../../middleware/tenant';
+import { scopeOf } from '../../middleware/tenant';
 import { insightsServiceFor } from './insights.service';
 
 /** GET /api/insights: the Review Insights page (/optimized-reviews). */
@@ -9,7 +9,7 @@ export function createInsightsRoutes(ctx: AppContext): Router {
   const router = Router();
 
   router.get('/insights', async (req, res) => {
-    res.json(await insights.insights(tenantOf(req), locationsOf(req)));
+    res.json(await insights.insights(scopeOf(req)));
   });
 
   return router;

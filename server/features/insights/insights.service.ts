@@ -1,5 +1,6 @@
 import { normalizeReviewType } from '@shared/schemas/domain';
 import type { Insights, RatingBreakdown, WaitingReview } from '@shared/schemas/insights';
+import type { Scope } from '../../db/scope';
 import type { AppContext } from '../../lib/context';
 import {
   createInsightsRepository,
@@ -31,14 +32,14 @@ function toWaitingReview(row: WaitingRow): WaitingReview {
 /** Review Insights: ratings per source and location, the words customers use, who waits for an answer. */
 export function createInsightsService(repository: InsightsRepository) {
   return {
-    /** `locationIds`: a location-limited member's (issue 16), whose insights come from their locations only. */
-    async insights(ownerId: number, locationIds: number[] | null = null): Promise<Insights> {
+    /** A location-limited member's insights (issue 16) come from their locations only. */
+    async insights(scope: Scope): Promise<Insights> {
       const [bySource, byLocation, positive, negative, waiting] = await Promise.all([
-        repository.bySource(ownerId, locationIds),
-        repository.byLocation(ownerId, locationIds),
-        repository.topWords(ownerId, 'positive', locationIds),
-        repository.topWords(ownerId, 'negative', locationIds),
-        repository.longestWaiting(ownerId, locationIds),
+        repository.bySource(scope),
+        repository.byLocation(scope),
+        repository.topWords(scope, 'positive'),
+        repository.topWords(scope, 'negative'),
+        repository.longestWaiting(scope),
       ]);
       return {
         bySource: bySource.map((row) => ({ type: normalizeReviewType(String(row.key)), ...breakdown(row) })),

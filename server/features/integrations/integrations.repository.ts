@@ -104,11 +104,12 @@ export function createIntegrationsRepository(db: Database) {
       : and(eq(locations.ownerId, ownerId), eq(locations.id, locationId));
 
   return {
-    async listLocations(ownerId: number): Promise<IntegrationLocation[]> {
+    /** The locations of `scope`: a location-limited member sees only theirs. */
+    async listLocations(scope: Scope): Promise<IntegrationLocation[]> {
       return db
         .select(locationColumns)
         .from(locations)
-        .where(eq(locations.ownerId, ownerId))
+        .where(inScope(scope, { ownerId: locations.ownerId, locationId: locations.id }))
         .orderBy(asc(locations.id));
     },
 

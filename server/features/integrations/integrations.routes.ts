@@ -37,7 +37,7 @@ export function createIntegrationsRoutes(ctx: AppContext): Router {
   router.get(
     '/integrations',
     validate({}, async (_input, req, res) => {
-      res.json(await service.overview(tenantOf(req)));
+      res.json(await service.overview(scopeOf(req)));
     }),
   );
 

@@ -10,6 +10,7 @@ import {
   type Provider,
 } from '@shared/schemas/integrations';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { wholeClient, type Scope } from '../../db/scope';
 import type { Logger } from '../../lib/logger';
 import type { FacebookClient, FacebookPage } from './facebook.client';
 import type { GoogleBusinessLocation, GoogleClient } from './google.client';
@@ -132,8 +133,8 @@ export function createIntegrationsService(deps: Dependencies) {
   }
 
   return {
-    async overview(ownerId: number): Promise<IntegrationsOverview> {
-      const rows = await repo.listLocations(ownerId);
+    async overview(scope: Scope): Promise<IntegrationsOverview> {
+      const rows = await repo.listLocations(scope);
       const iso = (date: Date | null) => date?.toISOString() ?? null;
       return {
         googleConfigured: google.configured,
@@ -240,7 +241,7 @@ export function createIntegrationsService(deps: Dependencies) {
 
     /** The Google account's locations, for the picker: listed with a token the client stored. */
     async googleLocations(ownerId: number): Promise<GoogleLocationChoice[]> {
-      const rows = await repo.listLocations(ownerId);
+      const rows = await repo.listLocations(wholeClient(ownerId));
       const source = rows.find((row) => row.googleAccessToken && !row.googleReconnectNeededAt);
       if (!source) throw badRequest(IMPORT_NOT_CONNECTED.google);
       const found = await googleSession(ownerId, source).listLocations();
@@ -257,7 +258,7 @@ export function createIntegrationsService(deps: Dependencies) {
      * imported twice). The grant is shared with the location when it has none of its own.
      */
     async linkGoogleLocation(ownerId: number, input: LinkGoogleLocationInput): Promise<IntegrationsOverview> {
-      const rows = await repo.listLocations(ownerId);
+      const rows = await repo.listLocations(wholeClient(ownerId));
       const target = rows.find((row) => row.id === input.locationId);
       if (!target) throw notFound(LOCATION_NOT_FOUND);
       const other = rows.find(
@@ -279,7 +280,7 @@ export function createIntegrationsService(deps: Dependencies) {
         googleLocationId: chosen.name,
         reviewUrl: chosen.reviewUrl,
       });
-      return this.overview(ownerId);
+      return this.overview(wholeClient(ownerId));
     },
 
     /** Clears the tokens of one location or all; Google grants are revoked, best effort. */

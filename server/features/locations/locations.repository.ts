@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
 import { locations } from '../../db/schema';
 import { inScope, type Scope } from '../../db/scope';
+import { lockUserRow } from '../../db/user-row-lock';
 
 export type LocationRow = typeof locations.$inferSelect;
 type NewLocationRow = typeof locations.$inferInsert;
@@ -32,9 +33,25 @@ export function createLocationsRepository(db: Database) {
       return row;
     },
 
-    async insert(row: NewLocationRow): Promise<LocationRow> {
-      const [created] = await db.insert(locations).values(row).returning();
-      return created!;
+    /**
+     * Inserts the owner's location once `admit` has seen how many they have (it may throw), counted and
+     * written in one transaction behind the owner's row lock: parallel creations count in turn, so they
+     * cannot all pass the same count and leave more than the plan allows.
+     */
+    async insert(
+      row: NewLocationRow,
+      admit: (tx: Transaction, existing: number) => Promise<void>,
+    ): Promise<LocationRow> {
+      return db.transaction(async (tx) => {
+        await lockUserRow(tx, row.ownerId);
+        const [counted] = await tx
+          .select({ n: count() })
+          .from(locations)
+          .where(eq(locations.ownerId, row.ownerId));
+        await admit(tx, counted?.n ?? 0);
+        const [created] = await tx.insert(locations).values(row).returning();
+        return created!;
+      });
     },
 
     async update(

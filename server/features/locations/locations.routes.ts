@@ -2,15 +2,13 @@ import { Router } from 'express';
 import { IdParamsSchema } from '@shared/schemas/domain';
 import { CreateLocationSchema, UpdateLocationSchema } from '@shared/schemas/locations';
 import type { AppContext } from '../../lib/context';
-import { scopeOf, tenantOf } from '../../middleware/tenant';
+import { scopeOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
-import { createPlanLimits } from '../billing/plan-limits';
 import { locationsServiceFor } from './locations.service';
 
 export function createLocationsRoutes(ctx: AppContext): Router {
   const router = Router();
   const service = locationsServiceFor(ctx);
-  const limits = createPlanLimits(ctx);
 
   router.get('/locations', async (req, res) => {
     res.json(await service.list(scopeOf(req)));
@@ -19,8 +17,7 @@ export function createLocationsRoutes(ctx: AppContext): Router {
   router.post(
     '/locations',
     validate({ body: CreateLocationSchema }, async ({ body }, req, res) => {
-      await limits.assertCanAddLocation(tenantOf(req));
-      res.status(201).json(await service.create(tenantOf(req), body));
+      res.status(201).json(await service.create(scopeOf(req), body));
     }),
   );
 

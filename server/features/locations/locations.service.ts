@@ -6,10 +6,13 @@ import {
   type UpdateLocationInput,
 } from '@shared/schemas/locations';
 import type { QrCodeResponse } from '@shared/schemas/review-requests';
-import { notFound } from '../../lib/errors';
+import { TEAM_MESSAGES } from '@shared/schemas/team';
+import { forbidden, notFound } from '../../lib/errors';
 import { qrCodeFor } from '../../lib/qr-code';
 import type { AppContext } from '../../lib/context';
+import type { Transaction } from '../../db/client';
 import type { Scope } from '../../db/scope';
+import { createPlanLimits, locationLimitMessage, overLimit, type PlanLimits } from '../billing/plan-limits';
 import {
   createLocationsRepository,
   isUniqueViolation,
@@ -44,8 +47,26 @@ export function toLocation(row: LocationRow, publicBaseUrl: string): Location {
   };
 }
 
-export function createLocationsService(repo: LocationsRepository, publicBaseUrl: string) {
+export function createLocationsService(
+  repo: LocationsRepository,
+  publicBaseUrl: string,
+  /** The plan's location limit (issue 11); without it, no limit. */
+  limits?: Pick<PlanLimits, 'planOf'>,
+) {
   const show = (row: LocationRow) => toLocation(row, publicBaseUrl);
+
+  /**
+   * The plan's say on one more location, asked where it is inserted, after the client's row is locked:
+   * the plan and the count are those the insert will follow. Full: 402, naming the limit and the plan.
+   */
+  const admitFor =
+    (ownerId: number) =>
+    async (tx: Transaction, existing: number): Promise<void> => {
+      if (!limits) return;
+      const plan = await limits.planOf(ownerId, tx);
+      const limit = plan.locationsLimit;
+      if (limit !== null && existing >= limit) throw overLimit(locationLimitMessage(plan, limit));
+    };
 
   return {
     async list(scope: Scope): Promise<Location[]> {
@@ -58,11 +79,16 @@ export function createLocationsService(repo: LocationsRepository, publicBaseUrl:
       return show(row);
     },
 
-    async create(ownerId: number, input: LocationFormValues): Promise<Location> {
+    /** A new location is the whole business's: a member limited to some locations may not add one. */
+    async create(scope: Scope, input: LocationFormValues): Promise<Location> {
+      if (scope.locationIds !== null) throw forbidden(TEAM_MESSAGES.everyLocationOnly);
+      const { ownerId } = scope;
       // A collision of 128 random bits will not happen; one retry covers the impossible.
       for (let attempt = 0; ; attempt += 1) {
         try {
-          return show(await repo.insert({ ownerId, ...input, publicLink: newPublicLink() }));
+          return show(
+            await repo.insert({ ownerId, ...input, publicLink: newPublicLink() }, admitFor(ownerId)),
+          );
         } catch (err) {
           if (attempt > 0 || !isUniqueViolation(err)) throw err;
         }
@@ -90,6 +116,10 @@ export function createLocationsService(repo: LocationsRepository, publicBaseUrl:
 }
 
 /** The service over the app's database, as its routes use it (routes never build a repository). */
-export function locationsServiceFor(ctx: Pick<AppContext, 'db' | 'env'>) {
-  return createLocationsService(createLocationsRepository(ctx.db), ctx.env.publicBaseUrl);
+export function locationsServiceFor(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
+  return createLocationsService(
+    createLocationsRepository(ctx.db),
+    ctx.env.publicBaseUrl,
+    createPlanLimits(ctx),
+  );
 }

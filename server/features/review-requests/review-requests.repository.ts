@@ -29,18 +29,15 @@ import {
 import { enqueueMany } from '../../lib/queue/enqueue';
 import type { Channel, RequestStatus } from '@shared/schemas/domain';
 import type { RequestEventKind, ReviewRequest, ReviewRequestDetail } from '@shared/schemas/review-requests';
+import { inScope, type Scope } from '../../db/scope';
 import { recordContactEvents } from '../contacts/contact-events';
 import { recentAsks } from './contact-policy.repository';
 import { recordRequestEvents } from './request-events';
 import { deliveryKey, requestJobKeyPatterns } from './sending-schedule';
 
-/** A location-limited team member's locations (issue 16); null or undefined: all of the client's. */
-export type LocationLimit = number[] | null | undefined;
-
-/** Only the requests of these locations (a location-limited team member); no condition without a limit. */
-function inRequestLocations(locationIds: LocationLimit): SQL | undefined {
-  return locationIds ? inArray(reviewRequests.locationId, locationIds) : undefined;
-}
+/** The requests of `scope`: the client's, and for a location-limited member those at their locations. */
+const requestsIn = (scope: Scope): SQL =>
+  inScope(scope, { ownerId: reviewRequests.ownerId, locationId: reviewRequests.locationId });
 
 export interface ContactForRequest {
   id: number;
@@ -230,27 +227,21 @@ export function createReviewRequestsRepository(db: Database) {
     });
   }
 
-  async function findById(
-    ownerId: number,
-    id: number,
-    locationIds?: LocationLimit,
-  ): Promise<ReviewRequest | undefined> {
+  async function findById(scope: Scope, id: number): Promise<ReviewRequest | undefined> {
     const [row] = await db
       .select(listColumns)
       .from(reviewRequests)
       .leftJoin(contacts, eq(contacts.id, reviewRequests.contactId))
       .leftJoin(locations, eq(locations.id, reviewRequests.locationId))
-      .where(
-        and(eq(reviewRequests.ownerId, ownerId), eq(reviewRequests.id, id), inRequestLocations(locationIds)),
-      );
+      .where(and(requestsIn(scope), eq(reviewRequests.id, id)));
     return row ? toReviewRequest(row) : undefined;
   }
 
   return {
     insertWithJobs,
 
-    /** The client's location, unless it is outside a location-limited member's `locationIds`. */
-    async findLocation(ownerId: number, id: number, locationIds?: LocationLimit) {
+    /** The client's location, unless it is outside a location-limited member's scope. */
+    async findLocation(scope: Scope, id: number) {
       const [row] = await db
         .select({
           id: locations.id,
@@ -260,11 +251,7 @@ export function createReviewRequestsRepository(db: Database) {
         })
         .from(locations)
         .where(
-          and(
-            eq(locations.ownerId, ownerId),
-            eq(locations.id, id),
-            locationIds ? inArray(locations.id, locationIds) : undefined,
-          ),
+          and(inScope(scope, { ownerId: locations.ownerId, locationId: locations.id }), eq(locations.id, id)),
         );
       return row;
     },
@@ -299,12 +286,8 @@ export function createReviewRequestsRepository(db: Database) {
     findById,
 
     /** The request and every step of its timeline, oldest first. */
-    async findDetail(
-      ownerId: number,
-      id: number,
-      locationIds?: LocationLimit,
-    ): Promise<ReviewRequestDetail | undefined> {
-      const request = await findById(ownerId, id, locationIds);
+    async findDetail(scope: Scope, id: number): Promise<ReviewRequestDetail | undefined> {
+      const request = await findById(scope, id);
       if (!request) return undefined;
       const events = await db
         .select({
@@ -313,7 +296,9 @@ export function createReviewRequestsRepository(db: Database) {
           createdAt: reviewRequestEvents.createdAt,
         })
         .from(reviewRequestEvents)
-        .where(and(eq(reviewRequestEvents.reviewRequestId, id), eq(reviewRequestEvents.ownerId, ownerId)))
+        .where(
+          and(eq(reviewRequestEvents.reviewRequestId, id), eq(reviewRequestEvents.ownerId, scope.ownerId)),
+        )
         .orderBy(asc(reviewRequestEvents.id));
       return {
         ...request,
@@ -379,16 +364,16 @@ export function createReviewRequestsRepository(db: Database) {
      * Cancels a request that has no review yet: a queued message is not sent (unless a worker is sending it
      * this very moment: then nothing changes), and no reminder follows. Answers whether it was cancelled.
      */
-    async cancel(ownerId: number, id: number, locationIds?: LocationLimit): Promise<boolean> {
+    async cancel(scope: Scope, id: number): Promise<boolean> {
+      const { ownerId } = scope;
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(reviewRequests)
           .set({ status: 'cancelled', cancelledAt: sql`now()` })
           .where(
             and(
-              eq(reviewRequests.ownerId, ownerId),
+              requestsIn(scope),
               eq(reviewRequests.id, id),
-              inRequestLocations(locationIds),
               inArray(reviewRequests.status, [...CANCELLABLE]),
               sql`coalesce(${reviewRequests.providerMessageId}, '') not like 'claim:%'`,
             ),
@@ -425,13 +410,8 @@ export function createReviewRequestsRepository(db: Database) {
      * Queues a failed (or outboxed) request again under a fresh job; answers false when it is in another
      * state by now.
      */
-    async retry(
-      ownerId: number,
-      id: number,
-      runAt: Date,
-      waiting?: string,
-      locationIds?: LocationLimit,
-    ): Promise<boolean> {
+    async retry(scope: Scope, id: number, runAt: Date, waiting?: string): Promise<boolean> {
+      const { ownerId } = scope;
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(reviewRequests)
@@ -445,9 +425,8 @@ export function createReviewRequestsRepository(db: Database) {
           })
           .where(
             and(
-              eq(reviewRequests.ownerId, ownerId),
+              requestsIn(scope),
               eq(reviewRequests.id, id),
-              inRequestLocations(locationIds),
               inArray(reviewRequests.status, ['failed', 'outbox']),
             ),
           )
@@ -475,7 +454,7 @@ export function createReviewRequestsRepository(db: Database) {
      * A page of the no-gating audit: each message sent for a request (oldest first, after `afterId`) with
      * what its customer was offered after rating.
      */
-    async auditPage(ownerId: number, afterId: number, limit: number, locationIds?: LocationLimit) {
+    async auditPage(scope: Scope, afterId: number, limit: number) {
       return db
         .select({
           id: outboundMessages.id,
@@ -505,10 +484,10 @@ export function createReviewRequestsRepository(db: Database) {
         .leftJoin(reviews, eq(reviews.reviewRequestId, reviewRequests.id))
         .where(
           and(
-            eq(outboundMessages.ownerId, ownerId),
+            eq(outboundMessages.ownerId, scope.ownerId),
             isNotNull(outboundMessages.reviewRequestId),
             gt(outboundMessages.id, afterId),
-            inRequestLocations(locationIds),
+            requestsIn(scope),
           ),
         )
         .orderBy(asc(outboundMessages.id))
@@ -517,13 +496,12 @@ export function createReviewRequestsRepository(db: Database) {
 
     /** Newest first, with the contact's and location's names, in one query; and the total. */
     async list(
-      ownerId: number,
-      options: { status?: RequestStatus; limit: number; offset: number; locationIds?: LocationLimit },
+      scope: Scope,
+      options: { status?: RequestStatus; limit: number; offset: number },
     ): Promise<{ rows: ReviewRequest[]; total: number }> {
       const where = and(
-        eq(reviewRequests.ownerId, ownerId),
+        requestsIn(scope),
         options.status ? eq(reviewRequests.status, options.status) : undefined,
-        inRequestLocations(options.locationIds),
       );
       const [rows, [totalRow]] = await Promise.all([
         db

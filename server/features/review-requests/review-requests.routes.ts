@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { sendCsvDownload } from '../../lib/csv-download';
 import { validate } from '../../middleware/validate';
-import { locationsOf, tenantOf } from '../../middleware/tenant';
+import { scopeOf, tenantOf } from '../../middleware/tenant';
 import { reviewRequestsServiceFor, type ReviewRequestsService } from './review-requests.service';
 
 /** Review requests, their timelines and QR codes, and how they go out (seed-spec section 7, PRODUCT.md section 5). */
@@ -35,24 +35,19 @@ export function createReviewRequestsRoutes(
   router.post(
     '/review-requests/link',
     validate({ body: CreateLinkRequestSchema }, async ({ body }, req, res) => {
-      res.status(201).json(await service.createLink(tenantOf(req), body.locationId, locationsOf(req)));
+      res.status(201).json(await service.createLink(scopeOf(req), body.locationId));
     }),
   );
 
   router.get('/review-requests/audit.csv', async (req, res) => {
-    await sendCsvDownload(
-      req,
-      res,
-      'review-requests-audit',
-      service.auditCsv(tenantOf(req), locationsOf(req)),
-    );
+    await sendCsvDownload(req, res, 'review-requests-audit', service.auditCsv(scopeOf(req)));
   });
 
   for (const action of ['retry', 'cancel', 'resend'] as const) {
     router.post(
       `/review-requests/:id/${action}`,
       validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
-        const result = await service[action](tenantOf(req), params.id, locationsOf(req));
+        const result = await service[action](scopeOf(req), params.id);
         res.status(action === 'resend' ? 201 : 200).json(result);
       }),
     );
@@ -61,14 +56,14 @@ export function createReviewRequestsRoutes(
   router.post(
     '/review-requests',
     validate({ body: CreateReviewRequestSchema }, async ({ body }, req, res) => {
-      res.status(201).json(await service.create(tenantOf(req), body, locationsOf(req)));
+      res.status(201).json(await service.create(scopeOf(req), body));
     }),
   );
 
   router.post(
     '/review-requests/bulk',
     validate({ body: BulkReviewRequestSchema }, async ({ body }, req, res) => {
-      const result = await service.createMany(tenantOf(req), body, locationsOf(req));
+      const result = await service.createMany(scopeOf(req), body);
       res.status(result.created > 0 ? 201 : 200).json(result);
     }),
   );
@@ -76,7 +71,7 @@ export function createReviewRequestsRoutes(
   router.post(
     '/review-requests/bulk/preview',
     validate({ body: BulkReviewRequestSchema }, async ({ body }, req, res) => {
-      res.json(await service.previewMany(tenantOf(req), body, locationsOf(req)));
+      res.json(await service.previewMany(scopeOf(req), body));
     }),
   );
 
@@ -90,7 +85,7 @@ export function createReviewRequestsRoutes(
   router.get(
     '/review-requests',
     validate({ query: ReviewRequestListQuerySchema }, async ({ query }, req, res) => {
-      const { rows, total } = await service.list(tenantOf(req), query, locationsOf(req));
+      const { rows, total } = await service.list(scopeOf(req), query);
       res.setHeader('X-Total-Count', String(total));
       res.json(rows);
     }),
@@ -99,14 +94,14 @@ export function createReviewRequestsRoutes(
   router.get(
     '/review-requests/:id',
     validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
-      res.json(await service.detail(tenantOf(req), params.id, locationsOf(req)));
+      res.json(await service.detail(scopeOf(req), params.id));
     }),
   );
 
   router.get(
     '/review-requests/:id/qr',
     validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
-      res.json(await service.qrForRequest(tenantOf(req), params.id, locationsOf(req)));
+      res.json(await service.qrForRequest(scopeOf(req), params.id));
     }),
   );
 

@@ -27,12 +27,12 @@ import { SAMPLE_LINK_PATH } from '@shared/schemas/templates';
 import { csvLine } from '../../lib/csv';
 import { qrCodeFor } from '../../lib/qr-code';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { wholeClient, type Scope } from '../../db/scope';
 import type { AppContext } from '../../lib/context';
 import type { Transaction } from '../../db/client';
 import {
   createReviewRequestsRepository,
   type ContactForRequest,
-  type LocationLimit,
   type NewRequest,
   type ReviewRequestsRepository,
 } from './review-requests.repository';
@@ -150,15 +150,15 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
   }
   const reviewUrl = (token: string) => `${options.publicBaseUrl}/review/${token}`;
 
-  /** A location outside a location-limited member's `locationIds` is not found, like an unknown one. */
-  async function requireLocation(ownerId: number, id: number, locationIds: LocationLimit) {
-    const location = await repo.findLocation(ownerId, id, locationIds);
+  /** A location outside a location-limited member's scope is not found, like an unknown one. */
+  async function requireLocation(scope: Scope, id: number) {
+    const location = await repo.findLocation(scope, id);
     if (!location) throw notFound('Location not found');
     return location;
   }
 
-  async function requireRequest(ownerId: number, id: number, locationIds: LocationLimit) {
-    const request = await repo.findById(ownerId, id, locationIds);
+  async function requireRequest(scope: Scope, id: number) {
+    const request = await repo.findById(scope, id);
     if (!request) throw notFound('Review request not found');
     return request;
   }
@@ -211,13 +211,13 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
   }
 
   async function createFor(
-    ownerId: number,
+    scope: Scope,
     input: CreateReviewRequestInput & { resentFromId?: number },
-    locationIds: LocationLimit,
     policy: AskPolicy,
     askedFrom: string,
   ): Promise<{ request: ReviewRequest; skipped?: never } | { skipped: string; request?: never }> {
-    const location = await requireLocation(ownerId, input.locationId, locationIds);
+    const { ownerId } = scope;
+    const location = await requireLocation(scope, input.locationId);
     const contact = await repo.findContact(ownerId, input.contactId);
     if (!contact) throw notFound('Contact not found');
     const problem = unreachable(contact, input.method);
@@ -248,7 +248,7 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
       ]);
       return { skipped };
     }
-    return { request: (await repo.findById(ownerId, id!))! };
+    return { request: (await repo.findById(scope, id!))! };
   }
 
   /** The contacts a bulk send is for (each once), and those not found among the client's. */
@@ -297,20 +297,15 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
   }
 
   return {
-    /** `locationIds`, here and below: a location-limited team member's locations (null: all of them). */
     /** The dialog's single request: refused (409) for a contact asked inside the window unless confirmed. */
-    async create(
-      ownerId: number,
-      input: CreateReviewRequestInput,
-      locationIds: LocationLimit = null,
-    ): Promise<ReviewRequest> {
+    async create(scope: Scope, input: CreateReviewRequestInput): Promise<ReviewRequest> {
       const policy = input.confirmRecentAsk ? 'allow' : 'refuse';
-      return (await createFor(ownerId, input, locationIds, policy, ASKED_FROM.dialog)).request!;
+      return (await createFor(scope, input, policy, ASKED_FROM.dialog)).request!;
     },
 
     /** /api/v1: a contact asked inside the window is skipped, the reason on their timeline. */
     createFromApi: (ownerId: number, input: CreateReviewRequestInput) =>
-      createFor(ownerId, input, null, 'skip', ASKED_FROM.api),
+      createFor(wholeClient(ownerId), input, 'skip', ASKED_FROM.api),
 
     /** The contact's last ask inside the window (null: none, or the window is off). */
     async lastAsked(ownerId: number, contactId: number): Promise<LastAsk | null> {
@@ -327,43 +322,36 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
     saveSettings: (ownerId: number, values: RequestSettings) => options.settings.save(ownerId, values),
 
     /** A one-off link and its QR code for a customer who is not a contact; nothing is sent. */
-    async createLink(
-      ownerId: number,
-      locationId: number,
-      locationIds: LocationLimit = null,
-    ): Promise<LinkRequestResponse> {
-      await requireLocation(ownerId, locationId, locationIds);
-      const id = await repo.insertLink(ownerId, locationId, generateLink());
-      const request = (await repo.findById(ownerId, id))!;
+    async createLink(scope: Scope, locationId: number): Promise<LinkRequestResponse> {
+      await requireLocation(scope, locationId);
+      const id = await repo.insertLink(scope.ownerId, locationId, generateLink());
+      const request = (await repo.findById(scope, id))!;
       return { request, ...(await qrCodeFor(reviewUrl(request.uniqueLink))) };
     },
 
-    async detail(
-      ownerId: number,
-      id: number,
-      locationIds: LocationLimit = null,
-    ): Promise<ReviewRequestDetail> {
-      const request = await repo.findDetail(ownerId, id, locationIds);
+    async detail(scope: Scope, id: number): Promise<ReviewRequestDetail> {
+      const request = await repo.findDetail(scope, id);
       if (!request) throw notFound('Review request not found');
       return request;
     },
 
-    async cancel(ownerId: number, id: number, locationIds: LocationLimit = null): Promise<ReviewRequest> {
-      const request = await requireRequest(ownerId, id, locationIds);
-      if (!(await repo.cancel(ownerId, id, locationIds))) {
-        const now = await requireRequest(ownerId, id, locationIds);
+    async cancel(scope: Scope, id: number): Promise<ReviewRequest> {
+      const request = await requireRequest(scope, id);
+      if (!(await repo.cancel(scope, id))) {
+        const now = await requireRequest(scope, id);
         throw conflict(
           now.status === request.status && request.status === 'queued'
             ? REQUEST_ACTION_MESSAGES.sendingNow
             : REQUEST_ACTION_MESSAGES.notCancellable,
         );
       }
-      return requireRequest(ownerId, id, locationIds);
+      return requireRequest(scope, id);
     },
 
     /** Sends a failed or outboxed request again, to the same link, if the contact can still be reached. */
-    async retry(ownerId: number, id: number, locationIds: LocationLimit = null): Promise<ReviewRequest> {
-      const request = await requireRequest(ownerId, id, locationIds);
+    async retry(scope: Scope, id: number): Promise<ReviewRequest> {
+      const { ownerId } = scope;
+      const request = await requireRequest(scope, id);
       if (!canRetry(request) || request.method === 'link')
         throw conflict(REQUEST_ACTION_MESSAGES.notRetryable);
       const contact =
@@ -371,20 +359,20 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
       if (!contact) throw conflict(REQUEST_ACTION_MESSAGES.notResendable);
       const problem = unreachable(contact, request.method);
       if (problem) throw conflict(problem.reason);
-      const location = await requireLocation(ownerId, request.locationId, locationIds);
+      const location = await requireLocation(scope, request.locationId);
       const when = timing(await options.settings.get(ownerId), location)(contact);
-      if (!(await repo.retry(ownerId, id, when.runAt, when.waiting, locationIds)))
+      if (!(await repo.retry(scope, id, when.runAt, when.waiting)))
         throw conflict(REQUEST_ACTION_MESSAGES.notRetryable);
-      return requireRequest(ownerId, id, locationIds);
+      return requireRequest(scope, id);
     },
 
     /** A new request with a new link to the same customer; the old link stays valid until used. */
-    async resend(ownerId: number, id: number, locationIds: LocationLimit = null): Promise<ReviewRequest> {
-      const request = await requireRequest(ownerId, id, locationIds);
+    async resend(scope: Scope, id: number): Promise<ReviewRequest> {
+      const request = await requireRequest(scope, id);
       if (!canResend(request) || request.method === 'link' || request.contactId === null)
         throw conflict(REQUEST_ACTION_MESSAGES.notResendable);
       const { request: created } = await createFor(
-        ownerId,
+        scope,
         {
           locationId: request.locationId,
           contactId: request.contactId,
@@ -392,20 +380,19 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
           templateId: request.templateId ?? undefined,
           resentFromId: id,
         },
-        locationIds,
         'allow',
         `Resends request #${id}`,
       );
-      await repo.recordResent(ownerId, id, created!.id);
+      await repo.recordResent(scope.ownerId, id, created!.id);
       return created!;
     },
 
     /** The no-gating audit CSV, in batches: every message sent and what its customer was offered. */
-    async *auditCsv(ownerId: number, locationIds: LocationLimit = null): AsyncGenerator<string> {
+    async *auditCsv(scope: Scope): AsyncGenerator<string> {
       yield csvLine(REQUEST_AUDIT_COLUMNS);
       let afterId = 0;
       for (;;) {
-        const rows = await repo.auditPage(ownerId, afterId, AUDIT_BATCH, locationIds);
+        const rows = await repo.auditPage(scope, afterId, AUDIT_BATCH);
         if (rows.length > 0)
           yield rows
             .map((row) => {
@@ -437,12 +424,9 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
      * One request per reachable contact not asked inside the window; the others are reported with their
      * reason, each on its contact's timeline, nothing half-done.
      */
-    async createMany(
-      ownerId: number,
-      input: BulkReviewRequestInput,
-      locationIds: LocationLimit = null,
-    ): Promise<BulkReviewRequestResult> {
-      const location = await requireLocation(ownerId, input.locationId, locationIds);
+    async createMany(scope: Scope, input: BulkReviewRequestInput): Promise<BulkReviewRequestResult> {
+      const { ownerId } = scope;
+      const location = await requireLocation(scope, input.locationId);
       const { eligible, skipped } = await bulkCandidates(ownerId, input);
       const settings = await options.settings.get(ownerId);
       const when = timing(settings, location);
@@ -475,12 +459,9 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
     },
 
     /** What createMany would do, sending and reserving nothing: the count, who is left out and why, the message. */
-    async previewMany(
-      ownerId: number,
-      input: BulkReviewRequestInput,
-      locationIds: LocationLimit = null,
-    ): Promise<BulkReviewRequestPreview> {
-      const location = await requireLocation(ownerId, input.locationId, locationIds);
+    async previewMany(scope: Scope, input: BulkReviewRequestInput): Promise<BulkReviewRequestPreview> {
+      const { ownerId } = scope;
+      const location = await requireLocation(scope, input.locationId);
       const { eligible, skipped } = await bulkCandidates(ownerId, input);
       const settings = await options.settings.get(ownerId);
       const recent = await repo.recentAsks(
@@ -510,24 +491,15 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
       };
     },
 
-    async list(ownerId: number, query: ReviewRequestListQuery, locationIds: LocationLimit = null) {
+    async list(scope: Scope, query: ReviewRequestListQuery) {
       const paged = query.page !== undefined || query.pageSize !== undefined;
       const pageSize = paged ? (query.pageSize ?? REQUEST_PAGE_SIZE) : REQUEST_UNPAGED_LIMIT;
       const page = query.page ?? 1;
-      return repo.list(ownerId, {
-        status: query.status,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-        locationIds,
-      });
+      return repo.list(scope, { status: query.status, limit: pageSize, offset: (page - 1) * pageSize });
     },
 
-    async qrForRequest(
-      ownerId: number,
-      id: number,
-      locationIds: LocationLimit = null,
-    ): Promise<QrCodeResponse> {
-      const request = await requireRequest(ownerId, id, locationIds);
+    async qrForRequest(scope: Scope, id: number): Promise<QrCodeResponse> {
+      const request = await requireRequest(scope, id);
       return qrCodeFor(reviewUrl(request.uniqueLink));
     },
 

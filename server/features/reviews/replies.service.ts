@@ -81,7 +81,8 @@ export function createRepliesService(deps: {
   }
 
   async function resultOf(ownerId: number, id: number, outcome: SiteOutcome): Promise<ReplyResult> {
-    const row = await reviews.findById(ownerId, id);
+    // The caller found the review in its scope first.
+    const row = await reviews.findById(wholeClient(ownerId), id);
     if (!row) throw notFound(REVIEW_NOT_FOUND);
     return {
       ...toReview(row),
@@ -207,7 +208,7 @@ export function createRepliesService(deps: {
 
   /** Why a waiting reply cannot be taken now: none waits, or another request is publishing it. */
   async function notClaimable(ownerId: number, id: number): Promise<AppError> {
-    const row = await reviews.findById(ownerId, id);
+    const row = await reviews.findById(wholeClient(ownerId), id);
     if (!row) return notFound(REVIEW_NOT_FOUND);
     return row.replyPublishState ? conflict(REPLY_BEING_PUBLISHED) : conflict(REPLY_NOT_WAITING);
   }

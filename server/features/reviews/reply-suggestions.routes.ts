@@ -3,7 +3,7 @@ import { ReplySettingsSchema, type TemplateSuggestion } from '@shared/schemas/re
 import { ReviewIdParamsSchema } from '@shared/schemas/reviews';
 import type { AppContext } from '../../lib/context';
 import { createRateLimiter } from '../../lib/rate-limit';
-import { locationsOf, tenantOf } from '../../middleware/tenant';
+import { scopeOf, tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
 import { replySuggestionsServiceFor, type SuggestionEvent } from './reply-suggestions.service';
 
@@ -46,7 +46,7 @@ export function createReplySuggestionRoutes(ctx: AppContext): Router {
     '/reviews/:id/suggested-reply',
     limiter,
     validate({ params: ReviewIdParamsSchema }, async ({ params }, req, res) => {
-      const messages = await service.prepare(tenantOf(req), params.id, locationsOf(req));
+      const messages = await service.prepare(scopeOf(req), params.id);
       if (!messages) {
         res.json({ source: 'template' } satisfies TemplateSuggestion);
         return;

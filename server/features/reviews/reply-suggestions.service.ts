@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors';
 import { LlmError, llmConfigOf, streamChatCompletion, type ChatMessage } from '../../lib/llm';
 import { createReplySettingsRepository } from './reply-settings.repository';
 import { createReviewsRepository } from './reviews.repository';
+import type { Scope } from '../../db/scope';
 
 /** A suggested reply stays short enough to read at a glance and to fit any review site. */
 export const MAX_REPLY_WORDS = 120;
@@ -82,12 +83,9 @@ export function replySuggestionsServiceFor(ctx: Pick<AppContext, 'db' | 'env' | 
      * (the client then uses its rating templates). Another client's review, or one outside a
      * location-limited member's locations, is not found.
      */
-    async prepare(
-      ownerId: number,
-      reviewId: number,
-      locationIds: number[] | null = null,
-    ): Promise<ChatMessage[] | null> {
-      const review = await reviews.findById(ownerId, reviewId, locationIds);
+    async prepare(scope: Scope, reviewId: number): Promise<ChatMessage[] | null> {
+      const { ownerId } = scope;
+      const review = await reviews.findById(scope, reviewId);
       if (!review) throw notFound(REVIEW_NOT_FOUND);
       if (!config) return null;
       const [preferences, business] = await Promise.all([

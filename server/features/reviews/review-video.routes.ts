@@ -4,7 +4,7 @@ import { IdParamsSchema } from '@shared/schemas/domain';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { createFileStorage, type ByteRange, type FileStorage } from '../../lib/storage';
-import { locationsOf, tenantOf } from '../../middleware/tenant';
+import { scopeOf, tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
 import { reviewVideoServiceFor } from './review-video.service';
 
@@ -39,7 +39,7 @@ export function createReviewVideoRoutes(
     '/reviews/:id/video',
     validate({ params: IdParamsSchema }, async ({ params }, req, res) => {
       const ownerId = tenantOf(req);
-      const info = await video.stat(ownerId, params.id, locationsOf(req));
+      const info = await video.stat(scopeOf(req), params.id);
 
       const range = parseRange(req.get('range'), info.size);
       res.setHeader('Accept-Ranges', 'bytes');

@@ -22,6 +22,7 @@ import {
 import type { Database } from '../../db/client';
 import { lockClientReviews } from '../../db/client-reviews-lock';
 import { reviewColumns } from '../../db/review-columns';
+import { inScope, type Scope } from '../../db/scope';
 import { locations, reviewTotals, reviews } from '../../db/schema';
 import { integerLiteral } from '../../db/sql-literal';
 import type { ReviewCursor } from './review-cursor';
@@ -99,9 +100,13 @@ export interface ReviewListCriteria {
 }
 
 /** Only the reviews of these locations (a location-limited team member); none without a limit. */
-export function inLocations(locationIds: number[] | null | undefined): SQL | undefined {
+function inLocations(locationIds: number[] | null | undefined): SQL | undefined {
   return locationIds ? inArray(reviews.locationId, locationIds) : undefined;
 }
+
+/** The reviews of `scope`: the client's, and for a location-limited member those at their locations. */
+export const reviewsIn = (scope: Scope): SQL =>
+  inScope(scope, { ownerId: reviews.ownerId, locationId: reviews.locationId });
 
 /** A review as stored: the API's Review with its times still Dates. */
 export type ReviewRow = Omit<Review, 'createdAt' | 'respondedAt'> & {
@@ -386,18 +391,11 @@ export function createReviewsRepository(db: Database) {
 
   return {
     /** The review, if it is this owner's and has a video: who may watch it. */
-    async findOwnedVideoReview(ownerId: number, reviewId: number, locationIds?: number[] | null) {
+    async findOwnedVideoReview(scope: Scope, reviewId: number) {
       const [row] = await db
         .select({ id: reviews.id, ownerId: reviews.ownerId })
         .from(reviews)
-        .where(
-          and(
-            eq(reviews.id, reviewId),
-            eq(reviews.ownerId, ownerId),
-            sql`${reviews.videoUrl} is not null`,
-            inLocations(locationIds),
-          ),
-        );
+        .where(and(eq(reviews.id, reviewId), reviewsIn(scope), sql`${reviews.videoUrl} is not null`));
       return row;
     },
     listQuery,
@@ -455,14 +453,8 @@ export function createReviewsRepository(db: Database) {
         .limit(limit);
     },
 
-    async findById(
-      ownerId: number,
-      id: number,
-      locationIds?: number[] | null,
-    ): Promise<ReviewRow | undefined> {
-      const [row] = await selectReviews().where(
-        and(eq(reviews.ownerId, ownerId), eq(reviews.id, id), inLocations(locationIds)),
-      );
+    async findById(scope: Scope, id: number): Promise<ReviewRow | undefined> {
+      const [row] = await selectReviews().where(and(reviewsIn(scope), eq(reviews.id, id)));
       return row;
     },
 

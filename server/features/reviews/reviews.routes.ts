@@ -52,7 +52,7 @@ export function createReviewsRoutes(ctx: AppContext): Router {
   router.get(
     '/reviews/:id',
     validate({ params: ReviewIdParamsSchema }, async ({ params }, req, res) => {
-      res.json(await service.find(tenantOf(req), params.id, locationsOf(req)));
+      res.json(await service.find(scopeOf(req), params.id));
     }),
   );
 

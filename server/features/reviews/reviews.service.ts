@@ -21,6 +21,7 @@ import {
   type ReviewsRepository,
 } from './reviews.repository';
 import { decodeReviewCursor, encodeReviewCursor } from './review-cursor';
+import type { Scope } from '../../db/scope';
 
 /** Rows per round trip of the export: a large export never holds more than this in memory. */
 export const EXPORT_BATCH = 1000;
@@ -128,9 +129,9 @@ export function createReviewsService(repo: ReviewsRepository) {
       }
     },
 
-    /** The review; a location-limited member's `locationIds` leave others' out (404, like a missing one). */
-    async find(ownerId: number, id: number, locationIds: number[] | null = null): Promise<Review> {
-      const row = await repo.findById(ownerId, id, locationIds);
+    /** The review; outside a location-limited member's scope it is not found (404, like a missing one). */
+    async find(scope: Scope, id: number): Promise<Review> {
+      const row = await repo.findById(scope, id);
       if (!row) throw notFound(REVIEW_NOT_FOUND);
       return toReview(row);
     },

@@ -5,6 +5,7 @@ import { reviews } from '../../../db/schema';
 import { createReview, createUser } from '../../../testing/factories';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { createDashboardRepository } from '../dashboard.repository';
+import { wholeClient } from '../../../db/scope';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -131,10 +132,10 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
 
     const [rolled, live, distribution] = await Promise.all([
       repository.figures(owner.id).then((figures) => figures.reviews),
-      repository.liveReviewFigures(owner.id),
+      repository.liveReviewFigures(wholeClient(owner.id)),
       repository.distribution(owner.id),
     ]);
-    expect(distribution).toEqual(await repository.liveDistribution(owner.id));
+    expect(distribution).toEqual(await repository.liveDistribution(wholeClient(owner.id)));
     expect({ ...rolled, recentResponseDays: 0 }).toEqual({ ...live, recentResponseDays: 0 });
     expect(rolled.recentResponseDays).toBeCloseTo(live.recentResponseDays, 9);
     expect(rolled.last.total).toBeGreaterThan(0);

@@ -13,6 +13,7 @@ import {
 import { createReviewRequestsRepository } from '../review-requests.repository';
 import { createReviewRequestsService } from '../review-requests.service';
 import { createRequestSettingsRepository } from '../request-settings.repository';
+import { wholeClient } from '../../../db/scope';
 
 const BASE = 'https://reviews.example.com';
 // Phones are unique per client: each contact gets its own.
@@ -242,7 +243,11 @@ describe.each(testDatabaseKinds)('review requests API on %s', (kind) => {
       const before = await countRows();
 
       await expect(
-        service.create(alice.user.id, { locationId: location.id, contactId: contact.id, method: 'email' }),
+        service.create(wholeClient(alice.user.id), {
+          locationId: location.id,
+          contactId: contact.id,
+          method: 'email',
+        }),
       ).rejects.toThrow();
 
       expect(await countRows()).toEqual(before);

@@ -14,6 +14,7 @@ import type { Location } from '@shared/schemas/locations';
 import { useDeleteLocation } from '../api/delete-location';
 import { LocationFormDialog } from './location-form-dialog';
 import { useLocations } from '@/lib/locations';
+import { useLimitedToLocations } from '@/lib/team-role';
 
 async function copyText(text: string): Promise<void> {
   try {
@@ -33,7 +34,8 @@ export function LocationsTab() {
   const [editing, setEditing] = useState<Location | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Location | null>(null);
 
-  const addButton = (
+  const limited = useLimitedToLocations();
+  const addButton = limited ? null : (
     <Button onClick={() => setEditing(null)}>
       <Plus aria-hidden="true" />
       Add location
@@ -129,7 +131,7 @@ export function LocationsTab() {
 
   return (
     <div className="grid gap-4">
-      {locations.data && locations.data.length > 0 ? (
+      {addButton && locations.data && locations.data.length > 0 ? (
         <div className="flex justify-end">{addButton}</div>
       ) : null}
       {body}
