@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Channel } from '@shared/schemas/domain';
 import { apiIdempotencyKeys, apiKeys, contacts, locations, templates, users } from '../../db/schema';
+import { lockUserRow } from '../../db/user-row-lock';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -16,17 +17,25 @@ export function createApiKeysRepository(db: Database) {
         .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
     },
 
-    async countActive(ownerId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(apiKeys)
-        .where(and(eq(apiKeys.ownerId, ownerId), isNull(apiKeys.revokedAt)));
-      return row?.n ?? 0;
-    },
-
-    async insert(ownerId: number, name: string, prefix: string, keyHash: string): Promise<ApiKeyRow> {
-      const [row] = await db.insert(apiKeys).values({ ownerId, name, prefix, keyHash }).returning();
-      return row!;
+    /**
+     * Inserts the key while the owner has fewer than `cap` live keys, else nothing (undefined): counted and
+     * written in one transaction behind the owner's row lock, so parallel creations count in turn and cannot
+     * all pass the same count.
+     */
+    async insertUnderCap(
+      values: { ownerId: number; name: string; prefix: string; keyHash: string },
+      cap: number,
+    ): Promise<ApiKeyRow | undefined> {
+      return db.transaction(async (tx) => {
+        await lockUserRow(tx, values.ownerId);
+        const [live] = await tx
+          .select({ n: count() })
+          .from(apiKeys)
+          .where(and(eq(apiKeys.ownerId, values.ownerId), isNull(apiKeys.revokedAt)));
+        if ((live?.n ?? 0) >= cap) return undefined;
+        const [row] = await tx.insert(apiKeys).values(values).returning();
+        return row!;
+      });
     },
 
     /** Revokes the owner's key (again is harmless); undefined when the owner has no such key. */

@@ -36,16 +36,15 @@ export function createApiKeysService(repo: ApiKeysRepository) {
       return (await repo.list(ownerId)).map(toApiKey);
     },
 
-    /** The full key is in this answer only; the database keeps its hash. */
+    /** The full key is in this answer only; the database keeps its hash. At most API_KEYS_MAX live keys. */
     async create(ownerId: number, name: string): Promise<CreatedApiKey> {
-      if ((await repo.countActive(ownerId)) >= API_KEYS_MAX) throw conflict(API_KEY_MESSAGES.tooMany);
       const key = newApiKey();
-      const row = await repo.insert(
-        ownerId,
-        name,
-        key.slice(0, API_KEY_PREFIX.length + API_KEY_VISIBLE_CHARS),
-        hashApiKey(key),
+      const prefix = key.slice(0, API_KEY_PREFIX.length + API_KEY_VISIBLE_CHARS);
+      const row = await repo.insertUnderCap(
+        { ownerId, name, prefix, keyHash: hashApiKey(key) },
+        API_KEYS_MAX,
       );
+      if (!row) throw conflict(API_KEY_MESSAGES.tooMany);
       return { ...toApiKey(row), key };
     },
 
