@@ -28,12 +28,12 @@ type Owner = Pick<UserRow, 'id' | 'email' | 'firstName' | 'companyName'>;
 export function createEmailVerificationService(ctx: AppContext, users: UsersRepository) {
   const repo = createEmailVerificationRepository(ctx.db);
 
-  /** A new link for `email`, stored hashed; answers the URL to put in the email. */
+  /** A new link for `email`, stored hashed; answers the URL to put in the email and its token. */
   async function newLink(
     userId: number,
     email: string,
     requestedBySession: string | null = null,
-  ): Promise<string> {
+  ): Promise<{ link: string; token: string }> {
     const token = randomBytes(32).toString('base64url');
     await repo.insertToken({
       userId,
@@ -42,27 +42,29 @@ export function createEmailVerificationService(ctx: AppContext, users: UsersRepo
       tokenHash: hashOf(token),
       expiresAt: new Date(ctx.now().getTime() + VERIFY_TOKEN_TTL_HOURS * 3_600_000),
     });
-    return `${ctx.env.publicBaseUrl}/verify-email?token=${token}`;
+    return { link: `${ctx.env.publicBaseUrl}/verify-email?token=${token}`, token };
   }
 
-  const send = (to: string, subject: string, text: string) =>
-    sendEmail(ctx, { ownerId: null, to, subject, text });
+  /** `secrets`: a link's token, which the outbox keeps hidden (only the inbox may verify the address). */
+  const send = (to: string, subject: string, text: string, secrets: string[] = []) =>
+    sendEmail(ctx, { ownerId: null, to, subject, text, secrets });
 
   async function sendVerification(user: Owner): Promise<void> {
-    const link = await newLink(user.id, user.email);
+    const { link, token } = await newLink(user.id, user.email);
     await send(
       user.email,
       'Confirm your email for ReviewFlow',
       `Hi ${user.firstName},\n\nPlease confirm this is your email address by opening this link within ` +
         `${VERIFY_TOKEN_TTL_HOURS} hours:\n\n${link}\n\nUntil it is confirmed your account can send up to ` +
         `${ctx.env.UNVERIFIED_REQUEST_CAP} review requests.\n\nThe ReviewFlow team`,
+      [token],
     );
   }
 
   return {
     /** The one email a new account gets: welcome, and the link that verifies its address. */
     async sendWelcome(user: Owner): Promise<void> {
-      const link = await newLink(user.id, user.email);
+      const { link, token } = await newLink(user.id, user.email);
       const business = user.companyName.trim() ? ` for ${user.companyName.trim()}` : '';
       await send(
         user.email,
@@ -72,6 +74,7 @@ export function createEmailVerificationService(ctx: AppContext, users: UsersRepo
           `${link}\n\nUntil it is confirmed your account can send up to ${ctx.env.UNVERIFIED_REQUEST_CAP} ` +
           `review requests. Then add your first location and send your first review request:\n` +
           `${ctx.env.publicBaseUrl}/get-reviews\n\nThe ReviewFlow team`,
+        [token],
       );
     },
 
@@ -140,13 +143,14 @@ export function createEmailVerificationService(ctx: AppContext, users: UsersRepo
         });
       }
       if (await repo.emailTakenByOther(input.email, userId)) throw conflict(EMAIL_TAKEN);
-      const link = await newLink(userId, input.email, sessionId);
+      const { link, token } = await newLink(userId, input.email, sessionId);
       await send(
         input.email,
         'Confirm your new email for ReviewFlow',
         `Hi ${user.firstName},\n\nYou asked to change the email of your ReviewFlow account to this address. ` +
           `Confirm it by opening this link within ${VERIFY_TOKEN_TTL_HOURS} hours:\n\n${link}\n\n` +
           `Until then your account keeps signing in with its current address.\n\nThe ReviewFlow team`,
+        [token],
       );
       await send(
         user.email,

@@ -45,6 +45,8 @@ export function createPasswordResetService(ctx: AppContext) {
         `Hi ${user.firstName},\n\nSomeone (we hope you) asked to reset the password of your ReviewFlow account. ` +
         `Choose a new one here within the next hour:\n\n${link}\n\n` +
         `If it was not you, ignore this email: your password stays as it is.`,
+      // The outbox keeps the link without it: only the account's inbox can reset the password.
+      secrets: [token],
     });
   }
 

@@ -6,6 +6,7 @@ import { DeferJobError, PermanentJobError } from '../../lib/queue/worker';
 import { TwilioError } from '../../lib/twilio/twilio';
 import { composeEmail, composeText } from './compose';
 import { claimFor, createDeliveryRepository, type DeliveryRepository } from './delivery.repository';
+import { withSecretsHidden } from './stored-copy';
 import { unsubscribeToken } from './unsubscribe-token';
 import {
   createRequestSettingsRepository,
@@ -39,6 +40,11 @@ export interface EmailInput {
   reviewRequestId?: number;
   /** Names what the email is about; recorded with a sent (or outboxed) message so a retry can skip it. */
   idempotencyKey?: string;
+  /**
+   * Strings only the recipient may read (a reset, verification or invitation link's token): sent as written,
+   * kept in outbound_messages as [redacted] (stored-copy.ts), in outbox mode too.
+   */
+  secrets?: string[];
 }
 
 function smtpFailure(error: unknown): { message: string; permanent: boolean } {
@@ -50,11 +56,18 @@ function smtpFailure(error: unknown): { message: string; permanent: boolean } {
   };
 }
 
-/** Sends an email over SMTP, or keeps it in the outbox when SMTP is unconfigured; the attempt is recorded either way. */
-async function deliverEmail(
-  ctx: SendCtx,
-  input: EmailInput,
-): Promise<{ outcome: SendOutcome; record: Parameters<DeliveryRepository['recordAttempt']>[0] }> {
+type EmailAttempt = { outcome: SendOutcome; record: Parameters<DeliveryRepository['recordAttempt']>[0] };
+
+/**
+ * Sends an email over SMTP, or keeps it in the outbox when SMTP is unconfigured; the attempt is recorded either
+ * way, with the secrets the sender marked hidden from the record.
+ */
+async function deliverEmail(ctx: SendCtx, input: EmailInput): Promise<EmailAttempt> {
+  const { outcome, record } = await sendOrKeepEmail(ctx, input);
+  return { outcome, record: withSecretsHidden(record, input.secrets) };
+}
+
+async function sendOrKeepEmail(ctx: SendCtx, input: EmailInput): Promise<EmailAttempt> {
   const base = {
     ownerId: input.ownerId,
     reviewRequestId: input.reviewRequestId ?? null,

@@ -174,6 +174,8 @@ export function createTeamService(ctx: Pick<AppContext, 'db' | 'env' | 'now' | '
           `Hi,\n\n${businessName} invites you to join their team on ReviewFlow as ` +
           `${TEAM_ROLE_LABELS[input.role].toLowerCase()}.\n\nAccept within ${INVITATION_TTL_DAYS} days:\n\n${link}\n\n` +
           `If you did not expect this, ignore this email: nothing happens until the link is used.`,
+        // The outbox keeps the link without it: only the invitee's inbox can join the team.
+        secrets: [token],
       }).catch((err: unknown) => ctx.logger.error({ err }, 'invitation email not sent'));
       return toInvitation(row);
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES, type TeamOverview } from '@shared/schemas/team';
@@ -16,6 +16,7 @@ import {
   createUser,
   signedInAgent,
 } from '../../../testing/factories';
+import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from '../../../testing/smtp';
 import { agentFor, createTestApp, createTestContext } from '../../../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 
@@ -24,18 +25,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(testDatabaseKinds)('team members on %s', (kind) => {
   let database: TestDatabase;
+  let smtp: TestSmtpServer;
   let ctx: AppContext;
   let app: Express;
   let clock: Date;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    // Outbox mode (no SMTP_URL): the invitation's email is read back from the outbox.
-    ctx = createTestContext(database.handle.db, { PUBLIC_BASE_URL: BASE });
+    // The invitation's link is read from the email the invitee receives (the outbox keeps it hidden).
+    smtp = await startTestSmtpServer();
+    ctx = createTestContext(database.handle.db, { SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE });
     ctx.now = () => clock;
     app = createTestApp(database.handle.db, {}, ctx);
   }, 180_000);
   afterAll(async () => {
+    await smtp?.close();
     await database?.drop();
   });
   beforeEach(() => {
@@ -44,15 +48,11 @@ describe.each(testDatabaseKinds)('team members on %s', (kind) => {
 
   const db = () => database.handle.db;
 
-  /** The token in the newest invitation email to `email` (the outbox keeps what was sent). */
-  async function linkSentTo(email: string): Promise<string> {
-    const [mail] = await db()
-      .select({ body: outboundMessages.body })
-      .from(outboundMessages)
-      .where(eq(outboundMessages.recipient, email))
-      .orderBy(desc(outboundMessages.id))
-      .limit(1);
-    const match = mail?.body.match(/https:\/\/reviews\.example\.com\/invite\/([\w-]+)/);
+  /** The token in the newest invitation email `email` received (sent before the invitation's 201). */
+  function linkSentTo(email: string): string {
+    const mail = smtp.messages.filter((m) => m.to.includes(email)).at(-1);
+    const match =
+      mail && decodeQuotedPrintable(mail.raw).match(/https:\/\/reviews\.example\.com\/invite\/([\w-]+)/);
     if (!match) throw new Error(`no invitation email to ${email}`);
     return match[1]!;
   }
@@ -67,7 +67,7 @@ describe.each(testDatabaseKinds)('team members on %s', (kind) => {
       owner,
       ownerAgent,
       email,
-      token: await linkSentTo(email),
+      token: linkSentTo(email),
       invitationId: invited.body.id as number,
     };
   }
@@ -348,7 +348,7 @@ describe.each(testDatabaseKinds)('team members on %s', (kind) => {
       .post('/api/team/invitations')
       .send({ email: user.email, role: 'manager' });
     expect(invited.status).toBe(201);
-    const token = await linkSentTo(user.email);
+    const token = linkSentTo(user.email);
     expect((await agentFor(app).get(`/api/invitations/${token}`)).body.hasAccount).toBe(true);
 
     const signedOut = await agentFor(app).post(`/api/invitations/${token}/accept`).send({});

@@ -23,8 +23,9 @@ export function resetLinkToast({ to, status }: AdminResetLinkResult): {
   if (status === 'sent') return { title: `Reset link sent to ${to}` };
   if (status === 'outbox')
     return {
-      title: `Reset link for ${to} kept in the outbox`,
-      description: 'Email is not set up, so nothing was sent: find the message in Email Testing.',
+      title: `Reset link for ${to} not sent`,
+      description:
+        'Email is not set up on this server, so nothing was sent, and the outbox keeps the message with its link hidden. Set up email and send it again.',
     };
   return {
     title: `Reset link not sent to ${to}`,
