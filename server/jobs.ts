@@ -5,6 +5,7 @@ import { createIntegrationsJobs } from './features/integrations/integrations.job
 import { createNotificationJobs } from './features/notifications/notifications.jobs';
 import { createPublicReviewJobs } from './features/public-review/public-review.jobs';
 import { createReplyJobHandlers } from './features/reviews/replies.jobs';
+import { createSettingsJobHandlers } from './features/settings/settings.jobs';
 import type { AppContext } from './lib/context';
 import { pruneRateLimits } from './lib/rate-limit';
 import type { ScheduledTask } from './lib/queue/scheduler';
@@ -23,6 +24,7 @@ export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; 
       ...notifications.handlers,
       ...createWebhookJobHandlers(ctx),
       ...createReplyJobHandlers(ctx),
+      ...createSettingsJobHandlers(ctx),
     },
     tasks: [
       ...integrations.tasks,

@@ -1,15 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction, Executor } from '../../db/client';
-import {
-  contacts,
-  locations,
-  plans,
-  reviewRequests,
-  reviews,
-  sessions,
-  teamMembers,
-  users,
-} from '../../db/schema';
+import { contacts, locations, plans, reviewRequests, reviews, sessions, users } from '../../db/schema';
 import type { AdminClientDetail, AdminClientRow } from '@shared/schemas/admin';
 
 export type UserRow = typeof users.$inferSelect;
@@ -157,23 +148,9 @@ export function createAdminClientsRepository(db: Database) {
       return row;
     },
 
-    /** Ends every session of the user at once (a disabled or deleted account). */
+    /** Ends every session of the user at once (a disabled account; deletion is settings.repository.ts's). */
     async deleteSessionsOf(tx: Transaction, userId: number): Promise<void> {
       await tx.delete(sessions).where(eq(sessions.userId, userId));
-    },
-
-    /**
-     * The client and, through the owner foreign keys, every row they own; their team members' logins and
-     * sessions go with them (a member has no business left to sign in to).
-     */
-    async deleteUser(tx: Transaction, id: number): Promise<void> {
-      const memberIds = tx
-        .select({ id: teamMembers.userId })
-        .from(teamMembers)
-        .where(eq(teamMembers.clientId, id));
-      await tx.delete(sessions).where(inArray(sessions.userId, memberIds));
-      await tx.delete(users).where(inArray(users.id, memberIds));
-      await tx.delete(users).where(eq(users.id, id));
     },
   };
 }

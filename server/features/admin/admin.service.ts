@@ -24,6 +24,11 @@ import {
 } from './admin-plans.repository';
 import { createAdminStatsRepository, type AdminStatsRepository } from './admin-stats.repository';
 import { endAccessAfterCredentialChange } from '../auth/credential-change.repository';
+import {
+  accountDeletionFor,
+  type CancelSubscription,
+  type DeleteAccount,
+} from '../settings/settings.service';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
 export const PLAN_NOT_FOUND = 'Plan not found';
@@ -70,7 +75,14 @@ export interface AdminRepositories {
   outbox: AdminOutboxRepository;
 }
 
-export function createAdminService({ clients, plans, audit, stats, outbox }: AdminRepositories) {
+/**
+ * The admin's service over its repositories; deleting a client's account is the settings feature's one
+ * deletion (settings.service.ts), which a client's own deletion also takes.
+ */
+export function createAdminService(
+  { clients, plans, audit, stats, outbox }: AdminRepositories,
+  deleteAccount: DeleteAccount,
+) {
   return {
     /** The mail outbox and the audit log, newest first, a page at a time. */
     listOutbox: (query: Parameters<AdminOutboxRepository['listOutbox']>[0]) => outbox.listOutbox(query),
@@ -189,26 +201,22 @@ export function createAdminService({ clients, plans, audit, stats, outbox }: Adm
     },
 
     /**
-     * Deletes a client and everything they own. Their Stripe subscription ends first: nobody is billed for
-     * an account that no longer exists, and if Stripe refuses, the account stays.
+     * Deletes a client and everything they own, as their own deletion does (Stripe first; if Stripe refuses,
+     * the account stays). The target is checked again in the deletion's transaction, with its audit entry.
      */
-    async deleteClient(
-      actor: Actor,
-      id: number,
-      cancelSubscription: (ownerId: number) => Promise<void>,
-    ): Promise<void> {
+    async deleteClient(actor: Actor, id: number, cancelSubscription: CancelSubscription): Promise<void> {
       refuseAdminTarget(actor, await clients.findUser(id));
-      await cancelSubscription(id);
-      await clients.transaction(async (tx) => {
-        const target = refuseAdminTarget(actor, await clients.findUser(id, tx));
-        await clients.deleteSessionsOf(tx, id);
-        await clients.deleteUser(tx, id);
-        await audit.insertAudit(tx, {
-          actorId: actor.id,
-          action: 'client.delete',
-          targetClientId: id,
-          details: { email: target.email, companyName: target.companyName, firstName: target.firstName },
-        });
+      await deleteAccount(id, {
+        cancelSubscription,
+        alongside: async (tx) => {
+          const target = refuseAdminTarget(actor, await clients.findUser(id, tx));
+          await audit.insertAudit(tx, {
+            actorId: actor.id,
+            action: 'client.delete',
+            targetClientId: id,
+            details: { email: target.email, companyName: target.companyName, firstName: target.firstName },
+          });
+        },
       });
     },
 
@@ -265,11 +273,14 @@ export type AdminService = ReturnType<typeof createAdminService>;
 
 /** The service over the app's database, as its routes use it (routes never build a repository). */
 export function adminServiceFor(ctx: Pick<AppContext, 'db'>) {
-  return createAdminService({
-    clients: createAdminClientsRepository(ctx.db),
-    plans: createAdminPlansRepository(ctx.db),
-    audit: createAdminAuditRepository(ctx.db),
-    stats: createAdminStatsRepository(ctx.db),
-    outbox: createAdminOutboxRepository(ctx.db),
-  });
+  return createAdminService(
+    {
+      clients: createAdminClientsRepository(ctx.db),
+      plans: createAdminPlansRepository(ctx.db),
+      audit: createAdminAuditRepository(ctx.db),
+      stats: createAdminStatsRepository(ctx.db),
+      outbox: createAdminOutboxRepository(ctx.db),
+    },
+    accountDeletionFor(ctx),
+  );
 }

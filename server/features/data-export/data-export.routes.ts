@@ -1,8 +1,11 @@
-import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context';
 import { tenantOf } from '../../middleware/tenant';
 import { dataExportServiceFor } from './data-export.service';
+
+const isPrematureClose = (err: unknown) =>
+  (err as NodeJS.ErrnoException | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
 
 /**
  * GET /api/account/export: everything the client owns as a ZIP of CSVs, streamed. In the client router, so
@@ -22,16 +25,17 @@ export function createDataExportRoutes(ctx: AppContext): Router {
     res.setHeader('Content-Disposition', `attachment; filename="reviewflow-export-${day}.zip"`);
     res.setHeader('Cache-Control', 'no-store');
     try {
-      if (!first.done) res.write(first.value);
-      for await (const chunk of chunks) {
-        if (res.destroyed) return;
-        if (!res.write(chunk)) await once(res, 'drain');
-      }
-      res.end();
+      // pipeline waits for the socket to drain between chunks, and closes the rows' generator when the
+      // download is cut short: awaiting 'drain' on a closed socket would wait for ever.
+      await pipeline(async function* () {
+        if (!first.done) yield first.value;
+        yield* chunks;
+      }, res);
     } catch (err) {
-      // Headers are gone: cut the download short rather than hand over a silently truncated archive.
+      if (isPrematureClose(err)) return; // The downloader went away: nobody is left to answer.
+      // Headers are gone: the download is cut short (pipeline destroyed it) rather than handed over silently
+      // truncated.
       req.log?.error({ err }, 'data export failed');
-      res.destroy(err instanceof Error ? err : undefined);
     }
   });
 

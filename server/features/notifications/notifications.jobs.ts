@@ -58,9 +58,30 @@ export function createNotificationJobs(ctx: AppContext): { handlers: JobHandlers
     throw new Error(reason);
   }
 
+  /**
+   * An alert or digest whose account was deleted (or disabled) while its job ran leaves nothing to record
+   * and nobody to retry for: the job ends quietly instead of failing on the rows that went and trying again.
+   * A job that starts after the deletion finds no recipient and sends nothing.
+   */
+  const endsWithItsRecipient =
+    <P extends { userId: number }>(
+      handler: (payload: P, job: Pick<Job, 'id' | 'isLastAttempt'>) => Promise<void>,
+    ) =>
+    async (payload: P, job: Pick<Job, 'id' | 'isLastAttempt'>): Promise<void> => {
+      try {
+        await handler(payload, job);
+      } catch (error) {
+        if (await alerts.recipient(payload.userId)) throw error;
+        ctx.logger.info(
+          { job: job.id, user: payload.userId },
+          'account deleted or disabled while its email job ran: nothing recorded, not retried',
+        );
+      }
+    };
+
   return {
     handlers: {
-      'send-review-alert': async ({ reviewId, userId }, job) => {
+      'send-review-alert': endsWithItsRecipient(async ({ reviewId, userId }, job) => {
         const user = await alerts.recipient(userId);
         if (!user || !user.settings.instantAlerts) return;
         const review = await alerts.review(userId, reviewId);
@@ -73,9 +94,9 @@ export function createNotificationJobs(ctx: AppContext): { handlers: JobHandlers
           alertMaxRating: user.settings.alertMaxRating,
         });
         await send(job, user, email, `review-alert:${reviewId}:${userId}`, 'instant');
-      },
+      }),
 
-      'send-weekly-digest': async ({ userId, weekStart }, job) => {
+      'send-weekly-digest': endsWithItsRecipient(async ({ userId, weekStart }, job) => {
         const user = await alerts.recipient(userId);
         if (!user || !user.settings.weeklyDigest) return;
         // A client without a single review yet gets no empty summaries.
@@ -96,7 +117,7 @@ export function createNotificationJobs(ctx: AppContext): { handlers: JobHandlers
           unsubscribeUrl: unsubscribeUrl(user.id, 'digest'),
         });
         await send(job, user, email, `weekly-digest:${userId}:${weekStart}`, 'digest');
-      },
+      }),
     },
 
     tasks: [

@@ -39,7 +39,9 @@ export const ALREADY_SUBMITTED_MESSAGE = 'A review was already submitted with th
 export const PENDING_PREFIX = 'pending';
 /** A pending upload is named by the link and the token, so a token works for its own link only. */
 const pendingKey = (link: string, token: string) => `${PENDING_PREFIX}/${link}/${token}`;
-export const videoKey = (ownerId: number, reviewId: number) => `videos/${ownerId}/${reviewId}`;
+/** One folder per owner holds their reviews' videos: deleting the account removes it whole. */
+export const ownerVideosPrefix = (ownerId: number) => `videos/${ownerId}`;
+export const videoKey = (ownerId: number, reviewId: number) => `${ownerVideosPrefix(ownerId)}/${reviewId}`;
 export const videoUrlOf = (reviewId: number) => `/api/reviews/${reviewId}/video`;
 
 const firstWord = (name: string | null) => name?.trim().split(/\s+/)[0] || null;

@@ -1,8 +1,9 @@
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { createFileStorage, type ByteRange, type FileStorage } from '../../lib/storage';
-import { videoKey } from '../public-review/public-review.service';
+import { ownerVideosPrefix, videoKey } from '../public-review/public-review.service';
 import { createReviewsRepository } from './reviews.repository';
+import type { Scope } from '../../db/scope';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
 
@@ -14,9 +15,9 @@ export function reviewVideoServiceFor(
   const reviews = createReviewsRepository(ctx.db);
   return {
     /** The stored video's size and type, or not found when the review is not the owner's or has none. */
-    async stat(ownerId: number, reviewId: number, locationIds: number[] | null = null) {
-      const review = await reviews.findOwnedVideoReview(ownerId, reviewId, locationIds);
-      const info = review ? await storage.stat(videoKey(ownerId, reviewId)) : undefined;
+    async stat(scope: Scope, reviewId: number) {
+      const review = await reviews.findOwnedVideoReview(scope, reviewId);
+      const info = review ? await storage.stat(videoKey(scope.ownerId, reviewId)) : undefined;
       if (!info) throw notFound(VIDEO_NOT_FOUND);
       return info;
     },
@@ -25,6 +26,11 @@ export function reviewVideoServiceFor(
       const file = await storage.get(videoKey(ownerId, reviewId), range);
       if (!file) throw notFound(VIDEO_NOT_FOUND);
       return file;
+    },
+
+    /** Every video of the owner's reviews, once their account is deleted (settings.jobs.ts). */
+    async deleteAllOf(ownerId: number): Promise<void> {
+      await storage.deleteAll(ownerVideosPrefix(ownerId));
     },
   };
 }

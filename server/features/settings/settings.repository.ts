@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { sessions, teamMembers, users } from '../../db/schema';
+import { enqueue } from '../../lib/queue/enqueue';
 import { endAccessAfterCredentialChange } from '../auth/credential-change.repository';
 
 export type UserRow = typeof users.$inferSelect;
@@ -45,9 +46,13 @@ export function createSettingsRepository(db: Database) {
     /**
      * The user and every session of theirs; their rows (locations, reviews, subscription...) cascade. A
      * client's team members' logins and sessions go too (a member has no business left to sign in to).
+     * `alongside` runs first in the same transaction (the admin's check and audit entry). The account's
+     * files are not rows: their removal is queued here and runs once this commits (settings.jobs.ts), so a
+     * rolled-back deletion loses no file and a crash after the commit still removes them when a worker runs.
      */
-    async deleteAccount(id: number): Promise<void> {
+    async deleteAccount(id: number, alongside?: (tx: Transaction) => Promise<void>): Promise<void> {
       await db.transaction(async (tx) => {
+        await alongside?.(tx);
         const memberIds = tx
           .select({ id: teamMembers.userId })
           .from(teamMembers)
@@ -56,6 +61,12 @@ export function createSettingsRepository(db: Database) {
         await tx.delete(users).where(inArray(users.id, memberIds));
         await tx.delete(sessions).where(eq(sessions.userId, id));
         await tx.delete(users).where(eq(users.id, id));
+        await enqueue(
+          tx,
+          'delete-account-files',
+          { ownerId: id },
+          { dedupeKey: `delete-account-files:${id}` },
+        );
       });
     },
   };

@@ -9,6 +9,7 @@ import { EMAIL_VERIFICATION_MESSAGES } from '@shared/schemas/account';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { toPublicUser } from '../auth/auth.service';
+import type { Transaction } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { createSettingsRepository, isUniqueViolation, type SettingsRepository } from './settings.repository';
 
@@ -17,7 +18,30 @@ export const ADMIN_CANNOT_DELETE_SELF =
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
+/** Ends a client's Stripe subscription now (billing.service.ts); throws, keeping the account, when it cannot. */
+export type CancelSubscription = (ownerId: number) => Promise<void>;
+
+/**
+ * Deletes an account: the one path for a client deleting their own (DELETE /api/user) and the admin deleting
+ * a client (DELETE /api/admin/clients/:id). The subscription is cancelled at Stripe first (if that fails the
+ * account stays, so nobody is billed for an account that is gone), then the user, their rows, their team's
+ * logins and every session go in one transaction, with whatever the caller adds to it (`alongside`); their
+ * files go once it has committed. Jobs already queued for the account find their rows gone and send nothing.
+ */
+export type DeleteAccount = (
+  userId: number,
+  options: { cancelSubscription: CancelSubscription; alongside?: (tx: Transaction) => Promise<void> },
+) => Promise<void>;
+
+export function createAccountDeletion(repo: Pick<SettingsRepository, 'deleteAccount'>): DeleteAccount {
+  return async (userId, { cancelSubscription, alongside }) => {
+    await cancelSubscription(userId);
+    await repo.deleteAccount(userId, alongside);
+  };
+}
+
 export function createSettingsService(repo: SettingsRepository) {
+  const deleteAccount = createAccountDeletion(repo);
   return {
     async updateProfile(userId: number, input: UpdateProfileInput): Promise<PublicUser> {
       // A new address needs the password and a link to it (POST /api/user/email), never a plain save.
@@ -53,15 +77,11 @@ export function createSettingsService(repo: SettingsRepository) {
       await repo.changePassword(userId, await hashPassword(input.newPassword), sessionId);
     },
 
-    /**
-     * Deletes the account after checking its password: the subscription is cancelled at Stripe first (if
-     * that fails the account stays, so nobody is billed for an account that is gone), then the user, their
-     * rows and every session of theirs.
-     */
+    /** Deletes the account after checking its password (createAccountDeletion says what goes, and when). */
     async deleteAccount(
       userId: number,
       input: DeleteAccountInput,
-      cancelSubscription: (ownerId: number) => Promise<void>,
+      cancelSubscription: CancelSubscription,
     ): Promise<void> {
       const user = await repo.findUser(userId);
       if (!user) throw notFound('Account not found');
@@ -69,10 +89,14 @@ export function createSettingsService(repo: SettingsRepository) {
       if (!(await verifyPassword(input.password, user.passwordHash))) {
         throw badRequest(CURRENT_PASSWORD_INCORRECT, { password: [CURRENT_PASSWORD_INCORRECT] });
       }
-      await cancelSubscription(userId);
-      await repo.deleteAccount(userId);
+      await deleteAccount(userId, { cancelSubscription });
     },
   };
+}
+
+/** The account deletion over the app's database, for the admin's DELETE /api/admin/clients/:id. */
+export function accountDeletionFor(ctx: Pick<AppContext, 'db'>): DeleteAccount {
+  return createAccountDeletion(createSettingsRepository(ctx.db));
 }
 
 /** The service over the app's database, as its routes use it (routes never build a repository). */

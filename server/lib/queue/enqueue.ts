@@ -17,6 +17,8 @@ export interface JobPayloads {
   'deliver-webhook': { deliveryId: number };
   /** Try again to publish a reply its site did not take (issue 41); `attempt` is 2 to 6. */
   'publish-reply': { ownerId: number; reviewId: number; attempt: number };
+  /** Remove the stored files (review videos) of an account whose deletion committed. */
+  'delete-account-files': { ownerId: number };
 }
 export type QueueName = keyof JobPayloads;
 

@@ -16,7 +16,8 @@ export interface StoredFile {
 /**
  * Where uploaded files live. Keys are relative paths of [A-Za-z0-9_-] segments joined by '/'. The local
  * disk implementation is the default; an S3-compatible store implements the same calls
- * (PutObject, GetObject with Range, DeleteObject, CopyObject + DeleteObject for move).
+ * (PutObject, GetObject with Range, DeleteObject, CopyObject + DeleteObject for move, ListObjectsV2 +
+ * DeleteObjects for deleteAll).
  */
 export interface FileStorage {
   put(key: string, body: Readable | Buffer, contentType: string): Promise<void>;
@@ -28,6 +29,8 @@ export interface FileStorage {
   move(from: string, to: string): Promise<boolean>;
   /** Deleting a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** Deletes every file under `prefix`, the folder with them; a missing folder is not an error. */
+  deleteAll(prefix: string): Promise<void>;
   /** Deletes every file under `prefix` last written before `before`; answers how many went. */
   sweep(prefix: string, before: Date): Promise<number>;
   /** Bytes still free where files are written (a store without a limit answers Infinity). */

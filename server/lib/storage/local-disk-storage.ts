@@ -87,6 +87,10 @@ export function createLocalDiskStorage(root: string): FileStorage {
       await fsp.rm(metaOf(file), { force: true });
     },
 
+    async deleteAll(prefix) {
+      await fsp.rm(fileOf(prefix), { recursive: true, force: true });
+    },
+
     async sweep(prefix, before) {
       const start = fileOf(prefix);
       let removed = 0;
