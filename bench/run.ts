@@ -355,7 +355,7 @@ async function measureDatabase(
   const listRead = (name: string, query: Record<string, string>): Read => ({
     name,
     path: `/api/reviews?${new URLSearchParams(query)}`,
-    capture: (ownerId) => services!.reviews.list(ownerId, listQueryOf(query)),
+    capture: (ownerId) => services!.reviews.list(wholeClient(ownerId), listQueryOf(query)),
   });
   const deepPage = String(Math.floor(run.seed.bigClientReviews / PAGE_SIZE / 2));
   const reads: Read[] = [
@@ -368,7 +368,7 @@ async function measureDatabase(
       name: `reviews deep page ${deepPage} by cursor`,
       path: `/api/reviews?${new URLSearchParams(cursorQuery(bigOwner.id))}`,
       pathFor: (ownerId) => `/api/reviews?${new URLSearchParams(cursorQuery(ownerId))}`,
-      capture: (ownerId) => services!.reviews.list(ownerId, listQueryOf(cursorQuery(ownerId))),
+      capture: (ownerId) => services!.reviews.list(wholeClient(ownerId), listQueryOf(cursorQuery(ownerId))),
     },
     {
       name: 'dashboard stats',

@@ -66,10 +66,18 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('the prepared reads on 
     for (let run = 0; run < 8; run += 1) {
       for (const ownerId of owners) {
         for (const filter of REVIEW_FILTERS) {
-          const first = await reviews.list(ownerId, { filter, page: 1, pageSize: REVIEW_PAGE_SIZE });
-          await reviews.list(ownerId, { filter, page: 2, pageSize: REVIEW_PAGE_SIZE });
+          const first = await reviews.list(wholeClient(ownerId), {
+            filter,
+            page: 1,
+            pageSize: REVIEW_PAGE_SIZE,
+          });
+          await reviews.list(wholeClient(ownerId), { filter, page: 2, pageSize: REVIEW_PAGE_SIZE });
           if (first.nextCursor) {
-            await reviews.list(ownerId, { filter, pageSize: REVIEW_PAGE_SIZE, cursor: first.nextCursor });
+            await reviews.list(wholeClient(ownerId), {
+              filter,
+              pageSize: REVIEW_PAGE_SIZE,
+              cursor: first.nextCursor,
+            });
           }
         }
         await dashboard.stats(wholeClient(ownerId));

@@ -7,7 +7,7 @@ import {
 } from '@shared/schemas/reviews';
 import type { AppContext } from '../../lib/context';
 import { validate } from '../../middleware/validate';
-import { locationsOf, scopeOf, tenantOf } from '../../middleware/tenant';
+import { scopeOf } from '../../middleware/tenant';
 import { sendCsvDownload } from '../../lib/csv-download';
 import { reviewsServiceFor } from './reviews.service';
 import { repliesServiceFor } from './replies.service';
@@ -26,11 +26,7 @@ export function createReviewsRoutes(ctx: AppContext): Router {
   router.get(
     '/reviews',
     validate({ query: ReviewListQuerySchema }, async ({ query }, req, res) => {
-      const { reviews, total, capped, nextCursor } = await service.list(
-        tenantOf(req),
-        query,
-        locationsOf(req),
-      );
+      const { reviews, total, capped, nextCursor } = await service.list(scopeOf(req), query);
       // Past the cap the count is a floor: "10,000+" in the UI, and a client reading X-Total-Count alone
       // still pages through real rows.
       res.setHeader('X-Total-Count', String(total));
@@ -45,7 +41,7 @@ export function createReviewsRoutes(ctx: AppContext): Router {
   router.get(
     '/reviews/export.csv',
     validate({ query: ReviewExportQuerySchema }, async ({ query }, req, res) => {
-      await sendCsvDownload(req, res, 'reviews', service.exportCsv(tenantOf(req), query, locationsOf(req)));
+      await sendCsvDownload(req, res, 'reviews', service.exportCsv(scopeOf(req), query));
     }),
   );
 

@@ -65,12 +65,12 @@ function csvRow(review: Review): string {
   ]);
 }
 
-/** The list's criteria from its query; a location-limited member's `locationIds` limit them further. */
-function criteriaOf(query: ReviewExportQuery, locationIds: number[] | null): ReviewListCriteria {
+/** The list's criteria from its query; a location-limited member's scope limits them further. */
+function criteriaOf(query: ReviewExportQuery, scope: Scope): ReviewListCriteria {
   return {
     filter: query.filter,
     q: query.q || undefined,
-    locationIds,
+    locationIds: scope.locationIds,
     locationId: query.locationId,
     from: query.from,
     to: query.to,
@@ -87,11 +87,10 @@ export function createReviewsService(repo: ReviewsRepository) {
      * the page after it.
      */
     async list(
-      ownerId: number,
+      scope: Scope,
       query: ReviewListQuery,
-      locationIds: number[] | null = null,
     ): Promise<{ reviews: Review[]; total: number; capped: boolean; nextCursor?: string }> {
-      const criteria = criteriaOf(query, locationIds);
+      const criteria = criteriaOf(query, scope);
       const paged = query.page !== undefined || query.pageSize !== undefined || query.cursor !== undefined;
       const limit = paged ? (query.pageSize ?? REVIEW_PAGE_SIZE) : UNPAGED_LIMIT;
       const window =
@@ -99,7 +98,7 @@ export function createReviewsService(repo: ReviewsRepository) {
           ? { limit, after: decodeReviewCursor(query.cursor) }
           : { limit, offset: paged ? ((query.page ?? 1) - 1) * limit : 0 };
       const countCap = criteria.q ? SEARCH_COUNT_CAP : REVIEW_COUNT_CAP;
-      const { rows, total: counted } = await repo.page(ownerId, criteria, window, countCap + 1);
+      const { rows, total: counted } = await repo.page(scope.ownerId, criteria, window, countCap + 1);
       const last = rows.at(-1);
       return {
         reviews: rows.map(toReview),
@@ -113,16 +112,12 @@ export function createReviewsService(repo: ReviewsRepository) {
     },
 
     /** The export's lines, header first, fetched a batch at a time by keyset. */
-    async *exportCsv(
-      ownerId: number,
-      query: ReviewExportQuery,
-      locationIds: number[] | null = null,
-    ): AsyncGenerator<string> {
-      const criteria = criteriaOf(query, locationIds);
+    async *exportCsv(scope: Scope, query: ReviewExportQuery): AsyncGenerator<string> {
+      const criteria = criteriaOf(query, scope);
       yield csvLine(REVIEW_EXPORT_COLUMNS);
       let afterId: number | undefined;
       for (;;) {
-        const rows = await repo.exportPage(ownerId, criteria, afterId, EXPORT_BATCH);
+        const rows = await repo.exportPage(scope.ownerId, criteria, afterId, EXPORT_BATCH);
         if (rows.length > 0) yield rows.map((row) => csvRow(toReview(row))).join('');
         if (rows.length < EXPORT_BATCH) return;
         afterId = rows[rows.length - 1]!.id;
