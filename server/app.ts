@@ -43,6 +43,7 @@ import { createAdminRouter } from './routes/admin-routes';
 import { createClientRouter } from './routes/client-routes';
 import { createPublicApiRouter } from './features/api-access/public-api.routes';
 import { createPublicRouter } from './routes/public-routes';
+import { createCrawlerRoutes } from './features/crawlers/crawlers.routes';
 import { createWidgetWallRoutes, openToEveryOrigin } from './features/widget/widget.routes';
 
 export interface AppOptions {
@@ -204,6 +205,8 @@ export function createApp(options: AppOptions): Express {
   app.use('/api', api);
   // The public wall of a client's widget: a small server-rendered page, no script (features/widget).
   app.use(createWidgetWallRoutes(ctx));
+  // robots.txt and sitemap.xml: what search engines may crawl (features/crawlers).
+  app.use(createCrawlerRoutes(ctx));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.staticDir) serveSpa(app, options.staticDir);

@@ -186,6 +186,8 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/widget/:publicKey': open(200, widgetKeyOfA, {
     showsA: "A's website widget names A's business and shows the public reviews A chose",
   }),
+  'GET /robots.txt': open(200),
+  'GET /sitemap.xml': open(200),
   'GET /wall/:publicKey': open(200, widgetKeyOfA, {
     showsA: "A's shareable wall page names A's business and shows the public reviews A chose",
   }),
