@@ -2,6 +2,22 @@ import type { ReplyDestination, Review } from '@shared/schemas/reviews';
 
 const SITE = { google: 'Google', facebook: 'Facebook' } as const;
 
+/**
+ * A reply to private feedback (a rating or video left on the review page) stays here: nothing sends it to the
+ * customer yet (issue 43). Said in the box before writing and in the toast after.
+ */
+export const PRIVATE_REPLY_NOTE = 'Only you see this reply: private feedback is not sent to the customer.';
+
+/** Whether a reply to this review is meant for a public site (Google, Facebook) the customer reads. */
+export const replyGoesPublic = (review: Pick<Review, 'type'>) =>
+  review.type === 'google' || review.type === 'facebook';
+
+/** The reply box's placeholder: who will read what is written. */
+export const replyPlaceholder = (review: Pick<Review, 'type'> | null | undefined) =>
+  review && !replyGoesPublic(review)
+    ? 'Only you see this reply: a note for you and your team…'
+    : 'Write a reply your customer will read…';
+
 /** What the server said of the last reply sent from this dialog. */
 export interface ReplyOutcome {
   published: ReplyDestination;
@@ -32,7 +48,7 @@ export function replyToast(
   result: ReplyOutcome & Pick<Review, 'responsePublishedTo' | 'replyPublishState'>,
   action: 'create' | 'edit' | 'retry' = 'create',
 ) {
-  const meantForSite = review.type === 'google' || review.type === 'facebook';
+  const meantForSite = replyGoesPublic(review);
   const site = meantForSite ? SITE[review.type as keyof typeof SITE] : 'the site';
   const reason = result.notPublishedReason ?? `${site} did not answer`;
   // A reply its site did not take is not "submitted": say so, and what happens next (issue 41).
@@ -69,5 +85,8 @@ export function replyToast(
           : `${replyPlaceText({ type: review.type, responsePublishedTo: result.responsePublishedTo })}.`,
     };
   }
-  return { title: 'Response submitted', description: 'Your response has been submitted successfully.' };
+  return {
+    title: 'Response submitted',
+    description: meantForSite ? 'Your response has been submitted successfully.' : PRIVATE_REPLY_NOTE,
+  };
 }

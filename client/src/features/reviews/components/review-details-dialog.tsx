@@ -41,7 +41,7 @@ import {
   useSubmitReviewResponse,
 } from '../api/submit-review-response';
 import { SUGGESTION_NOTES, suggestReply } from '../api/suggest-reply';
-import { replyPlaceText, replyToast, type ReplyOutcome } from './reply-place';
+import { replyPlaceholder, replyPlaceText, replyToast, type ReplyOutcome } from './reply-place';
 import { suggestResponse } from './suggest-response';
 
 /** The suggestion button shows its Generating state for about a second (seed-spec section 4). */
@@ -603,7 +603,7 @@ function ResponseForm({ review, editing, onCancel, onResponded, onAnswered }: Re
         aria-busy={phase === 'writing'}
         aria-describedby={note ? statusId : undefined}
         rows={6}
-        placeholder="Write a reply your customer will read…"
+        placeholder={replyPlaceholder(review)}
       />
       <p
         id={statusId}

@@ -185,11 +185,18 @@ describe('ReviewDetailsDialog', () => {
     const cached = ['/api/reviews', '/api/dashboard/stats', '/api/insights', '/api/contacts'];
     for (const path of cached) queryClient.setQueryData([path], []);
 
+    expect(screen.getByRole('textbox')).toHaveAttribute(
+      'placeholder',
+      'Only you see this reply: a note for you and your team…',
+    );
     await user.type(screen.getByRole('textbox'), '  We are sorry ');
     await user.click(screen.getByRole('button', { name: 'Submit Response' }));
 
+    // Private feedback: nothing sends the reply to the customer, and the toast does not pretend it does.
     expect(await findToast('Response submitted')).toBeInTheDocument();
-    expect(screen.getByText('Your response has been submitted successfully.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Only you see this reply: private feedback is not sent to the customer.'),
+    ).toBeInTheDocument();
     expect(body).toEqual({ responseContent: 'We are sorry' });
     expect(screen.getByText('Responded')).toBeInTheDocument();
     expect(screen.getByText('Responded on Mar 6, 2026')).toBeInTheDocument();
@@ -249,10 +256,15 @@ describe('ReviewDetailsDialog', () => {
     const review = buildReview({ type: 'google', sourceUrl: 'https://maps.google.com/r/1' });
     const { user } = renderWithProviders(<Harness review={review} />);
 
+    expect(screen.getByRole('textbox')).toHaveAttribute(
+      'placeholder',
+      'Write a reply your customer will read…',
+    );
     await user.type(screen.getByRole('textbox'), 'Thanks');
     await user.click(screen.getByRole('button', { name: 'Submit Response' }));
 
     expect(await findToast('Response submitted')).toBeInTheDocument();
+    expect(screen.getByText('Your response has been submitted successfully.')).toBeInTheDocument();
     expect(calls).toEqual(['response']);
     expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Posted on Google');
   });
