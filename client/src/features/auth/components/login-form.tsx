@@ -52,11 +52,7 @@ export function LoginForm() {
           </Link>
         }
       >
-        <PasswordInput
-          autoComplete="current-password"
-          placeholder="••••••••"
-          {...form.register('password')}
-        />
+        <PasswordInput autoComplete="current-password" {...form.register('password')} />
       </FormField>
       <Button
         type="submit"

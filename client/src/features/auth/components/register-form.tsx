@@ -53,7 +53,7 @@ export function RegisterForm() {
         error={errors.password?.message}
         description={NEW_PASSWORD_HINT}
       >
-        <PasswordInput autoComplete="new-password" placeholder="••••••••" {...form.register('password')} />
+        <PasswordInput autoComplete="new-password" {...form.register('password')} />
       </FormField>
       <Button
         type="submit"

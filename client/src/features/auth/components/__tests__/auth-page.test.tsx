@@ -43,6 +43,14 @@ describe('Login form', () => {
     expect(called).toBe(false);
   });
 
+  it('when the page opens, then the password box is empty and does not look filled in', async () => {
+    renderApp('/auth');
+
+    const password = await screen.findByLabelText('Password');
+    expect(password).toHaveValue('');
+    expect(password).not.toHaveAttribute('placeholder');
+  });
+
   it('when the password is too short, then only the password message shows', async () => {
     const { user } = renderApp('/auth');
 
