@@ -28,12 +28,13 @@ import { IMPORT_TEXTS, useImportReviews } from '../api/import-reviews';
 
 const PROVIDERS: Provider[] = ['google', 'facebook'];
 
-/** Why Connect is not offered when the server has no credentials for the provider. */
+/**
+ * Why Connect is not offered when the server has no credentials for the provider: in the owner's words, with
+ * no button that can only fail (issue 43). The administrator finds the variables in the README.
+ */
 const NOT_CONFIGURED: Record<Provider, string> = {
-  google:
-    'Not available yet: this ReviewFlow server has no Google credentials (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). Ask your administrator to add them.',
-  facebook:
-    'Not available yet: this ReviewFlow server has no Facebook app (FACEBOOK_APP_ID and FACEBOOK_APP_SECRET). Ask your administrator to add it.',
+  google: "Google isn't set up on this server: ask your administrator.",
+  facebook: "Facebook isn't set up on this server: ask your administrator.",
 };
 
 /** What the Google callback tells us when it could not link a Google location by itself. */
@@ -198,11 +199,7 @@ function ProviderRow({ provider, location, configured, googleTokenStored }: Prov
               <Button asChild>
                 <a href={connectUrl(apiBase, provider, location.locationId)}>{connectLabel}</a>
               </Button>
-            ) : (
-              <Button disabled aria-describedby={`${provider}-${location.locationId}-unavailable`}>
-                {connectLabel}
-              </Button>
-            )
+            ) : null
           ) : null}
           {connection.tokenStored ? (
             <Button variant="outline" disabled={disconnect.isPending} onClick={removeToken}>
@@ -212,9 +209,7 @@ function ProviderRow({ provider, location, configured, googleTokenStored }: Prov
         </div>
       </div>
       {!configured && (!connection.connected || connection.reconnectNeeded) ? (
-        <p id={`${provider}-${location.locationId}-unavailable`} className="text-sm text-muted-foreground">
-          {NOT_CONFIGURED[provider]}
-        </p>
+        <p className="text-sm text-muted-foreground">{NOT_CONFIGURED[provider]}</p>
       ) : null}
       {connection.reconnectNeeded ? (
         <p className="flex gap-2 text-sm text-amber-800 dark:text-amber-300">

@@ -148,10 +148,13 @@ export function ReviewsPage() {
         </div>
         {canManage ? (
           <div className="flex flex-wrap items-center gap-2">
-            <Button variant="outline" onClick={importGoogle.start} disabled={importGoogle.importing}>
-              <Download aria-hidden="true" />
-              {importGoogle.importing ? 'Importing...' : IMPORT_TEXTS.google.button}
-            </Button>
+            {/* Without Google on this server the import can only fail (issue 43): Settings › Integrations says why. */}
+            {integrations.data?.googleConfigured ? (
+              <Button variant="outline" onClick={importGoogle.start} disabled={importGoogle.importing}>
+                <Download aria-hidden="true" />
+                {importGoogle.importing ? 'Importing...' : IMPORT_TEXTS.google.button}
+              </Button>
+            ) : null}
             {facebookConnected ? (
               <Button variant="outline" onClick={importFacebook.start} disabled={importFacebook.importing}>
                 <Download aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Review } from '@shared/schemas/reviews';
 import type { PublicUser } from '@shared/schemas/user';
 
@@ -258,6 +258,39 @@ describe('ReviewsPage filters in the address (issue 41)', () => {
 });
 
 describe('ReviewsPage', () => {
+  // This server has Google set up (the Import button needs it); a test's own handlers come first.
+  beforeEach(() => {
+    server.use(
+      http.get('*/api/integrations', () =>
+        HttpResponse.json({
+          googleConfigured: true,
+          facebookConfigured: false,
+          syncIntervalMinutes: 30,
+          locations: [],
+        }),
+      ),
+    );
+  });
+
+  it('when Google is not set up on this server, then there is no Import Google Reviews button that can only fail', async () => {
+    server.use(
+      http.get('*/api/integrations', () =>
+        HttpResponse.json({
+          googleConfigured: false,
+          facebookConfigured: false,
+          syncIntervalMinutes: 30,
+          locations: [],
+        }),
+      ),
+    );
+    serveReviews(many);
+    renderWithProviders(<ReviewsPage />);
+
+    await screen.findByText('Showing 1 to 10 of 23 results');
+    expect(screen.queryByRole('button', { name: 'Import Google Reviews' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export' })).toBeInTheDocument();
+  });
+
   it('when reviews load, then the table lists the first ten with columns, stars, badges, dates and initials', async () => {
     const seen = serveReviews(many);
     renderWithProviders(<ReviewsPage />);
