@@ -8,6 +8,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { notifyError } from '@/lib/notify-error';
 
 import { usePlans } from '../api/get-plans';
+import { useSubscription } from '../api/get-subscription';
 import { useStartCheckout } from '../api/start-checkout';
 import { planLimitsText, planPrice } from '../plan-text';
 
@@ -15,8 +16,11 @@ import { planLimitsText, planPrice } from '../plan-text';
 export function CheckoutPage() {
   const { planId } = useParams<{ planId: string }>();
   const plans = usePlans();
+  const subscription = useSubscription();
   const checkout = useStartCheckout();
-  if (plans.isPending) return <FullPageSpinner label="Loading the plan…" />;
+  if (plans.isPending || subscription.isPending) return <FullPageSpinner label="Loading the plan…" />;
+  // Without Stripe on this server, "Continue to payment" could only fail (issue 43): say how plans change.
+  const canPay = subscription.data?.payments !== 'not_configured';
   const plan = plans.data?.find((p) => String(p.id) === planId);
   if (!plan)
     return (
@@ -50,17 +54,21 @@ export function CheckoutPage() {
             </ul>
           ) : null}
           <p className="text-muted-foreground">
-            You pay on Stripe's secure page. Your plan changes as soon as Stripe confirms the payment.
+            {canPay
+              ? "You pay on Stripe's secure page. Your plan changes as soon as Stripe confirms the payment."
+              : "Online payment isn't set up on this server. To change your plan, contact us (see Help) and our team switches it for you."}
           </p>
         </CardContent>
         <CardFooter className="flex flex-wrap gap-2">
-          <Button
-            pending={busy}
-            pendingLabel="Opening payment…"
-            onClick={() => checkout.mutate(plan.id, { onError: (error) => notifyError(error) })}
-          >
-            Continue to payment
-          </Button>
+          {canPay ? (
+            <Button
+              pending={busy}
+              pendingLabel="Opening payment…"
+              onClick={() => checkout.mutate(plan.id, { onError: (error) => notifyError(error) })}
+            >
+              Continue to payment
+            </Button>
+          ) : null}
           <Button asChild variant="outline">
             <Link href="/settings?tab=plan">Back to plans</Link>
           </Button>

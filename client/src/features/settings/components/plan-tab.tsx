@@ -4,12 +4,17 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { formatDate, limitText, planPrice as money, useOpenBillingPortal } from '@/features/billing';
+import {
+  formatDate,
+  limitText,
+  planPrice as money,
+  useOpenBillingPortal,
+  usePlanOffers,
+  useSubscription,
+} from '@/features/billing';
 import { notifyError } from '@/lib/notify-error';
 import { useTenant } from '@/lib/tenant';
 import type { PlanOffer, SubscriptionOverview } from '@shared/schemas/plans';
-
-import { usePlanOffers, useSubscription } from '../api/get-subscription';
 
 /** One limit: how much of it is used, as words and a bar (full and red when reached). */
 function UsageBar({ label, used, limit }: { label: string; used: number; limit: number | null }) {
