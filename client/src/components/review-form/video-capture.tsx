@@ -58,6 +58,8 @@ export function VideoCapture({ value, onChange, maxBytes, acceptedTypes, disable
   const [mode, setMode] = useState<Mode>('idle');
   const [error, setError] = useState<string | null>(null);
   const [elapsed, setElapsed] = useState(0);
+  /** What the recorder has handed over so far: shown while recording, so "Stop" is known to keep something. */
+  const [recordedBytes, setRecordedBytes] = useState(0);
   const [recordingSupported] = useState(canRecord);
   const [recorded, setRecorded] = useState(false);
   const [playbackUrl, setPlaybackUrl] = useState<string | null>(null);
@@ -107,7 +109,9 @@ export function VideoCapture({ value, onChange, maxBytes, acceptedTypes, disable
       });
       const chunks: Blob[] = [];
       recorder.ondataavailable = (event) => {
-        if (event.data.size > 0) chunks.push(event.data);
+        if (event.data.size === 0) return;
+        chunks.push(event.data);
+        setRecordedBytes((bytes) => bytes + event.data.size);
       };
       recorder.onstop = () => {
         stopStream();
@@ -126,6 +130,7 @@ export function VideoCapture({ value, onChange, maxBytes, acceptedTypes, disable
       recorder.start(1000);
       const started = Date.now();
       setElapsed(0);
+      setRecordedBytes(0);
       setMode('recording');
       timerRef.current = window.setInterval(() => {
         const seconds = (Date.now() - started) / 1000;
@@ -180,6 +185,7 @@ export function VideoCapture({ value, onChange, maxBytes, acceptedTypes, disable
           <p className="flex items-center gap-2 text-sm font-medium" aria-live="off">
             <span className="size-2.5 rounded-full bg-red-600 motion-safe:animate-pulse" aria-hidden="true" />
             Recording {formatSeconds(elapsed)} / {formatSeconds(VIDEO_MAX_SECONDS)}
+            {recordedBytes > 0 ? `, ${formatBytes(recordedBytes)}` : ''}
           </p>
           <Button type="button" variant="destructive" onClick={stopRecording} className="min-h-11">
             Stop recording
