@@ -1,5 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { useRef } from 'react';
 
 import type { NavItem } from './nav-items';
 import { Sidebar } from './sidebar';
@@ -18,6 +19,10 @@ export interface MobileMenuProps {
  */
 export function MobileMenu({ open, onOpenChange, navItems, onSignOut, signingOut }: MobileMenuProps) {
   const close = () => onOpenChange(false);
+  const contentRef = useRef<HTMLDivElement>(null);
+  // The header's menu button is not a Radix trigger (this dialog loads apart from it), so Radix does not know
+  // where to send the focus back: the element focused when the menu opened is remembered here.
+  const openerRef = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -26,7 +31,23 @@ export function MobileMenu({ open, onOpenChange, navItems, onSignOut, signingOut
           className="rf-fade fixed inset-0 z-40 bg-black/50 md:hidden"
         />
         <DialogPrimitive.Content
+          ref={contentRef}
           aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            const active = document.activeElement;
+            openerRef.current = active instanceof HTMLElement && active !== document.body ? active : null;
+            // Radix skips links when it picks the first focus, which lands on Sign out: start on the menu.
+            const first = contentRef.current?.querySelector<HTMLElement>('nav a[href]');
+            if (!first) return;
+            event.preventDefault();
+            first.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            const opener = openerRef.current;
+            if (!opener?.isConnected) return;
+            event.preventDefault();
+            opener.focus();
+          }}
           className="rf-slide-left fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl outline-none md:hidden"
         >
           <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>

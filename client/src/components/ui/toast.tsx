@@ -7,11 +7,16 @@ import { cn } from '@/lib/utils';
 
 export const ToastProvider = ToastPrimitives.Provider;
 
+/**
+ * Bottom right on every screen: at the top a phone's toasts covered the header and the open dialog's title
+ * (issue 43). Above the home indicator (env() needs viewport-fit=cover, set in index.html), and transparent to
+ * the pointer, so only a toast itself, not the strip it sits in, stands over a dialog's buttons.
+ */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitives.Viewport>) {
   return (
     <ToastPrimitives.Viewport
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        'pointer-events-none fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -133,21 +133,35 @@ describe('Page shell on a phone', () => {
     expect(document.body.style.overflow).toBe('hidden');
   });
 
-  it('when Escape is pressed, then the menu closes and scrolling comes back', async () => {
+  it('when the menu is opened from the keyboard, then the focus starts on its first item, not Sign out', async () => {
+    const { user } = renderApp('/dashboard', { user: owner });
+    (await screen.findByRole('button', { name: 'Open menu' })).focus();
+
+    await user.keyboard('{Enter}');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    const nav = within(dialog).getByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(within(nav).getAllByRole('link')[0]).toHaveFocus());
+    expect(document.activeElement).toHaveAccessibleName('Dashboard');
+  });
+
+  it('when Escape is pressed, then the menu closes, focus returns to the menu button and scrolling comes back', async () => {
     const { user } = await openMenu();
 
     await user.keyboard('{Escape}');
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus());
     expect(document.body.style.overflow).toBe('');
   });
 
-  it('when the backdrop is clicked, then the menu closes', async () => {
+  it('when the backdrop is clicked, then the menu closes and focus returns to the menu button', async () => {
     const { user } = await openMenu();
 
     await user.click(screen.getByTestId('mobile-menu-backdrop'));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus());
   });
 
   it('when the page title changes, then the menu closes', async () => {
@@ -160,12 +174,13 @@ describe('Page shell on a phone', () => {
     expect(document.body.style.overflow).toBe('');
   });
 
-  it('when a menu link is followed, then the menu closes on the new page', async () => {
+  it('when a menu link is followed, then the menu closes on the new page, focus on the menu button', async () => {
     const { user, dialog, location } = await openMenu();
 
     await user.click(within(dialog).getByRole('link', { name: 'Settings' }));
 
     await waitFor(() => expect(location()).toBe('/settings'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus());
   });
 });

@@ -12,7 +12,16 @@ import {
   Trash2,
   Video,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type FormEvent,
+  type Ref,
+  type RefObject,
+} from 'react';
 import { isResponded, type ReplyResult, type Review } from '@shared/schemas/reviews';
 
 import { Badge } from '@/components/ui/badge';
@@ -64,17 +73,100 @@ export interface ReviewDetailsDialogProps {
   onResponded?: () => unknown;
 }
 
+/** What the dialog asks of the reply form when it is about to close. */
+interface ResponseFormHandle {
+  /** Words in the box that were not sent (and differ from the reply being edited). */
+  hasDraft: () => boolean;
+  focus: () => void;
+}
+
 /** The Review Details dialog (seed-spec section 2): the review, then its reply or a form to write one. */
 export function ReviewDetailsDialog({ review, open, onOpenChange, onResponded }: ReviewDetailsDialogProps) {
+  const formRef = useRef<ResponseFormHandle>(null);
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  // Escape, a click outside and the close button all come here: a reply not sent is never lost silently
+  // (issue 43). The form is asked rather than mirrored in state: it only matters at this moment.
+  const requestOpenChange = (next: boolean) => {
+    if (!next && formRef.current?.hasDraft()) setAskingToDiscard(true);
+    else onOpenChange(next);
+  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={requestOpenChange}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>Review Details</DialogTitle>
           <DialogDescription>Read the review and answer your customer.</DialogDescription>
         </DialogHeader>
         {/* Keyed by review, so a draft or a sent reply never leaks into another review. */}
-        <ReviewDetails key={review?.id ?? 'none'} review={review} onResponded={onResponded} />
+        <ReviewDetails
+          key={review?.id ?? 'none'}
+          review={review}
+          onResponded={onResponded}
+          formRef={formRef}
+        />
+      </DialogContent>
+      <DiscardReplyDialog
+        open={open && askingToDiscard}
+        onKeep={() => setAskingToDiscard(false)}
+        onDiscard={() => {
+          setAskingToDiscard(false);
+          onOpenChange(false);
+        }}
+        formRef={formRef}
+      />
+    </Dialog>
+  );
+}
+
+/**
+ * "Discard this reply?" over the Review Details dialog, with ConfirmDialog's alert-dialog behaviour (focus
+ * starts on the safe choice, a click outside does not dismiss it). Not ConfirmDialog itself: keeping the reply
+ * must put the focus back in the reply box, and ConfirmDialog returns it to the page control that opened the
+ * Review Details dialog, behind this modal (it remembers only openers outside any dialog).
+ */
+function DiscardReplyDialog({
+  open,
+  onKeep,
+  onDiscard,
+  formRef,
+}: {
+  open: boolean;
+  onKeep: () => void;
+  onDiscard: () => void;
+  formRef: RefObject<ResponseFormHandle | null>;
+}) {
+  const keepRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onKeep())}>
+      <DialogContent
+        role="alertdialog"
+        showCloseButton={false}
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          keepRef.current?.focus();
+        }}
+        onCloseAutoFocus={(event) => {
+          // Once discarded the form is gone, and the focus goes where the closed dialog sends it.
+          if (!formRef.current) return;
+          event.preventDefault();
+          formRef.current.focus();
+        }}
+        onInteractOutside={(event) => event.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>Discard this reply?</DialogTitle>
+          <DialogDescription>
+            It has not been sent. If you close now, what you wrote is lost.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button ref={keepRef} type="button" variant="outline" onClick={onKeep}>
+            Keep writing
+          </Button>
+          <Button type="button" variant="destructive" onClick={onDiscard}>
+            Discard reply
+          </Button>
+        </DialogFooter>
       </DialogContent>
     </Dialog>
   );
@@ -83,9 +175,10 @@ export function ReviewDetailsDialog({ review, open, onOpenChange, onResponded }:
 interface ReviewDetailsProps {
   review: Review | null | undefined;
   onResponded?: () => unknown;
+  formRef?: Ref<ResponseFormHandle>;
 }
 
-function ReviewDetails({ review, onResponded }: ReviewDetailsProps) {
+function ReviewDetails({ review, onResponded, formRef }: ReviewDetailsProps) {
   // The reply as the server last answered it shows at once, even before (or without) the list refetching.
   const [answered, setAnswered] = useState<ReplyResult | null>(null);
   const [editing, setEditing] = useState(false);
@@ -128,6 +221,7 @@ function ReviewDetails({ review, onResponded }: ReviewDetailsProps) {
       ) : null}
       {editing || !shown || (!waiting && !responded) ? (
         <ResponseForm
+          ref={formRef}
           review={shown}
           editing={editing}
           onCancel={() => setEditing(false)}
@@ -459,6 +553,7 @@ function ReviewSummary({ review }: { review: Review }) {
 }
 
 interface ResponseFormProps {
+  ref?: Ref<ResponseFormHandle>;
   review: Review | null | undefined;
   /** Changing the reply already sent (prefilled), rather than writing the first one. */
   editing: boolean;
@@ -467,12 +562,13 @@ interface ResponseFormProps {
   onAnswered: (result: ReplyResult) => void;
 }
 
-function ResponseForm({ review, editing, onCancel, onResponded, onAnswered }: ResponseFormProps) {
+function ResponseForm({ ref, review, editing, onCancel, onResponded, onAnswered }: ResponseFormProps) {
   const fieldId = useId();
   const statusId = useId();
   const { apiBase } = useTenant();
   // Editing changes the reply waiting for its site when one waits (issue 41), else the reply itself.
-  const [text, setText] = useState(editing ? (review?.pendingReply ?? review?.responseContent ?? '') : '');
+  const [initialText] = useState(editing ? (review?.pendingReply ?? review?.responseContent ?? '') : '');
+  const [text, setText] = useState(initialText);
   /** waiting: asked, nothing yet; writing: the model's reply is streaming into the box. */
   const [phase, setPhase] = useState<'idle' | 'waiting' | 'writing'>('idle');
   const [status, setStatus] = useState('');
@@ -483,6 +579,16 @@ function ResponseForm({ review, editing, onCancel, onResponded, onAnswered }: Re
   const edit = useEditReviewResponse(onResponded);
   const submit = editing ? edit : create;
   const busy = phase !== 'idle';
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      // A reply on its way is not a draft: closing does not stop it.
+      hasDraft: () => !submit.isPending && text.trim() !== '' && text.trim() !== initialText.trim(),
+      focus: () => fieldRef.current?.focus(),
+    }),
+    [submit.isPending, text, initialText],
+  );
 
   // Closing the dialog (or moving to another review) stops a suggestion still arriving.
   useEffect(() => () => suggestion.current?.abort(), []);

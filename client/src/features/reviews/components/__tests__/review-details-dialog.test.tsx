@@ -531,3 +531,134 @@ describe('ReviewDetailsDialog', () => {
     expect(hit).toBe('/api/admin/clients/7/reviews/41/response');
   });
 });
+
+describe('ReviewDetailsDialog with a reply not sent', () => {
+  /** The dialog as a page opens it: from a button, which gets the focus back when it closes. */
+  function OpenedFromButton({ review }: { review: Review }) {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          View review
+        </button>
+        <ReviewDetailsDialog review={review} open={open} onOpenChange={setOpen} />
+      </>
+    );
+  }
+
+  async function openWithDraft(draft: string, review = buildReview()) {
+    const rendered = renderWithProviders(<OpenedFromButton review={review} />);
+    const opener = screen.getByRole('button', { name: 'View review' });
+    await rendered.user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Review Details' });
+    if (draft) await rendered.user.type(within(dialog).getByRole('textbox'), draft);
+    return { ...rendered, opener, dialog };
+  }
+
+  const discardQuestion = () => screen.queryByRole('alertdialog', { name: 'Discard this reply?' });
+
+  it('when Escape is pressed over a draft, then it asks first; keeping it leaves the words and the focus in the box', async () => {
+    const { user, dialog } = await openWithDraft('We are so sorry');
+    const field = within(dialog).getByRole('textbox');
+
+    await user.keyboard('{Escape}');
+
+    const question = await screen.findByRole('alertdialog', { name: 'Discard this reply?' });
+    expect(dialog).toBeInTheDocument();
+    await waitFor(() => expect(within(question).getByRole('button', { name: 'Keep writing' })).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(discardQuestion()).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Review Details' })).toBe(dialog);
+    expect(field).toHaveValue('We are so sorry');
+    await waitFor(() => expect(field).toHaveFocus());
+    await user.type(field, ', Tom.');
+    expect(field).toHaveValue('We are so sorry, Tom.');
+  });
+
+  it('when Escape is pressed again over the question, then it is the same as keeping the draft', async () => {
+    const { user, dialog } = await openWithDraft('We are so sorry');
+
+    await user.keyboard('{Escape}');
+    await screen.findByRole('alertdialog', { name: 'Discard this reply?' });
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(discardQuestion()).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Review Details' })).toBe(dialog);
+    expect(within(dialog).getByRole('textbox')).toHaveValue('We are so sorry');
+  });
+
+  it('when the close button is pressed over a draft and it is discarded, then the dialog closes, focus on its opener', async () => {
+    const { user, dialog, opener } = await openWithDraft('We are so sorry');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Discard this reply?' });
+    expect(question).toHaveAccessibleDescription(
+      'It has not been sent. If you close now, what you wrote is lost.',
+    );
+    await user.click(within(question).getByRole('button', { name: 'Discard reply' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(discardQuestion()).not.toBeInTheDocument();
+    await waitFor(() => expect(opener).toHaveFocus());
+    // Opened again, the box is empty: the draft went with the dialog.
+    await user.click(opener);
+    expect(within(await screen.findByRole('dialog')).getByRole('textbox')).toHaveValue('');
+  });
+
+  it('when the page behind is clicked over a draft, then it asks instead of closing', async () => {
+    const { user } = await openWithDraft('We are so sorry');
+
+    await user.click(document.querySelector<HTMLElement>('[data-slot="dialog-overlay"]')!);
+
+    expect(await screen.findByRole('alertdialog', { name: 'Discard this reply?' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Review Details' })).toBeInTheDocument();
+  });
+
+  it('when the box is empty or only spaces, then Escape closes at once', async () => {
+    const { user, opener } = await openWithDraft('');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+
+    await user.click(opener);
+    await user.type(within(await screen.findByRole('dialog')).getByRole('textbox'), '   ');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(discardQuestion()).not.toBeInTheDocument();
+  });
+
+  it('when the reply was sent, then closing asks nothing', async () => {
+    server.use(
+      http.post('*/api/reviews/41/response', () =>
+        HttpResponse.json(replyResult({ responseContent: 'We are so sorry' })),
+      ),
+    );
+    const { user, dialog } = await openWithDraft('We are so sorry');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Response' }));
+    await findToast('Response submitted');
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(discardQuestion()).not.toBeInTheDocument();
+  });
+
+  it('when a reply being edited is unchanged, then closing asks nothing; once changed, it asks', async () => {
+    const answered = buildReview({ responseContent: 'First words', respondedAt: '2026-03-06T12:00:00.000Z' });
+    const { user, dialog, opener } = await openWithDraft('', answered);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Edit reply' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(opener);
+    const reopened = await screen.findByRole('dialog', { name: 'Review Details' });
+    await user.click(within(reopened).getByRole('button', { name: 'Edit reply' }));
+    await user.type(within(reopened).getByRole('textbox'), ' and more');
+    await user.keyboard('{Escape}');
+
+    expect(await screen.findByRole('alertdialog', { name: 'Discard this reply?' })).toBeInTheDocument();
+  });
+});
