@@ -77,6 +77,7 @@ export default defineConfig({
           root,
           environment: 'node',
           include: ['server/**/*.test.ts', 'bench/**/*.test.ts'],
+          globalSetup: ['server/testing/global-setup.ts'],
           setupFiles: ['server/testing/setup.ts'],
           // A ceiling, not a target: two files run at once on a 2-core CI machine, and password hashing is slow there.
           testTimeout: 60_000,

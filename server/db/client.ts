@@ -56,12 +56,19 @@ export function postgresOver(pool: pg.Pool, onQuery?: QueryListener): DatabaseHa
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-/** The embedded Postgres (PGlite), on disk under `dataDir`, or in memory when it is omitted or `memory://…`. */
-export async function openPglite(dataDir?: string, onQuery?: QueryListener): Promise<DatabaseHandle> {
+/**
+ * The embedded Postgres (PGlite), on disk under `dataDir`, or in memory when it is omitted or `memory://…`.
+ * `copyOf`, a dump of another instance's files (`dumpDataDir`), starts it as that copy instead of an empty one.
+ */
+export async function openPglite(
+  dataDir?: string,
+  onQuery?: QueryListener,
+  copyOf?: Blob,
+): Promise<DatabaseHandle> {
   // A memory:// name is no directory: making one would leave an empty `memory:` folder in the working directory.
   if (dataDir && !dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the text search indexes; a Postgres server ships it in contrib.
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const client = new PGlite(dataDir, { extensions: { pg_trgm }, loadDataDir: copyOf });
   await client.waitReady;
   const logger = onQuery ? { logQuery: onQuery } : undefined;
   const db = drizzlePglite({ client, schema, casing, logger }) as unknown as Database;

@@ -1,4 +1,10 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, inject, vi } from 'vitest';
+import { useDatabaseTemplates } from './test-db';
+
+useDatabaseTemplates({
+  pgliteFile: inject('pgliteTemplateFile'),
+  serverDatabase: inject('serverTemplateDatabase'),
+});
 
 // An unexpected console.error is a defect: it fails the test that caused it.
 beforeEach(() => {
