@@ -24,6 +24,7 @@ export const E2E_MAILBOX_URL = `http://127.0.0.1:${PORT + 6}`;
  */
 export const E2E_LLM = { url: `${E2E_MAILBOX_URL}/llm`, apiKey: 'sk-e2e-llm', model: 'e2e-model' };
 const MAIL_SPECS = /(accounts|billing|team|suggested-reply)\.spec\.ts/;
+const ONE_DATABASE_SPECS = /(a11y|phone-screens|keyboard-focus|landing|security|shell)\.spec\.ts/;
 /**
  * When a Postgres server answers (.ci/run sets TEST_DATABASE_URL), the whole suite runs a second time
  * against the same build on a fresh database there (project 'chromium-postgres', on PORT + 2).
@@ -59,7 +60,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's screenshots and DOM, work a loaded 2-core machine pays for in every test. CI
+    // keeps only the log, so it records none; locally a failed test keeps its trace.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: chromium,
   },
   projects: [
@@ -81,8 +84,10 @@ export default defineConfig({
       ? [
           {
             name: 'chromium-postgres',
-            // Markup does not depend on the database: the accessibility sweep runs once, on the first project.
-            testIgnore: [/a11y\.spec\.ts/, MAIL_SPECS],
+            // Markup and layout do not depend on the database: the screen sweeps (accessibility, phone layout,
+            // keyboard focus), the static pages and the headers run once, on the first project. The journeys
+            // that read and write data run on both.
+            testIgnore: [ONE_DATABASE_SPECS, MAIL_SPECS],
             use: {
               ...devices['Desktop Chrome'],
               launchOptions: chromium,
