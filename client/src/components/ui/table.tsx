@@ -4,8 +4,12 @@ import { cn } from '@/lib/utils';
 
 /**
  * Semantic table parts in the shadcn style. The wrapper scrolls sideways on narrow screens (375 px) so the
- * page itself never does; screens that read better as cards on phones render their own list instead.
+ * page itself never does, and there the first column stays in place, so a row scrolled sideways still says
+ * whose it is; screens that read better as cards on phones render their own list instead.
  */
+const FIRST_COLUMN_FIXED =
+  'max-md:[&_tr>:first-child]:sticky max-md:[&_tr>:first-child]:left-0 max-md:[&_tr>:first-child]:z-10 max-md:[&_tr>:first-child]:bg-card max-md:[&_tr>:first-child]:shadow-[inset_-1px_0_0_hsl(var(--border))]';
+
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
     // Focusable so a keyboard can scroll a table wider than a phone (WCAG 2.1.1).
@@ -14,7 +18,11 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
       tabIndex={0}
       className="relative w-full overflow-x-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
-      <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
+      <table
+        data-slot="table"
+        className={cn('w-full caption-bottom text-sm', FIRST_COLUMN_FIXED, className)}
+        {...props}
+      />
     </div>
   );
 }

@@ -175,7 +175,8 @@ function OutboxItem({ message }: { message: OutboxMessage }) {
           <Badge variant="outline" className="uppercase">
             {message.channel}
           </Badge>
-          <span className="min-w-0 flex-1 truncate font-medium">
+          {/* On a phone the subject takes a line of its own: beside the badges it was cut to a letter. */}
+          <span className="line-clamp-2 min-w-0 basis-full break-words font-medium sm:basis-0 sm:flex-1 sm:truncate">
             {message.subject ?? message.body.slice(0, 60)}
           </span>
           <span className="text-xs text-muted-foreground">

@@ -57,11 +57,16 @@ export function SettingsPage() {
 
   return (
     <Tabs value={tab} onValueChange={openTab} className="gap-6">
-      <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-fit">
+      {/* Every tab stays in sight: three to a row on a phone, wrapping rows on wider screens (issue 43). */}
+      <TabsList className="grid h-auto w-full grid-cols-3 gap-1 md:flex md:w-fit md:flex-wrap md:justify-start">
         {shown.map((value) => {
           const Icon = TABS[value].icon;
           return (
-            <TabsTrigger key={value} value={value} className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
+            <TabsTrigger
+              key={value}
+              value={value}
+              className="h-9 px-1.5 md:px-3 [&_svg]:hidden md:[&_svg]:block"
+            >
               <Icon aria-hidden="true" />
               {TABS[value].label}
             </TabsTrigger>
