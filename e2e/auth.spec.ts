@@ -85,7 +85,7 @@ test('a signed-in client opening /auth goes to the dashboard', async ({ page, cl
 
 test('signing out lands on /auth and ends the session', async ({ page, client }) => {
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('button', { name: `${client.companyName} (user menu)` }).click();
   await expect(page.getByRole('menu').getByText(client.email)).toBeVisible();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
 

@@ -69,7 +69,6 @@ export function Header({ title, user, onOpenMenu, onPreloadMenu, onSignOut, sign
         <Suspense
           fallback={
             <PendingMenuButton
-              aria-label="User menu"
               className={USER_MENU_BUTTON_CLASS}
               onClick={() => setPressedWhileLoading('user')}
             >

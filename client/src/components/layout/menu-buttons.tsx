@@ -14,6 +14,11 @@ import type { ShellUser } from './user-menu';
 
 export const USER_MENU_BUTTON_CLASS = 'h-10 gap-2 px-1.5 sm:px-2';
 
+/**
+ * The user menu's button is named by its content, no aria-label: "<name> (user menu)", the name shown from
+ * 1024 px and kept for screen readers below (WCAG 2.5.3 Label in Name: the name starts with the text a speech
+ * user sees). The initials are the avatar's picture, hidden from assistive technology.
+ */
 export function UserMenuButtonContent({ user }: { user: ShellUser }) {
   return (
     <>
@@ -23,13 +28,20 @@ export function UserMenuButtonContent({ user }: { user: ShellUser }) {
       >
         {initials(user.name) || '?'}
       </span>
-      <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{user.name}</span>
+      <span className="sr-only lg:not-sr-only lg:max-w-40 lg:truncate lg:text-sm lg:font-medium">
+        {user.name}
+        <span className="sr-only"> (user menu)</span>
+      </span>
     </>
   );
 }
 
+/** What the bell's badge shows: the count, capped so it fits. */
+const unreadBadge = (unread: number) => (unread > 99 ? '99+' : String(unread));
+
+/** The bell's name holds its badge's text as shown (WCAG 2.5.3 Label in Name): "Notifications, 99+ unread". */
 export const notificationsLabel = (unread: number) =>
-  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  unread > 0 ? `Notifications, ${unreadBadge(unread)} unread` : 'Notifications';
 
 export function NotificationsButtonContent({ unread }: { unread: number }) {
   return (
@@ -40,7 +52,7 @@ export function NotificationsButtonContent({ unread }: { unread: number }) {
           aria-hidden="true"
           className="absolute right-1 top-1 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-destructive-foreground"
         >
-          {unread > 99 ? '99+' : unread}
+          {unreadBadge(unread)}
         </span>
       ) : null}
     </>

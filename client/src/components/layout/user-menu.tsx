@@ -33,7 +33,7 @@ export function UserMenu({ user, onSignOut, signingOut, defaultOpen }: UserMenuP
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" aria-label="User menu" className={USER_MENU_BUTTON_CLASS}>
+        <Button variant="ghost" className={USER_MENU_BUTTON_CLASS}>
           <UserMenuButtonContent user={user} />
         </Button>
       </DropdownMenuTrigger>

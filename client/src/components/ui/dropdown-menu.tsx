@@ -3,7 +3,17 @@ import type { ComponentProps } from 'react';
 
 import { cn } from '@/lib/utils';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/**
+ * Not modal by default: a modal Radix menu hides the rest of the page with aria-hidden while its focusable
+ * controls stay there (axe's aria-hidden-focus, issue 44), and a menu is not a dialog: the WAI-ARIA menu button
+ * pattern leaves the page as it is. The open menu still keeps the keyboard (arrows move through it, Tab stays
+ * in it, Escape closes it and the focus goes back to its button); a press outside closes it and reaches what
+ * was pressed.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+}
+
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 export const DropdownMenuPortal = DropdownMenuPrimitive.Portal;

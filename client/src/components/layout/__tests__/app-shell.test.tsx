@@ -39,7 +39,7 @@ describe('Page shell on a wide screen', () => {
   it('when the user menu opens, then it shows the company name and email and its entries', async () => {
     const { user, location, search } = renderApp('/dashboard', { user: owner });
 
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Acme Dental (user menu)' }));
 
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Acme Dental')).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('Page shell on a wide screen', () => {
   it('when the company name is blank, then the user menu shows the first name', async () => {
     const { user } = renderApp('/dashboard', { user: buildUser({ firstName: 'Sam', companyName: '  ' }) });
 
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Sam (user menu)' }));
 
     expect(within(await screen.findByRole('menu')).getByText('Sam')).toBeInTheDocument();
   });

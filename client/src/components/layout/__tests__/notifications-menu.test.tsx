@@ -120,6 +120,15 @@ describe('NotificationsMenu', () => {
     await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(25));
   });
 
+  it('when more than 99 are unread, then the bell is named with the "99+" its badge shows', async () => {
+    serveBell([note(1)], 120);
+    renderWithProviders(<NotificationsMenu />);
+
+    // WCAG 2.5.3 Label in Name: a speech user sees "99+", so the name holds it.
+    const bell = await screen.findByRole('button', { name: 'Notifications, 99+ unread' });
+    expect(within(bell).getByText('99+')).toBeInTheDocument();
+  });
+
   it('when nothing happened, then it says so', async () => {
     serveBell([]);
     const { user } = renderWithProviders(<NotificationsMenu />);

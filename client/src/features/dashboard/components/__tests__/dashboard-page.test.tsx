@@ -208,7 +208,10 @@ describe('DashboardPage', () => {
 
     renderWithProviders(<DashboardPage />);
 
-    const entry = await screen.findByRole('button', { name: /View review from Lu Chen, doesn't recommend/ });
+    const list = await screen.findByRole('list', { name: 'Recent Reviews' });
+    const entry = within(list).getByRole('listitem');
+    // The button is named by the text it shows (WCAG 2.5.3); the rest of the row is read with the list.
+    expect(within(entry).getByRole('button', { name: 'View review from Lu Chen' })).toBeInTheDocument();
     expect(within(entry).getByText("Doesn't recommend")).toBeInTheDocument();
     expect(within(entry).queryByRole('img', { name: /Rated/ })).not.toBeInTheDocument();
   });
