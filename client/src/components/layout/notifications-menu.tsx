@@ -67,20 +67,20 @@ export function NotificationsMenu({ defaultOpen = false }: { defaultOpen?: boole
       <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-1.5rem))] p-0">
         <div className="flex items-center justify-between gap-2 px-2 py-1.5">
           <DropdownMenuLabel className="p-0">Notifications</DropdownMenuLabel>
+          {/* Menu items, not buttons: a menu keeps Tab to itself, so only its items are reached from the
+              keyboard (the arrow keys). Choosing one keeps the menu open. */}
           {unread > 0 ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="h-7 px-2 text-xs"
+            <DropdownMenuItem
+              className="h-7 gap-1.5 px-2 text-xs font-medium"
               disabled={markAll.isPending}
-              onClick={(event) => {
+              onSelect={(event) => {
                 event.preventDefault();
                 markAll.mutate();
               }}
             >
               <CheckCheck aria-hidden="true" />
               Mark all as read
-            </Button>
+            </DropdownMenuItem>
           ) : null}
         </div>
         <DropdownMenuSeparator className="my-0" />
@@ -136,18 +136,16 @@ export function NotificationsMenu({ defaultOpen = false }: { defaultOpen?: boole
             })}
             {list.hasNextPage ? (
               <div className="px-3 py-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="w-full"
+                <DropdownMenuItem
+                  className="h-8 w-full justify-center rounded-md border text-sm font-medium"
                   disabled={list.isFetchingNextPage}
-                  onClick={(event) => {
+                  onSelect={(event) => {
                     event.preventDefault();
                     void list.fetchNextPage();
                   }}
                 >
                   {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
-                </Button>
+                </DropdownMenuItem>
               </div>
             ) : null}
           </div>

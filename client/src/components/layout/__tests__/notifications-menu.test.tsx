@@ -46,6 +46,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The menu's notifications, without its two actions (which are menu items too, for the keyboard). */
+function notificationItems() {
+  const actions = ['Mark all as read', 'Show more', 'Loading…'];
+  return screen.getAllByRole('menuitem').filter((item) => !actions.includes(item.textContent ?? ''));
+}
+
 describe('NotificationsMenu', () => {
   it('when there are unread events, then the bell says how many and lists them newest first', async () => {
     serveBell([
@@ -58,7 +64,8 @@ describe('NotificationsMenu', () => {
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     await user.click(bell);
 
-    const items = await screen.findAllByRole('menuitem');
+    await screen.findAllByRole('menuitem');
+    const items = notificationItems();
     expect(items.map((i) => i.textContent)).toEqual([
       expect.stringContaining('New 5-star Google review 3 (unread)'),
       expect.stringContaining('New 1-star private review (unread)'),
@@ -103,10 +110,17 @@ describe('NotificationsMenu', () => {
     const reads = serveBell([note(1), note(2)]);
     const { user } = renderWithProviders(<NotificationsMenu />);
 
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
-    await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
+    // From the keyboard alone: a menu keeps Tab to itself, so the control must be an item the arrows reach.
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    bell.focus();
+    await user.keyboard('{Enter}');
+    const markAll = await screen.findByRole('menuitem', { name: 'Mark all as read' });
+    await waitFor(() => expect(markAll).toHaveFocus());
+    await user.keyboard('{Enter}');
 
     await waitFor(() => expect(reads).toEqual(['all']));
+    // The menu stays open on the list, now read.
+    expect(screen.getByRole('menu')).toBeInTheDocument();
   });
 
   it('when there are more than a page, then Show more loads the next page', async () => {
@@ -114,10 +128,16 @@ describe('NotificationsMenu', () => {
     const { user } = renderWithProviders(<NotificationsMenu />);
 
     await user.click(await screen.findByRole('button', { name: /Notifications/ }));
-    expect(await screen.findAllByRole('menuitem')).toHaveLength(20);
-    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findAllByRole('menuitem');
+    expect(notificationItems()).toHaveLength(20);
+    // Reached from the keyboard: End moves to the menu's last item.
+    await user.keyboard('{End}');
+    expect(screen.getByRole('menuitem', { name: 'Show more' })).toHaveFocus();
+    await user.keyboard('{Enter}');
 
-    await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(25));
+    await waitFor(() => expect(notificationItems()).toHaveLength(25));
+    // The last page is in: nothing more to show.
+    expect(screen.queryByRole('menuitem', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
   it('when more than 99 are unread, then the bell is named with the "99+" its badge shows', async () => {
