@@ -2,24 +2,22 @@ import AxeBuilder from '@axe-core/playwright';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { sticksOut } from './boxes';
 import { admin, expect, test } from './fixtures';
+import { ADMIN_SCREENS, DEMO, OWNER_SCREENS } from './screens';
 
 /**
  * Every route of the app, in both themes, on a phone (375 px) and a desktop (1280 px): axe finds no
- * serious or critical violation (issue 15), and no control whose name leaves out its visible text (issue 44). Each route × theme is its own test, so the suite spreads over the
- * workers. Sessions are made once per worker and reused through the storage state, so the login rate limit is
+ * serious or critical violation (issue 15), and no control whose name leaves out its visible text (issue 44).
+ * Each route × theme is its own test, so the suite spreads over the workers. Sessions are made once per worker and reused through the storage state, so the login rate limit is
  * never near.
  */
 
 // The demo client's seeded data (server/seed/demo.ts): full lists exercise more markup than an empty account.
-const DEMO = { email: 'demo@reviewflow.test', password: 'demo-password' };
 
 type Role = 'public' | 'client' | 'admin';
 interface Route {
   path: string;
   role: Role;
 }
-
-const SETTINGS_TABS = ['profile', 'locations', 'integrations', 'requests', 'notifications', 'widget', 'plan'];
 
 const ROUTES: Route[] = [
   ...[
@@ -34,25 +32,16 @@ const ROUTES: Route[] = [
   { path: '/no-such-page', role: 'public' },
   { path: '/review/:link', role: 'public' },
   ...[
-    '/dashboard',
-    '/reviews',
-    '/get-reviews',
-    '/contacts',
-    '/templates',
-    '/optimized-reviews',
+    ...OWNER_SCREENS,
     '/review-preview',
     '/email-test',
     '/system-test',
     '/debug',
     '/subscribe',
     '/checkout/:planId',
-    ...SETTINGS_TABS.map((tab) => `/settings?tab=${tab}`),
   ].map((path) => ({ path, role: 'client' as const })),
   ...[
-    '/admin',
-    '/admin/clients',
-    '/admin/plans',
-    '/admin/email-test',
+    ...ADMIN_SCREENS,
     '/admin/client/:id',
     '/admin/client/:id/reviews',
     '/admin/client/:id/get-reviews',

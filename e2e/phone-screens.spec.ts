@@ -1,35 +1,12 @@
 import type { Page } from '@playwright/test';
 import { admin, expect, signInViaApi, test } from './fixtures';
+import { ADMIN_SCREENS, DEMO, OWNER_SCREENS, SETTINGS_TABS } from './screens';
 
 /**
  * Every owner and admin screen on a 375 px phone and a 1440 px desktop (issue 43): nothing the screen offers is
  * out of reach. Tabs all in sight, no text cut to a stub, and a table wider than the phone scrolls in its own
  * box with its first column kept in place.
  */
-
-const DEMO = { email: 'demo@reviewflow.test', password: 'demo-password' };
-
-const SETTINGS_TABS = [
-  'profile',
-  'locations',
-  'integrations',
-  'requests',
-  'notifications',
-  'widget',
-  'api',
-  'plan',
-  'team',
-];
-const CLIENT_SCREENS = [
-  '/dashboard',
-  '/reviews',
-  '/get-reviews',
-  '/contacts',
-  '/templates',
-  '/optimized-reviews',
-  ...SETTINGS_TABS.map((tab) => `/settings?tab=${tab}`),
-];
-const ADMIN_SCREENS = ['/admin', '/admin/clients', '/admin/plans', '/admin/email-test'];
 
 const SIZES = [
   { name: 'phone', width: 375, height: 800 },
@@ -110,7 +87,7 @@ async function settle(page: Page) {
 }
 
 for (const [role, screens] of [
-  ['client', CLIENT_SCREENS],
+  ['client', OWNER_SCREENS],
   ['admin', ADMIN_SCREENS],
 ] as const) {
   for (const screen of screens) {

@@ -14,20 +14,7 @@ import { ProfileTab } from './profile-tab';
 import { RequestsTab } from './requests-tab';
 import { TeamTab } from './team-tab';
 import { WidgetTab } from './widget-tab';
-
-/** The tabs /settings?tab=... can open (/integrations and /plans redirect here, seed-spec section 2). */
-export const SETTINGS_TABS = [
-  'profile',
-  'locations',
-  'integrations',
-  'requests',
-  'notifications',
-  'widget',
-  'api',
-  'plan',
-  'team',
-] as const;
-export type SettingsTab = (typeof SETTINGS_TABS)[number];
+import { SETTINGS_TABS, type SettingsTab } from '../settings-tabs';
 
 function isSettingsTab(value: string | null): value is SettingsTab {
   return SETTINGS_TABS.includes(value as SettingsTab);
