@@ -26,6 +26,8 @@ export interface ConfirmDialogProps {
   confirmDisabled?: boolean;
   /** Anything the decision needs besides the description (a typed confirmation). */
   children?: ReactNode;
+  /** Where focus goes on close, when not back to the opener (inside another dialog: its own field). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /**
@@ -48,6 +50,7 @@ export function ConfirmDialog({
   pendingLabel = 'Working…',
   confirmDisabled = false,
   children,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
@@ -59,6 +62,7 @@ export function ConfirmDialog({
           event.preventDefault();
           cancelRef.current?.focus();
         }}
+        onCloseAutoFocus={onCloseAutoFocus}
         onPointerDownOutside={(event) => event.preventDefault()}
         onInteractOutside={(event) => event.preventDefault()}
       >

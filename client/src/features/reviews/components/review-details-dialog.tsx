@@ -25,6 +25,7 @@ import {
 import { isResponded, type ReplyResult, type Review } from '@shared/schemas/reviews';
 
 import { Badge } from '@/components/ui/badge';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -119,10 +120,8 @@ export function ReviewDetailsDialog({ review, open, onOpenChange, onResponded }:
 }
 
 /**
- * "Discard this reply?" over the Review Details dialog, with ConfirmDialog's alert-dialog behaviour (focus
- * starts on the safe choice, a click outside does not dismiss it). Not ConfirmDialog itself: keeping the reply
- * must put the focus back in the reply box, and ConfirmDialog returns it to the page control that opened the
- * Review Details dialog, behind this modal (it remembers only openers outside any dialog).
+ * "Discard this reply?" over the Review Details dialog. Keeping the reply puts the focus back in the reply box
+ * (ConfirmDialog would return it to the page control that opened Review Details, behind this modal).
  */
 function DiscardReplyDialog({
   open,
@@ -135,40 +134,22 @@ function DiscardReplyDialog({
   onDiscard: () => void;
   formRef: RefObject<ResponseFormHandle | null>;
 }) {
-  const keepRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onKeep())}>
-      <DialogContent
-        role="alertdialog"
-        showCloseButton={false}
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          keepRef.current?.focus();
-        }}
-        onCloseAutoFocus={(event) => {
-          // Once discarded the form is gone, and the focus goes where the closed dialog sends it.
-          if (!formRef.current) return;
-          event.preventDefault();
-          formRef.current.focus();
-        }}
-        onInteractOutside={(event) => event.preventDefault()}
-      >
-        <DialogHeader>
-          <DialogTitle>Discard this reply?</DialogTitle>
-          <DialogDescription>
-            It has not been sent. If you close now, what you wrote is lost.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button ref={keepRef} type="button" variant="outline" onClick={onKeep}>
-            Keep writing
-          </Button>
-          <Button type="button" variant="destructive" onClick={onDiscard}>
-            Discard reply
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onKeep())}
+      title="Discard this reply?"
+      description="It has not been sent. If you close now, what you wrote is lost."
+      cancelLabel="Keep writing"
+      confirmLabel="Discard reply"
+      onConfirm={onDiscard}
+      onCloseAutoFocus={(event) => {
+        // Once discarded the form is gone, and the focus goes where the closed dialog sends it.
+        if (!formRef.current) return;
+        event.preventDefault();
+        formRef.current.focus();
+      }}
+    />
   );
 }
 
