@@ -14,6 +14,7 @@ import { createReviewsService } from '../server/features/reviews/reviews.service
 import { createDashboardRepository } from '../server/features/dashboard/dashboard.repository';
 import { createDashboardService } from '../server/features/dashboard/dashboard.service';
 import type { ReviewListQuery } from '@shared/schemas/reviews';
+import { DASHBOARD_WINDOW_DAYS } from '@shared/schemas/dashboard';
 import { FULL_SEED, PGLITE_SEED, SMALL_SEED, seedDatabase, type SeedSize, type SqlClient } from './seed';
 import { startBaseline, stop, type BaselineDatabase, type BaselineSpec, type Statement } from './baseline';
 import { fastestOf, load, steadyLoad, type BenchRequest, type LoadResult } from './load';
@@ -373,7 +374,7 @@ async function measureDatabase(
     {
       name: 'dashboard stats',
       path: '/api/dashboard/stats',
-      capture: (id) => services!.dashboard.stats(wholeClient(id)),
+      capture: (id) => services!.dashboard.stats(wholeClient(id), DASHBOARD_WINDOW_DAYS),
     },
     {
       name: 'dashboard charts',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_FILTERS, REVIEW_PAGE_SIZE } from '@shared/schemas/reviews';
+import { DASHBOARD_WINDOW_DAYS } from '@shared/schemas/dashboard';
 import { rowsOf, type DatabaseHandle } from '../db/client';
 import { createDashboardRepository } from '../features/dashboard/dashboard.repository';
 import { createDashboardService } from '../features/dashboard/dashboard.service';
@@ -80,7 +81,7 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('the prepared reads on 
             });
           }
         }
-        await dashboard.stats(wholeClient(ownerId));
+        await dashboard.stats(wholeClient(ownerId), DASHBOARD_WINDOW_DAYS);
         await dashboard.charts(wholeClient(ownerId));
         await readSession(`no-such-session-${run}`);
       }
@@ -95,7 +96,7 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('the prepared reads on 
     // own cheaper, and they are a small share of the pages asked for.
     const planOnce = [
       'session_with_owner',
-      'dashboard_figures',
+      'dashboard_figures_30',
       'dashboard_weekly',
       'dashboard_distribution',
       ...PREPARED_REVIEW_FILTERS.flatMap((filter) => [

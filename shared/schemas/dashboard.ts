@@ -11,8 +11,26 @@ const schema = <T>(build: () => T): T => build();
  * computed in SQL over the client's own rows, never the seed app's placeholders (4.2, 85%, fixed trends).
  */
 
-/** The windows the trends and the statistics row compare (days). */
-export const DASHBOARD_WINDOW_DAYS = 30;
+/** The periods an owner can look at (days): the last week, month or quarter, each against the one before. */
+export const DASHBOARD_PERIODS = [7, 30, 90] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+/** The seed's window ("cards cover the last 30 days"): the period when none is asked for. */
+export const DASHBOARD_WINDOW_DAYS = 30 satisfies DashboardPeriod;
+
+export const isDashboardPeriod = (value: number): value is DashboardPeriod =>
+  (DASHBOARD_PERIODS as readonly number[]).includes(value);
+
+/** GET /api/dashboard/stats?period=7|30|90; no period is the seed's 30 days. */
+const PERIOD_MESSAGE = 'Period must be 7, 30 or 90 days.';
+export const DashboardStatsQuerySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    period: z.coerce
+      .number({ error: PERIOD_MESSAGE })
+      .refine(isDashboardPeriod, { message: PERIOD_MESSAGE })
+      .transform((days) => days as DashboardPeriod)
+      .default(DASHBOARD_WINDOW_DAYS),
+  }),
+);
 /** Weeks shown by the reviews-per-week chart (about the last 90 days). */
 export const DASHBOARD_CHART_WEEKS = 13;
 
@@ -30,9 +48,38 @@ export const DashboardTrendsSchema = /* @__PURE__ */ schema(() =>
     pendingResponses: TrendTextSchema,
     averageRating: TrendTextSchema,
     responseRate: TrendTextSchema,
+    /** Requests whose message went out in the period against the period before. */
+    requestsSent: TrendTextSchema,
+    /** Mean response time of the period's replies against the period before's ('new' with under 5 before). */
+    avgResponseTime: TrendTextSchema,
   }),
 );
 export type DashboardTrends = z.infer<typeof DashboardTrendsSchema>;
+
+/** The figures of one window of the period's length. */
+export const DashboardWindowSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    reviews: z.number().int().nonnegative(),
+    positiveReviews: z.number().int().nonnegative(),
+    /** Reviews of the window still waiting for a response. */
+    pendingResponses: z.number().int().nonnegative(),
+    /** One decimal; 0 with no review in the window. */
+    averageRating: z.number().min(0).max(5),
+    /** Percent of the window's reviews responded, a whole number; 0 with no review in the window. */
+    responseRate: z.number().int().min(0).max(100),
+    /**
+     * Mean time from review to response over the replies written in the window, days, one decimal; an
+     * import's backlog (reviews that reached ReviewFlow over 7 days after being written, replies written on
+     * the site before the import) is left out. Null with no such reply.
+     */
+    avgResponseTimeDays: z.number().nonnegative().nullable(),
+    /** Requests whose message went out in the window (not kept in the outbox, not one-off links). */
+    requestsSent: z.number().int().nonnegative(),
+    /** Requests whose message was kept in the outbox in the window: not sent, no provider configured. */
+    requestsNotSent: z.number().int().nonnegative(),
+  }),
+);
+export type DashboardWindow = z.infer<typeof DashboardWindowSchema>;
 
 export const DashboardStatsSchema = /* @__PURE__ */ schema(() =>
   z.object({
@@ -48,26 +95,17 @@ export const DashboardStatsSchema = /* @__PURE__ */ schema(() =>
     /** Percent of reviews responded, a whole number; 0 with no reviews. */
     responseRate: z.number().int().min(0).max(100),
     /**
-     * The last 30 days against the 30 days before: reviews, positive reviews, requests and pending
-     * responses created in each window; the average rating and the response rate of each window's reviews.
+     * The period against the period before (`period` days each): reviews, positive reviews, requests and
+     * pending responses created in each window; the average rating and the response rate of each window's
+     * reviews; requests sent and the response time of replies written in each window.
      */
     trends: DashboardTrendsSchema,
-    /** The statistics row: the last 30 days. */
-    recent: z.object({
-      reviews: z.number().int().nonnegative(),
-      /** One decimal; 0 with no review in the window. */
-      averageRating: z.number().min(0).max(5),
-      /**
-       * Mean time from review to response over the replies written in the window, days, one decimal; an
-       * import's backlog (reviews that reached ReviewFlow over 7 days after being written, replies written on
-       * the site before the import) is left out. Null with no such reply.
-       */
-      avgResponseTimeDays: z.number().nonnegative().nullable(),
-      /** Requests whose message went out in the window (not kept in the outbox, not one-off links). */
-      requestsSent: z.number().int().nonnegative(),
-      /** Requests whose message was kept in the outbox in the window: not sent, no provider configured. */
-      requestsNotSent: z.number().int().nonnegative(),
-    }),
+    /** The period's length in days: 30 unless the query asked for 7 or 90. */
+    period: z.number().int().positive(),
+    /** The statistics row: the last `period` days. */
+    recent: DashboardWindowSchema,
+    /** The `period` days before those, for the comparisons said in words ("was 4.1"). */
+    previous: DashboardWindowSchema,
   }),
 );
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;

@@ -3,7 +3,12 @@ import type { Database } from '../../db/client';
 import { reviewDailyStats, reviewRequests, reviews, reviewTotals } from '../../db/schema';
 import { reviewHasStars, reviewIsResponded, reviewRatingCounts } from '../../db/review-predicates';
 import { integerLiteral } from '../../db/sql-literal';
-import { DASHBOARD_CHART_WEEKS, DASHBOARD_WINDOW_DAYS } from '@shared/schemas/dashboard';
+import {
+  DASHBOARD_CHART_WEEKS,
+  DASHBOARD_PERIODS,
+  DASHBOARD_WINDOW_DAYS,
+  type DashboardPeriod,
+} from '@shared/schemas/dashboard';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
 import type { Scope } from '../../db/scope';
 import { reviewsIn } from '../reviews/reviews.repository';
@@ -21,16 +26,18 @@ export interface ReviewWindowSums {
 
 export interface ReviewFigures {
   all: ReviewWindowSums;
-  /** Created in the last 30 days. */
+  /** Created in the period (the last 7, 30 or 90 days). */
   last: ReviewWindowSums;
-  /** Created in the 30 days before those. */
+  /** Created in the period before it. */
   previous: ReviewWindowSums;
   /**
-   * Replies written in the last 30 days, imported backlog left out (timedReply): how many, and their summed
-   * review-to-response time in days.
+   * Replies written in the period, imported backlog left out (timedReply): how many, and their summed
+   * review-to-response time in days; and the same of the period before.
    */
   recentResponses: number;
   recentResponseDays: number;
+  previousResponses: number;
+  previousResponseDays: number;
 }
 
 export interface RequestFigures {
@@ -38,7 +45,9 @@ export interface RequestFigures {
   last: number;
   previous: number;
   sentLast: number;
+  sentPrevious: number;
   outboxLast: number;
+  outboxPrevious: number;
 }
 
 export interface WeekRow {
@@ -73,10 +82,17 @@ const timedReply = sql`${isResponded}
  */
 const daysAgo = (days: number) => sql`(select now() - make_interval(days => ${integerLiteral(days)}))`;
 
-const lastWindow = (column: typeof reviews.createdAt | typeof reviewRequests.createdAt) =>
-  sql`${column} > ${daysAgo(DASHBOARD_WINDOW_DAYS)}`;
-const previousWindow = (column: typeof reviews.createdAt | typeof reviewRequests.createdAt) =>
-  sql`${column} > ${daysAgo(DASHBOARD_WINDOW_DAYS * 2)} and ${column} <= ${daysAgo(DASHBOARD_WINDOW_DAYS)}`;
+type WindowedColumn =
+  | typeof reviews.createdAt
+  | typeof reviews.respondedAt
+  | typeof reviewRequests.createdAt
+  | typeof reviewRequests.sentAt;
+
+/** The period: newer than `days` days ago. */
+const lastWindow = (column: WindowedColumn, days: DashboardPeriod) => sql`${column} > ${daysAgo(days)}`;
+/** The period before it, as long. */
+const previousWindow = (column: WindowedColumn, days: DashboardPeriod) =>
+  sql`${column} > ${daysAgo(days * 2)} and ${column} <= ${daysAgo(days)}`;
 
 /** The five sums of one window, as FILTER aggregates over the same scan. */
 function windowSums(window: ReturnType<typeof sql> | null) {
@@ -151,29 +167,30 @@ function prepareChartStatements(db: Database) {
   };
 }
 
-/** Review request counts of a client (of these locations only, when given); unrun. */
+// Sent means a message went out: not one kept in the outbox, not a link handed out by the owner.
+const wentOut = sql`${reviewRequests.status} <> 'outbox' and ${reviewRequests.method} <> 'link'`;
+const keptInOutbox = sql`${reviewRequests.status} = 'outbox'`;
+
+/** Review request counts of a client (of these locations only, when given) for a period; unrun. */
 export function requestFiguresQuery(
   db: Database,
   ownerId: number | Placeholder,
   locationIds: number[] | null,
+  days: DashboardPeriod,
 ) {
+  const count = (condition: SQL) => int(sql`count(*) filter (where ${condition})::int`);
+  const last = lastWindow(reviewRequests.sentAt, days);
+  const previous = previousWindow(reviewRequests.sentAt, days);
   return db
     .select({
       // Named, so the stats' one statement reads them as a subquery's columns (figuresQuery).
       total: int(sql`count(*)::int`).as('total'),
-      last: int(sql`count(*) filter (where ${lastWindow(reviewRequests.createdAt)})::int`).as('last'),
-      previous: int(sql`count(*) filter (where ${previousWindow(reviewRequests.createdAt)})::int`).as(
-        'previous',
-      ),
-      // Sent means a message went out: not one kept in the outbox, not a link handed out by the owner.
-      sentLast: int(
-        sql`count(*) filter (where ${reviewRequests.sentAt} > ${daysAgo(DASHBOARD_WINDOW_DAYS)}
-          and ${reviewRequests.status} <> 'outbox' and ${reviewRequests.method} <> 'link')::int`,
-      ).as('sent_last'),
-      outboxLast: int(
-        sql`count(*) filter (where ${reviewRequests.sentAt} > ${daysAgo(DASHBOARD_WINDOW_DAYS)}
-          and ${reviewRequests.status} = 'outbox')::int`,
-      ).as('outbox_last'),
+      last: count(lastWindow(reviewRequests.createdAt, days)).as('last'),
+      previous: count(previousWindow(reviewRequests.createdAt, days)).as('previous'),
+      sentLast: count(sql`${last} and ${wentOut}`).as('sent_last'),
+      sentPrevious: count(sql`${previous} and ${wentOut}`).as('sent_previous'),
+      outboxLast: count(sql`${last} and ${keptInOutbox}`).as('outbox_last'),
+      outboxPrevious: count(sql`${previous} and ${keptInOutbox}`).as('outbox_previous'),
     })
     .from(reviewRequests)
     .where(
@@ -203,10 +220,10 @@ const bucketFields = {
  * are one row each whatever the client holds; each window's sums come as rows beside them (none for a client
  * with no review yet). One statement also reads them all in one snapshot. Unrun, with its placeholder.
  */
-export function figuresQuery(db: Database) {
+export function figuresQuery(db: Database, days: DashboardPeriod) {
   const ownerId = sql.placeholder('ownerId');
-  const lastDays = integerLiteral(DASHBOARD_WINDOW_DAYS);
-  const bothDays = integerLiteral(DASHBOARD_WINDOW_DAYS * 2);
+  const lastDays = integerLiteral(days);
+  const bothDays = integerLiteral(days * 2);
   const bounds = sql`(select now() - make_interval(days => ${lastDays}) as l,
                              now() - make_interval(days => ${bothDays}) as p,
                              ((now() - make_interval(days => ${lastDays})) at time zone 'UTC')::date as l_day,
@@ -237,24 +254,31 @@ export function figuresQuery(db: Database) {
                  or (${reviews.createdAt} > b.p and ${reviews.createdAt} < ${utc('(b.p_day + 1)')})
                  or (${reviews.createdAt} >= ${utc('b.l_day')} and ${reviews.createdAt} <= b.l))
              group by 1`;
-  // Over (owner_id, responded_at): the replies of the last 30 days, whatever their reviews' age.
-  const recentResponses = sql`select count(*)::int as responses,
-               coalesce(sum(extract(epoch from (${reviews.respondedAt} - ${reviews.createdAt})) / 86400.0), 0)::float8 as days
+  // Over (owner_id, responded_at): the replies of the period and the one before, whatever their reviews' age.
+  const responseDays = sql`extract(epoch from (${reviews.respondedAt} - ${reviews.createdAt})) / 86400.0`;
+  const recentResponses = sql`select count(*) filter (where ${reviews.respondedAt} > b.l)::int as responses,
+               coalesce(sum(${responseDays}) filter (where ${reviews.respondedAt} > b.l), 0)::float8 as days,
+               count(*) filter (where ${reviews.respondedAt} <= b.l)::int as previous_responses,
+               coalesce(sum(${responseDays}) filter (where ${reviews.respondedAt} <= b.l), 0)::float8 as previous_days
              from ${reviews}, ${bounds}
-             where ${reviews.ownerId} = ${ownerId} and ${reviews.respondedAt} > b.l and ${timedReply}`;
+             where ${reviews.ownerId} = ${ownerId} and ${reviews.respondedAt} > b.p and ${timedReply}`;
   return db
     .select({
       ...bucketFields,
       responses: int(sql`r.responses`),
       responseDays: sql<number>`r.days`.mapWith(Number),
+      previousResponses: int(sql`r.previous_responses`),
+      previousResponseDays: sql<number>`r.previous_days`.mapWith(Number),
       requestsTotal: int(sql`rq.total`),
       requestsLast: int(sql`rq.last`),
       requestsPrevious: int(sql`rq.previous`),
       requestsSentLast: int(sql`rq.sent_last`),
+      requestsSentPrevious: int(sql`rq.sent_previous`),
       requestsOutboxLast: int(sql`rq.outbox_last`),
+      requestsOutboxPrevious: int(sql`rq.outbox_previous`),
     })
     .from(
-      sql`(${requestFiguresQuery(db, ownerId, null)}) rq
+      sql`(${requestFiguresQuery(db, ownerId, null, days)}) rq
           cross join (${recentResponses}) r
           left join (${rolledBuckets} union all ${edgeBuckets}) q on true`,
     );
@@ -262,18 +286,24 @@ export function figuresQuery(db: Database) {
 
 export function createDashboardRepository(db: Database) {
   const chartStatements = prepareChartStatements(db);
-  const figureStatement = figuresQuery(db).prepare('dashboard_figures');
+  // One prepared statement per period: each has its windows written in (daysAgo).
+  const figureStatements = new Map(
+    DASHBOARD_PERIODS.map((days) => [days, figuresQuery(db, days).prepare(`dashboard_figures_${days}`)]),
+  );
   return {
     /**
      * Every figure of a whole client from the rollups (issue 13), in one statement: the all-time sums from
-     * review_totals, the whole days inside a window from review_daily_stats (about 60 rows), and the two days a
-     * window boundary cuts (30 and 60 days ago, at this instant) from the reviews themselves, over the (owner,
-     * created_at) index. Today is a whole day of the last window (no review can be newer than "more recent than
-     * 30 days ago"): its rollup holds it, however many reviews and answers it brings. Its review figures are
-     * exactly liveReviewFigures, its request figures requestFigures.
+     * review_totals, the whole days inside the two windows from review_daily_stats (2 × `days` rows at most), and
+     * the two days a window boundary cuts (`days` and twice `days` ago, at this instant) from the reviews
+     * themselves, over the (owner, created_at) index. Today is a whole day of the last window (no review can be
+     * newer than "more recent than `days` days ago"): its rollup holds it, however many reviews and answers it
+     * brings. Its review figures are exactly liveReviewFigures, its request figures requestFigures.
      */
-    async figures(ownerId: number): Promise<{ reviews: ReviewFigures; requests: RequestFigures }> {
-      const rows = await figureStatement.execute({ ownerId });
+    async figures(
+      ownerId: number,
+      days: DashboardPeriod = DASHBOARD_WINDOW_DAYS,
+    ): Promise<{ reviews: ReviewFigures; requests: RequestFigures }> {
+      const rows = await figureStatements.get(days)!.execute({ ownerId });
       const empty = (): ReviewWindowSums => ({
         total: 0,
         positive: 0,
@@ -296,13 +326,21 @@ export function createDashboardRepository(db: Database) {
       }
       const first = rows[0]!;
       return {
-        reviews: { ...figures, recentResponses: first.responses, recentResponseDays: first.responseDays },
+        reviews: {
+          ...figures,
+          recentResponses: first.responses,
+          recentResponseDays: first.responseDays,
+          previousResponses: first.previousResponses,
+          previousResponseDays: first.previousResponseDays,
+        },
         requests: {
           total: first.requestsTotal,
           last: first.requestsLast,
           previous: first.requestsPrevious,
           sentLast: first.requestsSentLast,
+          sentPrevious: first.requestsSentPrevious,
           outboxLast: first.requestsOutboxLast,
+          outboxPrevious: first.requestsOutboxPrevious,
         },
       };
     },
@@ -311,11 +349,16 @@ export function createDashboardRepository(db: Database) {
      * The same figures in one scan of every review of the client: what the rollups must always equal. With
      * locations, only theirs (reviews_owner_location_idx): the rollups are per client, not per location.
      */
-    async liveReviewFigures(scope: Scope): Promise<ReviewFigures> {
+    async liveReviewFigures(
+      scope: Scope,
+      days: DashboardPeriod = DASHBOARD_WINDOW_DAYS,
+    ): Promise<ReviewFigures> {
       const all = windowSums(null);
-      const last = windowSums(lastWindow(reviews.createdAt));
-      const previous = windowSums(previousWindow(reviews.createdAt));
-      const recentlyAnswered = sql`${timedReply} and ${reviews.respondedAt} > ${daysAgo(DASHBOARD_WINDOW_DAYS)}`;
+      const last = windowSums(lastWindow(reviews.createdAt, days));
+      const previous = windowSums(previousWindow(reviews.createdAt, days));
+      const recentlyAnswered = sql`${timedReply} and ${lastWindow(reviews.respondedAt, days)}`;
+      const previouslyAnswered = sql`${timedReply} and ${previousWindow(reviews.respondedAt, days)}`;
+      const responseDays = sql`extract(epoch from (${reviews.respondedAt} - ${reviews.createdAt})) / 86400.0`;
       const [row] = await db
         .select({
           allTotal: all.total,
@@ -338,7 +381,12 @@ export function createDashboardRepository(db: Database) {
           previousRatingSum: previous.ratingSum,
           recentResponses: int(sql`count(*) filter (where ${recentlyAnswered})::int`),
           recentResponseDays:
-            sql<number>`coalesce(sum(extract(epoch from (${reviews.respondedAt} - ${reviews.createdAt})) / 86400.0) filter (where ${recentlyAnswered}), 0)::float8`.mapWith(
+            sql<number>`coalesce(sum(${responseDays}) filter (where ${recentlyAnswered}), 0)::float8`.mapWith(
+              Number,
+            ),
+          previousResponses: int(sql`count(*) filter (where ${previouslyAnswered})::int`),
+          previousResponseDays:
+            sql<number>`coalesce(sum(${responseDays}) filter (where ${previouslyAnswered}), 0)::float8`.mapWith(
               Number,
             ),
         })
@@ -372,12 +420,17 @@ export function createDashboardRepository(db: Database) {
         },
         recentResponses: r.recentResponses,
         recentResponseDays: r.recentResponseDays,
+        previousResponses: r.previousResponses,
+        previousResponseDays: r.previousResponseDays,
       };
     },
 
     /** Review request counts in one scan of the client's requests (with locations, of theirs only). */
-    async requestFigures(scope: Scope): Promise<RequestFigures> {
-      const [row] = await requestFiguresQuery(db, scope.ownerId, scope.locationIds);
+    async requestFigures(
+      scope: Scope,
+      days: DashboardPeriod = DASHBOARD_WINDOW_DAYS,
+    ): Promise<RequestFigures> {
+      const [row] = await requestFiguresQuery(db, scope.ownerId, scope.locationIds, days);
       return row!;
     },
 

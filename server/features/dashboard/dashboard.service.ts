@@ -3,13 +3,17 @@ import {
   formatTrend,
   MIN_TREND_BASE,
   type DashboardCharts,
+  type DashboardPeriod,
   type DashboardStats,
+  type DashboardWindow,
 } from '@shared/schemas/dashboard';
 import type { Scope } from '../../db/scope';
 import type { AppContext } from '../../lib/context';
 import {
   createDashboardRepository,
   type DashboardRepository,
+  type RequestFigures,
+  type ReviewFigures,
   type ReviewWindowSums,
 } from './dashboard.repository';
 
@@ -22,8 +26,8 @@ const responseRatio = (sums: ReviewWindowSums) => (sums.total ? (sums.responded 
 
 /**
  * A rate's trend (average rating, response rate). A window with no review has no rate: with none in the
- * last 30 days nothing changed ('0%'), not a fall to zero; with fewer than MIN_TREND_BASE reviews before,
- * the earlier rate is no base to compare with, so the rate is 'new'.
+ * period nothing changed ('0%'), not a fall to zero; with fewer than MIN_TREND_BASE reviews before, the
+ * earlier rate is no base to compare with, so the rate is 'new'.
  */
 function rateTrend(
   previous: ReviewWindowSums,
@@ -35,11 +39,49 @@ function rateTrend(
   return formatChange(rate(previous), rate(last));
 }
 
+/** Mean review-to-response days of a window's replies, unrounded; null with none. */
+const meanResponseDays = (responses: number, days: number) => (responses ? days / responses : null);
+
+/**
+ * The response time's trend: with no reply in the period nothing changed; with fewer than MIN_TREND_BASE
+ * replies before, their mean is no base, so 'new'. A fall is good news (the card says so, not the sign).
+ */
+function responseTimeTrend(reviews: ReviewFigures) {
+  const last = meanResponseDays(reviews.recentResponses, reviews.recentResponseDays);
+  const before = meanResponseDays(reviews.previousResponses, reviews.previousResponseDays);
+  if (last === null) return '0%';
+  if (before === null || reviews.previousResponses < MIN_TREND_BASE) return 'new';
+  return formatChange(before, last);
+}
+
+/** One window's figures as the statistics row shows them. */
+function windowFigures(
+  sums: ReviewWindowSums,
+  responses: { count: number; days: number },
+  requests: { sent: number; notSent: number },
+): DashboardWindow {
+  const responseDays = meanResponseDays(responses.count, responses.days);
+  return {
+    reviews: sums.total,
+    positiveReviews: sums.positive,
+    pendingResponses: sums.pending,
+    averageRating: oneDecimal(meanRating(sums)),
+    responseRate: Math.round(responseRatio(sums)),
+    avgResponseTimeDays: responseDays === null ? null : oneDecimal(responseDays),
+    requestsSent: requests.sent,
+    requestsNotSent: requests.notSent,
+  };
+}
+
 /** A location-limited member's figures, counted from their locations' reviews and requests. */
-async function liveFigures(repository: DashboardRepository, scope: Scope) {
+async function liveFigures(
+  repository: DashboardRepository,
+  scope: Scope,
+  days: DashboardPeriod,
+): Promise<{ reviews: ReviewFigures; requests: RequestFigures }> {
   const [reviews, requests] = await Promise.all([
-    repository.liveReviewFigures(scope),
-    repository.requestFigures(scope),
+    repository.liveReviewFigures(scope, days),
+    repository.requestFigures(scope, days),
   ]);
   return { reviews, requests };
 }
@@ -51,10 +93,10 @@ export function createDashboardService(repository: DashboardRepository) {
      * A location-limited member's scope limits the figures to their locations (issue 16). The daily rollups
      * are per client, so their figures are counted from their locations' reviews instead.
      */
-    async stats(scope: Scope): Promise<DashboardStats> {
+    async stats(scope: Scope, period: DashboardPeriod): Promise<DashboardStats> {
       const { reviews, requests } = scope.locationIds
-        ? await liveFigures(repository, scope)
-        : await repository.figures(scope.ownerId);
+        ? await liveFigures(repository, scope, period)
+        : await repository.figures(scope.ownerId, period);
       const { all, last, previous } = reviews;
       return {
         totalReviews: all.total,
@@ -70,16 +112,20 @@ export function createDashboardService(repository: DashboardRepository) {
           pendingResponses: formatTrend(previous.pending, last.pending),
           averageRating: rateTrend(previous, last, meanRating),
           responseRate: rateTrend(previous, last, responseRatio),
+          requestsSent: formatTrend(requests.sentPrevious, requests.sentLast),
+          avgResponseTime: responseTimeTrend(reviews),
         },
-        recent: {
-          reviews: last.total,
-          averageRating: oneDecimal(meanRating(last)),
-          avgResponseTimeDays: reviews.recentResponses
-            ? oneDecimal(reviews.recentResponseDays / reviews.recentResponses)
-            : null,
-          requestsSent: requests.sentLast,
-          requestsNotSent: requests.outboxLast,
-        },
+        period,
+        recent: windowFigures(
+          last,
+          { count: reviews.recentResponses, days: reviews.recentResponseDays },
+          { sent: requests.sentLast, notSent: requests.outboxLast },
+        ),
+        previous: windowFigures(
+          previous,
+          { count: reviews.previousResponses, days: reviews.previousResponseDays },
+          { sent: requests.sentPrevious, notSent: requests.outboxPrevious },
+        ),
       };
     },
 

@@ -6,6 +6,7 @@ import { createReview, createUser } from '../../../testing/factories';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { createDashboardRepository } from '../dashboard.repository';
 import { wholeClient } from '../../../db/scope';
+import { DASHBOARD_PERIODS } from '@shared/schemas/dashboard';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -96,6 +97,17 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
       });
       ids.push(review.id);
     }
+    // The other periods' edges: 7 and 14 days, 90 and 180 days ago, either side.
+    const periodEdges = [7, 14, 90, 180].flatMap((days) => [days * DAY - HOUR, days * DAY + HOUR]);
+    for (const [i, age] of periodEdges.entries()) {
+      await createReview(db, owner.id, {
+        rating: (i % 5) + 1,
+        type: 'private',
+        createdAt: ago(age),
+        responseContent: i % 2 === 0 ? 'Thank you' : null,
+        respondedAt: i % 2 === 0 ? ago(age - 3 * HOUR) : null,
+      });
+    }
     await createReview(db, other.id, { rating: 1, createdAt: ago(DAY) });
     // Facebook recommendations without stars: one imported so, one that turns out to be one.
     await createReview(db, owner.id, {
@@ -124,22 +136,36 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
     const { kept, truth, totals, truthTotals } = await rollupsAndTruth(database, owner.id);
     expect(kept).toEqual(truth);
     expect(totals).toEqual(truthTotals);
-    expect(totals).toMatchObject({ reviews: ages.length, google: 1, facebook: 4, video: 3 });
+    expect(totals).toMatchObject({
+      reviews: ages.length + periodEdges.length,
+      google: 1,
+      facebook: 4,
+      video: 3,
+    });
 
     // The rebuild a bulk load runs (bench/seed.ts) arrives at what the trigger kept.
     await db.execute(sql`select review_daily_stats_rebuild()`);
     expect(await rollupsAndTruth(database, owner.id)).toEqual({ kept, truth, totals, truthTotals });
 
-    const [rolled, live, distribution] = await Promise.all([
-      repository.figures(owner.id).then((figures) => figures.reviews),
-      repository.liveReviewFigures(wholeClient(owner.id)),
-      repository.distribution(owner.id),
-    ]);
-    expect(distribution).toEqual(await repository.liveDistribution(wholeClient(owner.id)));
-    expect({ ...rolled, recentResponseDays: 0 }).toEqual({ ...live, recentResponseDays: 0 });
-    expect(rolled.recentResponseDays).toBeCloseTo(live.recentResponseDays, 9);
-    expect(rolled.last.total).toBeGreaterThan(0);
-    expect(rolled.previous.total).toBeGreaterThan(0);
+    expect(await repository.distribution(owner.id)).toEqual(
+      await repository.liveDistribution(wholeClient(owner.id)),
+    );
+    for (const days of DASHBOARD_PERIODS) {
+      const [rolled, live] = await Promise.all([
+        repository.figures(owner.id, days).then((figures) => figures.reviews),
+        repository.liveReviewFigures(wholeClient(owner.id), days),
+      ]);
+      const withoutDays = (figures: typeof rolled) => ({
+        ...figures,
+        recentResponseDays: 0,
+        previousResponseDays: 0,
+      });
+      expect(withoutDays(rolled)).toEqual(withoutDays(live));
+      expect(rolled.recentResponseDays).toBeCloseTo(live.recentResponseDays, 9);
+      expect(rolled.previousResponseDays).toBeCloseTo(live.previousResponseDays, 9);
+      expect(rolled.last.total).toBeGreaterThan(0);
+      expect(rolled.previous.total).toBeGreaterThan(0);
+    }
   });
 
   it('when a client is deleted, then its rollups go with it and deleting does not fail', async () => {

@@ -12,6 +12,17 @@ import { DashboardChartsSchema, DashboardStatsSchema } from '@shared/schemas/das
 
 const DAY = 86_400_000;
 
+const emptyWindow = {
+  reviews: 0,
+  positiveReviews: 0,
+  pendingResponses: 0,
+  averageRating: 0,
+  responseRate: 0,
+  avgResponseTimeDays: null,
+  requestsSent: 0,
+  requestsNotSent: 0,
+};
+
 describe.each(testDatabaseKinds)('dashboard API on %s', (kind) => {
   let database: TestDatabase;
   const now = Date.now();
@@ -93,16 +104,114 @@ describe.each(testDatabaseKinds)('dashboard API on %s', (kind) => {
           // the rates of 3 earlier reviews are no base either
           averageRating: 'new',
           responseRate: 'new',
+          // 2 sent against 1
+          requestsSent: 'new',
+          // one reply the 30 days before
+          avgResponseTime: 'new',
         },
+        period: 30,
         recent: {
           reviews: 4,
+          positiveReviews: 2,
+          pendingResponses: 2,
           averageRating: 3.5,
+          responseRate: 50,
           // responses given in the last 30 days took 2, 1 and 20 days
           avgResponseTimeDays: 7.7,
           requestsSent: 2,
           requestsNotSent: 0,
         },
+        previous: {
+          reviews: 3,
+          positiveReviews: 2,
+          pendingResponses: 1,
+          averageRating: 4,
+          // 2 of 3
+          responseRate: 67,
+          // the one reply written 30 to 60 days ago took 1 day
+          avgResponseTimeDays: 1,
+          requestsSent: 1,
+          requestsNotSent: 0,
+        },
       });
+    });
+
+    it('when the owner picks the last 7 days, then the period and its comparison cover 7 days and the all-time figures stay', async () => {
+      const user = await seedKnownClient();
+
+      const res = await (await signedInAgent(app(), user)).get('/api/dashboard/stats?period=7');
+
+      expect(res.status).toBe(200);
+      const stats = DashboardStatsSchema.parse(res.body);
+      expect(stats).toMatchObject({ totalReviews: 9, positiveReviews: 5, reviewRequests: 4, period: 7 });
+      // The last 7 days: 4★ open, 2★ answered after 1 day; two requests sent.
+      expect(stats.recent).toEqual({
+        reviews: 2,
+        positiveReviews: 1,
+        pendingResponses: 1,
+        averageRating: 3,
+        responseRate: 50,
+        avgResponseTimeDays: 1,
+        requestsSent: 2,
+        requestsNotSent: 0,
+      });
+      // The 7 days before: 5★ answered after 2 days; the request of 10 days ago was never sent.
+      expect(stats.previous).toEqual({
+        reviews: 1,
+        positiveReviews: 1,
+        pendingResponses: 0,
+        averageRating: 5,
+        responseRate: 100,
+        avgResponseTimeDays: 2,
+        requestsSent: 0,
+        requestsNotSent: 0,
+      });
+      expect(stats.trends).toMatchObject({ totalReviews: 'new', positiveReviews: '0%', requestsSent: 'new' });
+
+      const quarter = await (await signedInAgent(app(), user)).get('/api/dashboard/stats?period=90');
+      // Every review but the 1★ of 100 days ago.
+      expect(quarter.body).toMatchObject({ period: 90, recent: { reviews: 8 }, previous: { reviews: 1 } });
+    });
+
+    it.each(['14', 'week', '', '7.5'])(
+      'when the period is %j, then the answer is 400 with the periods there are',
+      async (period) => {
+        const user = await createUser(database.handle.db);
+
+        const res = await (await signedInAgent(app(), user)).get(`/api/dashboard/stats?period=${period}`);
+
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({
+          code: 'validation_failed',
+          message: 'Period must be 7, 30 or 90 days.',
+        });
+      },
+    );
+
+    it('when replies were faster than the period before, then Avg. Response Time falls by the right share', async () => {
+      const db = database.handle.db;
+      const user = await createUser(db);
+      // The 30 days before: five replies, each 2 days after its review. The last 30 days: two, each after 1 day.
+      for (let i = 0; i < 5; i += 1) {
+        await createReview(db, user.id, {
+          createdAt: daysAgo(45 + i),
+          responseContent: 'Thanks',
+          respondedAt: daysAgo(43 + i),
+        });
+      }
+      for (let i = 0; i < 2; i += 1) {
+        await createReview(db, user.id, {
+          createdAt: daysAgo(5 + i),
+          responseContent: 'Thanks',
+          respondedAt: daysAgo(4 + i),
+        });
+      }
+
+      const res = await (await signedInAgent(app(), user)).get('/api/dashboard/stats');
+
+      expect(res.body.recent.avgResponseTimeDays).toBe(1);
+      expect(res.body.previous.avgResponseTimeDays).toBe(2);
+      expect(res.body.trends.avgResponseTime).toBe('-50%');
     });
 
     it('when messages were kept in the outbox or links handed out, then they are not counted as sent', async () => {
@@ -143,14 +252,12 @@ describe.each(testDatabaseKinds)('dashboard API on %s', (kind) => {
           pendingResponses: '0%',
           averageRating: '0%',
           responseRate: '0%',
+          requestsSent: '0%',
+          avgResponseTime: '0%',
         },
-        recent: {
-          reviews: 0,
-          averageRating: 0,
-          avgResponseTimeDays: null,
-          requestsSent: 0,
-          requestsNotSent: 0,
-        },
+        period: 30,
+        recent: emptyWindow,
+        previous: emptyWindow,
       });
     });
 
@@ -187,6 +294,9 @@ describe.each(testDatabaseKinds)('dashboard API on %s', (kind) => {
         averageRating: '+25%',
         // 50% against 40%
         responseRate: '+25%',
+        requestsSent: '0%',
+        // two replies the 30 days before are no base
+        avgResponseTime: 'new',
       });
     });
 

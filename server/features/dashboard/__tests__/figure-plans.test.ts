@@ -4,6 +4,7 @@ import { createLocation, createReview, createReviewRequest, createUser } from '.
 import { planOf } from '../../../testing/query-plan';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { figuresQuery, requestFiguresQuery } from '../dashboard.repository';
+import { DASHBOARD_PERIODS } from '@shared/schemas/dashboard';
 
 describe.each(testDatabaseKinds)('the dashboard figure plans on %s', (kind) => {
   let database: TestDatabase;
@@ -31,19 +32,22 @@ describe.each(testDatabaseKinds)('the dashboard figure plans on %s', (kind) => {
   });
 
   it("when the stats count a client's review requests, then they read the index alone, not a row per request", async () => {
-    const query = requestFiguresQuery(database.handle.db, ownerId, null).toSQL();
+    const query = requestFiguresQuery(database.handle.db, ownerId, null, 30).toSQL();
 
     const nodes = await planOf(database.handle.db, query);
 
     expect(nodes).toContain('Index Only Scan');
   });
 
-  it("when the stats read a whole client's figures in one statement, then every part of it starts from an index, never from a whole table", async () => {
-    const query = figuresQuery(database.handle.db).toSQL();
+  it.each(DASHBOARD_PERIODS)(
+    "when the stats read a whole client's figures of %i days in one statement, then every part of it starts from an index, never from a whole table",
+    async (days) => {
+      const query = figuresQuery(database.handle.db, days).toSQL();
 
-    const nodes = await planOf(database.handle.db, query, { ownerId });
+      const nodes = await planOf(database.handle.db, query, { ownerId });
 
-    expect(nodes).not.toContain('Seq Scan');
-    expect(nodes).toContain('Index Only Scan');
-  });
+      expect(nodes).not.toContain('Seq Scan');
+      expect(nodes).toContain('Index Only Scan');
+    },
+  );
 });

@@ -1,0 +1,1 @@
+export { createDashboardRoutes } from './dashboard.routes';
