@@ -7,49 +7,54 @@ import { layoutShifts, recordLayoutShifts } from './layout-shifts';
 const DEMO = { email: 'demo@reviewflow.test', password: 'demo-password' };
 
 const statsRegion = (page: Page) => page.getByRole('region', { name: 'Review statistics' });
-const statValue = (page: Page, name: string) =>
-  statsRegion(page).getByRole('group', { name }).getByTestId('stat-value');
+const statCard = (page: Page, name: string) => statsRegion(page).getByRole('group', { name });
+const statValue = (page: Page, name: string) => statCard(page, name).getByTestId('stat-value');
+const allTime = (page: Page, name: string) => statCard(page, name).getByTestId('all-time');
 
-async function apiStats(request: APIRequestContext): Promise<DashboardStats> {
-  const res = await request.get('/api/dashboard/stats');
+async function apiStats(request: APIRequestContext, period?: number): Promise<DashboardStats> {
+  const res = await request.get(`/api/dashboard/stats${period ? `?period=${period}` : ''}`);
   expect(res.status()).toBe(200);
   return (await res.json()) as DashboardStats;
 }
 
+/** Every card against the API: the period's figure, its comparison, and the all-time figure at its foot. */
 async function expectFiguresMatch(page: Page, stats: DashboardStats) {
-  await expect(statValue(page, 'Total Reviews')).toHaveText(String(stats.totalReviews));
-  await expect(statValue(page, 'Positive Reviews')).toHaveText(String(stats.positiveReviews));
-  await expect(statValue(page, 'Review Requests')).toHaveText(String(stats.reviewRequests));
+  const { recent, previous, trends, period } = stats;
+  await expect(page.getByRole('heading', { name: `Last ${period} days` })).toBeVisible();
+  await expect(statValue(page, 'Recent Reviews')).toHaveText(String(recent.reviews));
+  await expect(statCard(page, 'Recent Reviews')).toContainText(
+    trends.totalReviews === 'new'
+      ? `${previous.reviews} the previous ${period} days, too few to compare`
+      : `${trends.totalReviews}from ${previous.reviews} the previous ${period} days`,
+  );
+  await expect(allTime(page, 'Recent Reviews')).toHaveText(`Total Reviews: ${stats.totalReviews}`);
+  await expect(statValue(page, 'Positive Reviews')).toHaveText(String(recent.positiveReviews));
+  await expect(allTime(page, 'Positive Reviews')).toHaveText(`All time: ${stats.positiveReviews}`);
+  await expect(statValue(page, 'Average Rating')).toHaveText(
+    recent.reviews ? recent.averageRating.toFixed(1) : '—',
+  );
+  await expect(allTime(page, 'Average Rating')).toHaveText(`All time: ${stats.averageRating.toFixed(1)}`);
+  await expect(statValue(page, 'Response Rate')).toHaveText(recent.reviews ? `${recent.responseRate}%` : '—');
+  await expect(allTime(page, 'Response Rate')).toHaveText(`All time: ${stats.responseRate}%`);
   await expect(statValue(page, 'Pending Responses')).toHaveText(String(stats.pendingResponses));
-  await expect(statValue(page, 'Average Rating')).toHaveText(stats.averageRating.toFixed(1));
-  await expect(statValue(page, 'Response Rate')).toHaveText(`${stats.responseRate}%`);
-  await expect(statsRegion(page).getByRole('group', { name: 'Total Reviews' })).toContainText(
-    stats.trends.totalReviews,
-  );
-  const recent = page.getByRole('region', { name: 'Last 30 days' });
-  await expect(recent.getByRole('group', { name: 'Recent Reviews' }).getByTestId('stat-value')).toHaveText(
-    String(stats.recent.reviews),
-  );
-  await expect(recent.getByRole('group', { name: 'Requests Sent' }).getByTestId('stat-value')).toHaveText(
-    String(stats.recent.requestsSent),
-  );
+  await expect(statValue(page, 'Requests Sent')).toHaveText(String(recent.requestsSent));
+  await expect(allTime(page, 'Requests Sent')).toHaveText(`Review Requests: ${stats.reviewRequests}`);
 }
 
 test.describe('dashboard', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('a new client sees zeros, never placeholder figures', async ({ page, client }) => {
+  test('a new client sees its first steps and the buttons to take them, never a wall of zeros', async ({
+    page,
+    client,
+  }) => {
     expect(client.email).toBeTruthy();
     await page.goto('/dashboard');
 
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await expect(statValue(page, 'Total Reviews')).toHaveText('0');
-    await expect(statValue(page, 'Positive Reviews')).toHaveText('0');
-    await expect(statValue(page, 'Review Requests')).toHaveText('0');
-    await expect(statValue(page, 'Pending Responses')).toHaveText('0');
-    await expect(statValue(page, 'Average Rating')).toHaveText('0.0');
-    await expect(statValue(page, 'Response Rate')).toHaveText('0%');
-    await expect(page.getByText('No reviews yet')).toBeVisible();
+    const steps = page.getByRole('region', { name: 'Getting started' });
+    await expect(steps.getByRole('link', { name: 'Add a location' })).toBeVisible();
+    await expect(page.getByTestId('stat-value')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Manage Contacts' })).toHaveAttribute('href', '/contacts');
 
     await page.getByRole('button', { name: 'Generate Review Link' }).click();
@@ -116,9 +121,14 @@ test.describe('dashboard', () => {
     }).toPass({ timeout: 60_000 });
     const stats = await apiStats(page.request);
     expect(stats.totalReviews).toBeGreaterThan(0);
-    await expect(page.getByRole('list', { name: 'Recent Reviews' }).getByRole('listitem')).toHaveCount(
-      Math.min(stats.totalReviews, 1000),
-    );
+    // The newest ten in the page (no scroll box inside it); Show more brings the next ten.
+    const list = page.getByRole('list', { name: 'Recent Reviews' });
+    await expect(list.getByRole('listitem')).toHaveCount(Math.min(stats.totalReviews, 10));
+    if (stats.totalReviews > 10) {
+      await expect(page.getByText(`Showing 10 of ${Math.min(stats.totalReviews, 1000)}`)).toBeVisible();
+      await page.getByRole('button', { name: 'Show more' }).click();
+      await expect(list.getByRole('listitem')).toHaveCount(Math.min(stats.totalReviews, 20));
+    }
   });
 
   test('the Review Insights page shows where ratings come from', async ({ page }) => {
@@ -131,6 +141,43 @@ test.describe('dashboard', () => {
   });
 });
 
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1440, height: 900 },
+]) {
+  test.describe(`the dashboard's period at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('the owner picks 7 and 90 days: the cards show that period against the one before, and a reload keeps it', async ({
+      page,
+    }) => {
+      await signInViaApi(page, DEMO);
+      await page.goto('/dashboard');
+      const periods = page.getByRole('group', { name: 'Period' });
+      await expect(periods.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+
+      await periods.getByRole('button', { name: '7 days' }).click();
+      await expect(page).toHaveURL(/\/dashboard\?period=7$/);
+      // Other specs may answer a demo review meanwhile: compare again until one read agrees.
+      await expect(async () => {
+        await expectFiguresMatch(page, await apiStats(page.request, 7));
+      }).toPass({ timeout: 30_000 });
+
+      await page.goto('/dashboard?period=90');
+      await expect(periods.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(async () => {
+        await page.reload();
+        await expectFiguresMatch(page, await apiStats(page.request, 90));
+      }).toPass({ timeout: 60_000 });
+
+      // Every card and the period buttons fit the width: nothing scrolls sideways.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expect(statsRegion(page).getByRole('group')).toHaveCount(7);
+    });
+  });
+}
+
 test.describe('the dashboard on a phone', () => {
   // A phone's width and a page's height: a shift counts only in view, and every part is in view.
   test.use({ viewport: { width: 375, height: 2400 } });
@@ -141,8 +188,8 @@ test.describe('the dashboard on a phone', () => {
     await recordLayoutShifts(page);
     await signInViaApi(page, DEMO);
     await page.goto('/dashboard');
-    // The last parts to arrive: the chart (its own chunk), the recent reviews and the first steps' sources.
-    await expect(page.locator('.recharts-surface').first()).toBeVisible();
+    // The last parts to arrive: the chart, the recent reviews and the first steps' sources.
+    await expect(page.getByText(/over the last 13 weeks/)).toBeVisible();
     await expect(page.getByRole('list', { name: 'Recent Reviews' })).toBeVisible();
     await page.waitForLoadState('networkidle');
 

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 
+import type { DashboardStats, DashboardWindow } from '@shared/schemas/dashboard';
 import { CHANNELS } from '@shared/schemas/domain';
 import { builtInTemplate } from '@shared/schemas/templates';
 import type { PublicUser } from '@shared/schemas/user';
@@ -10,6 +11,16 @@ import type { PublicUser } from '@shared/schemas/user';
  */
 const emptyPage = () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } });
 const emptyList = () => HttpResponse.json([]);
+const EMPTY_DASHBOARD_WINDOW: DashboardWindow = {
+  reviews: 0,
+  positiveReviews: 0,
+  pendingResponses: 0,
+  averageRating: 0,
+  responseRate: 0,
+  avgResponseTimeDays: null,
+  requestsSent: 0,
+  requestsNotSent: 0,
+};
 
 /** Mondays from `count - 1` weeks ago to this week, as the server's weekly series names them. */
 function lastWeeks(count: number): string[] {
@@ -75,15 +86,13 @@ const emptyClientArea = [
         pendingResponses: '0%',
         averageRating: '0%',
         responseRate: '0%',
+        requestsSent: '0%',
+        avgResponseTime: '0%',
       },
-      recent: {
-        reviews: 0,
-        averageRating: 0,
-        avgResponseTimeDays: null,
-        requestsSent: 0,
-        requestsNotSent: 0,
-      },
-    }),
+      period: 30,
+      recent: EMPTY_DASHBOARD_WINDOW,
+      previous: EMPTY_DASHBOARD_WINDOW,
+    } satisfies DashboardStats),
   ),
   http.get('*/dashboard/charts', () =>
     HttpResponse.json({

@@ -3,11 +3,13 @@ import type { Review } from '@shared/schemas/reviews';
 
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DialogLoading } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
 
 import { useDashboardCharts } from '../api/get-dashboard-charts';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useGettingStarted } from '../api/get-getting-started';
 import { useRecentReviews } from '../api/get-recent-reviews';
+import { useDashboardPeriod } from '../hooks/use-dashboard-period';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { GettingStarted } from './getting-started';
 import {
@@ -17,16 +19,17 @@ import {
   preloadReviewDialog,
   ReviewDetailsDialog,
 } from './lazy-dialogs';
+import { PeriodPicker } from './period-picker';
 import { QuickActions } from './quick-actions';
 import { RatingDistribution } from './rating-distribution';
 import { RecentReviews } from './recent-reviews';
-import { RecentStatsRow } from './recent-stats-row';
 import { StatCards } from './stat-cards';
 import { ChartPlaceholder, WeeklyChart } from './weekly-chart';
 
 /** The client's dashboard (seed-spec section 2 "Dashboard"), real figures (PRODUCT.md section 8). */
 export function DashboardPage() {
-  const stats = useDashboardStats();
+  const [period, setPeriod] = useDashboardPeriod();
+  const stats = useDashboardStats(period);
   const charts = useDashboardCharts();
   const reviews = useRecentReviews();
   const gettingStarted = useGettingStarted(stats.data?.reviewRequests);
@@ -62,46 +65,77 @@ export function DashboardPage() {
     );
   }
 
+  const quickActions = (
+    <QuickActions
+      onCreateRequest={openRequestDialog}
+      onGenerateLink={() => setLinkOpen(true)}
+      onPreload={preloadRequestDialogs}
+    />
+  );
+  // A new account has no figure to show yet: its first steps, and the buttons that take them, instead of a
+  // wall of zeros.
+  const isNew = stats.data.totalReviews === 0 && stats.data.reviewRequests === 0;
+
   return (
     <div className="grid gap-6">
-      <GettingStarted steps={gettingStarted.steps} />
-      <StatCards stats={stats.data} />
-      <RecentStatsRow recent={stats.data.recent} />
+      {isNew ? (
+        <>
+          <GettingStarted steps={gettingStarted.steps} dismissible={false} />
+          <div className="grid gap-6 lg:grid-cols-3">
+            <p className="rounded-xl border border-dashed bg-card p-6 text-sm text-muted-foreground lg:col-span-2">
+              Your figures show here once the first reviews and requests come in: reviews, ratings, response
+              times and requests, each against the period before.
+            </p>
+            {quickActions}
+          </div>
+        </>
+      ) : (
+        <>
+          <GettingStarted steps={gettingStarted.steps} />
+          <section aria-labelledby="period-heading" className="grid gap-3">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="period-heading" className="text-base font-semibold">
+                Last {stats.data.period} days
+              </h2>
+              <PeriodPicker period={period} onChange={setPeriod} />
+            </div>
+            <div aria-busy={stats.isPlaceholderData} className={cn(stats.isPlaceholderData && 'opacity-60')}>
+              <StatCards stats={stats.data} />
+            </div>
+          </section>
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="min-w-0 lg:col-span-2">
-          <CardHeader className="pb-3">
-            <CardTitle className="text-base">Reviews per week</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {charts.data ? (
-              <WeeklyChart weekly={charts.data.weekly} />
-            ) : charts.error ? (
-              <p role="alert" className="text-sm text-destructive">
-                {charts.error.message}
-              </p>
-            ) : (
-              <ChartPlaceholder />
-            )}
-          </CardContent>
-        </Card>
-        <div className="grid content-start gap-6">
-          <QuickActions
-            onCreateRequest={openRequestDialog}
-            onGenerateLink={() => setLinkOpen(true)}
-            onPreload={preloadRequestDialogs}
+          <div className="grid gap-6 lg:grid-cols-3">
+            <Card className="min-w-0 lg:col-span-2">
+              <CardHeader className="pb-3">
+                <CardTitle className="text-base">Reviews per week</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {charts.data ? (
+                  <WeeklyChart weekly={charts.data.weekly} />
+                ) : charts.error ? (
+                  <p role="alert" className="text-sm text-destructive">
+                    {charts.error.message}
+                  </p>
+                ) : (
+                  <ChartPlaceholder />
+                )}
+              </CardContent>
+            </Card>
+            <div className="grid content-start gap-6">
+              {quickActions}
+              {charts.data ? <RatingDistribution distribution={charts.data.distribution} /> : null}
+            </div>
+          </div>
+
+          <RecentReviews
+            reviews={reviews.data}
+            isLoading={reviews.isLoading}
+            error={reviews.error}
+            onOpen={openReview}
+            onPreload={preloadReviewDialog}
           />
-          {charts.data ? <RatingDistribution distribution={charts.data.distribution} /> : null}
-        </div>
-      </div>
-
-      <RecentReviews
-        reviews={reviews.data}
-        isLoading={reviews.isLoading}
-        error={reviews.error}
-        onOpen={openReview}
-        onPreload={preloadReviewDialog}
-      />
+        </>
+      )}
 
       <Suspense fallback={<DialogLoading />}>
         {detailsMounted ? (

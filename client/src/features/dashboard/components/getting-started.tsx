@@ -19,11 +19,18 @@ function readDismissed(): boolean {
 
 /**
  * "Getting started" for a new account: the five first steps, ticked from the account's own data. Gone when
- * every step is done, or when the owner hides it (remembered in this browser).
+ * every step is done, or when the owner hides it (remembered in this browser). An account with no review and
+ * no request yet always sees it (`dismissible` false): it is what its dashboard has to show.
  */
-export function GettingStarted({ steps }: { steps: GettingStartedStep[] | undefined }) {
+export function GettingStarted({
+  steps,
+  dismissible = true,
+}: {
+  steps: GettingStartedStep[] | undefined;
+  dismissible?: boolean;
+}) {
   const [dismissed, setDismissed] = useState(readDismissed);
-  if (!steps || dismissed || steps.every((step) => step.done)) return null;
+  if (!steps || (dismissible && dismissed) || steps.every((step) => step.done)) return null;
   const done = steps.filter((step) => step.done).length;
 
   const dismiss = () => {
@@ -46,9 +53,11 @@ export function GettingStarted({ steps }: { steps: GettingStartedStep[] | undefi
             {done} of {steps.length} done
           </CardDescription>
         </div>
-        <Button variant="ghost" size="icon" aria-label="Hide getting started" onClick={dismiss}>
-          <X aria-hidden="true" />
-        </Button>
+        {dismissible ? (
+          <Button variant="ghost" size="icon" aria-label="Hide getting started" onClick={dismiss}>
+            <X aria-hidden="true" />
+          </Button>
+        ) : null}
       </CardHeader>
       <CardContent>
         <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-5">

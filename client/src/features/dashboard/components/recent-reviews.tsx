@@ -1,10 +1,12 @@
 import { MessageSquareText } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Review } from '@shared/schemas/reviews';
 
 import { ResponseBadge } from '@/components/reviews/response-badge';
 import { reviewerLabel } from '@/components/reviews/review-source';
 import { ReviewRating } from '@/components/reviews/review-rating';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -20,13 +22,18 @@ interface RecentReviewsProps {
   onPreload?: () => void;
 }
 
+/** Rows shown at first, and added by each "Show more". */
+export const RECENT_REVIEWS_STEP = 10;
+
 /**
- * The Recent Reviews list: every review the API answers, no page size (seed-spec section 2). The list
- * scrolls inside its card and rows off screen skip layout and paint (content-visibility), so a thousand
- * reviews stay light.
+ * The Recent Reviews list: every review the API answers, asked with no page size (seed-spec section 2). It
+ * grows with the page rather than scrolling inside its card (a scroll box inside the page traps a thumb and a
+ * wheel): the newest ten first, ten more at each "Show more". Rows off screen skip layout and paint
+ * (content-visibility), so a long list stays light.
  */
 export function RecentReviews({ reviews, isLoading, error, onOpen, onPreload }: RecentReviewsProps) {
   const { routeBase } = useTenant();
+  const [shown, setShown] = useState(RECENT_REVIEWS_STEP);
   return (
     <Card className="flex min-w-0 flex-col">
       <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-3">
@@ -57,17 +64,28 @@ export function RecentReviews({ reviews, isLoading, error, onOpen, onPreload }: 
             className="border-0 py-8"
           />
         ) : (
-          <ul
-            aria-labelledby="recent-reviews-heading"
-            tabIndex={0}
-            onPointerEnter={onPreload}
-            onFocus={onPreload}
-            className="-mx-2 grid max-h-[32rem] gap-1 overflow-y-auto px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            {reviews.map((review) => (
-              <RecentReviewRow key={review.id} review={review} onOpen={onOpen} />
-            ))}
-          </ul>
+          <div className="grid gap-3">
+            <ul
+              aria-labelledby="recent-reviews-heading"
+              onPointerEnter={onPreload}
+              onFocus={onPreload}
+              className="-mx-2 grid gap-1 px-2"
+            >
+              {reviews.slice(0, shown).map((review) => (
+                <RecentReviewRow key={review.id} review={review} onOpen={onOpen} />
+              ))}
+            </ul>
+            {reviews.length > shown ? (
+              <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
+                <p className="text-xs text-muted-foreground" aria-live="polite">
+                  Showing {shown} of {reviews.length}
+                </p>
+                <Button variant="outline" size="sm" onClick={() => setShown(shown + RECENT_REVIEWS_STEP)}>
+                  Show more
+                </Button>
+              </div>
+            ) : null}
+          </div>
         )}
       </CardContent>
     </Card>

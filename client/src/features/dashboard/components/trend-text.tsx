@@ -6,32 +6,48 @@ import { cn } from '@/lib/utils';
 interface TrendTextProps {
   /** '+12%', '-5.4%', '0%' or 'new' as the API answers it. */
   trend: string;
-  /** For figures where more is worse (pending responses), a rise reads red. */
+  /** The same figure in the period before, as the card shows its own ('4.1', '12', '2 days'). */
+  previous: string;
+  /** The period's length: the comparison is with the as many days before it. */
+  periodDays: number;
+  /** For figures where more is worse (response time), a rise reads red. */
   invert?: boolean;
+  /** The period has nothing to measure (no review, no reply): no change to speak of. */
+  empty?: boolean;
+  emptyText?: string;
 }
 
-/** A trend against the previous 30 days, coloured by whether the change is good news. */
-export function TrendText({ trend, invert = false }: TrendTextProps) {
+/**
+ * A card's comparison said in words (PRODUCT.md section 8): the change against the period before and what
+ * the figure was then, coloured by whether the change is good news.
+ */
+export function TrendText({
+  trend,
+  previous,
+  periodDays,
+  invert = false,
+  empty = false,
+  emptyText = 'No reviews in this period',
+}: TrendTextProps) {
+  const before = `${previous} the previous ${periodDays} days`;
+  if (empty) return <p className="text-xs text-muted-foreground">{emptyText}</p>;
   const direction = trendDirection(trend);
   if (direction === 'new') {
-    // Fewer than 5 the 30 days before: a percentage of so few would only alarm or flatter.
+    // Fewer than 5 the period before: a percentage of so few would only alarm or flatter.
     return (
-      <p className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
-        <span>Last 30 days</span>
+      <p className="flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground">
         <span data-direction="new" className="inline-flex items-center gap-0.5 font-medium text-foreground">
           <Sparkles className="size-3.5" aria-hidden="true" />
           new
         </span>
-        <span>too few the 30 days before to compare</span>
+        <span>{before}, too few to compare</span>
       </p>
     );
   }
   const good = direction === 'flat' ? null : (direction === 'up') !== invert;
   const Icon = direction === 'up' ? ArrowUpRight : direction === 'down' ? ArrowDownRight : ArrowRight;
   return (
-    <p className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
-      {/* The change is of the same measure in two 30-day windows, never of the all-time figure above. */}
-      <span>Last 30 days</span>
+    <p className="flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground">
       <span
         data-direction={direction}
         className={cn(
@@ -43,7 +59,7 @@ export function TrendText({ trend, invert = false }: TrendTextProps) {
         <Icon className="size-3.5" aria-hidden="true" />
         {trend}
       </span>
-      <span>vs previous 30 days</span>
+      <span>from {before}</span>
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { AlertTriangle, Download, FileDown, Search } from 'lucide-react';
+import { AlertTriangle, Download, FileDown, MessageSquareText, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { PROVIDER_LABELS } from '@shared/schemas/integrations';
@@ -6,6 +6,7 @@ import { REVIEW_PAGE_SIZE, SEARCH_MAX, type Review } from '@shared/schemas/revie
 import { roleAtLeast } from '@shared/team-role';
 
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -70,6 +71,8 @@ export function ReviewsPage() {
   const total = reviews.data?.total ?? 0;
   const capped = reviews.data?.capped ?? false;
   const rows = reviews.data?.reviews ?? [];
+  /** A filter, a search, a location or dates narrow the list: an empty page is then the filter's answer. */
+  const narrowed = filter !== 'all' || Boolean(q || locationId || from || to);
   const facebookConnected = hasConnection(integrations.data, 'facebook');
   const reconnect = (['google', 'facebook'] as const).filter(
     (provider) => needingReconnect(integrations.data, provider).length > 0,
@@ -271,7 +274,19 @@ export function ReviewsPage() {
         </div>
       ) : (
         <>
-          {rows.length === 0 ? (
+          {rows.length === 0 && !narrowed ? (
+            // Nothing to filter yet: say how reviews arrive, not that a filter found none.
+            <EmptyState
+              icon={MessageSquareText}
+              title="No reviews yet"
+              description="Send review requests or share your review link, and new reviews will show here."
+              action={
+                <Button asChild>
+                  <Link href={`${routeBase}/get-reviews`}>Get Reviews</Link>
+                </Button>
+              }
+            />
+          ) : rows.length === 0 ? (
             <p className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-sm text-muted-foreground">
               No reviews found matching your filter criteria.
             </p>

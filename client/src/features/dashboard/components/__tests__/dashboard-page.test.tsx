@@ -26,17 +26,44 @@ function buildStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
       pendingResponses: '+50%',
       averageRating: '0%',
       responseRate: '+2%',
+      requestsSent: '+10%',
+      avgResponseTime: '-15%',
     },
+    period: 30,
     recent: {
       reviews: 21,
+      positiveReviews: 18,
+      pendingResponses: 4,
       averageRating: 4.6,
+      responseRate: 81,
       avgResponseTimeDays: 1.7,
       requestsSent: 44,
       requestsNotSent: 3,
     },
+    previous: {
+      reviews: 19,
+      positiveReviews: 17,
+      pendingResponses: 2,
+      averageRating: 4.6,
+      responseRate: 79,
+      avgResponseTimeDays: 2,
+      requestsSent: 40,
+      requestsNotSent: 0,
+    },
     ...overrides,
   };
 }
+
+const EMPTY_WINDOW: DashboardStats['recent'] = {
+  reviews: 0,
+  positiveReviews: 0,
+  pendingResponses: 0,
+  averageRating: 0,
+  responseRate: 0,
+  avgResponseTimeDays: null,
+  requestsSent: 0,
+  requestsNotSent: 0,
+};
 
 const EMPTY_STATS: DashboardStats = {
   totalReviews: 0,
@@ -52,8 +79,12 @@ const EMPTY_STATS: DashboardStats = {
     pendingResponses: '0%',
     averageRating: '0%',
     responseRate: '0%',
+    requestsSent: '0%',
+    avgResponseTime: '0%',
   },
-  recent: { reviews: 0, averageRating: 0, avgResponseTimeDays: null, requestsSent: 0, requestsNotSent: 0 },
+  period: 30,
+  recent: EMPTY_WINDOW,
+  previous: EMPTY_WINDOW,
 };
 
 function buildCharts(counts = [1, 2, 3, 4, 5]): DashboardCharts {
@@ -104,59 +135,129 @@ const card = (name: string, region = 'Review statistics') =>
   within(screen.getByRole('region', { name: region })).getByRole('group', { name });
 
 describe('DashboardPage', () => {
-  it('when the stats load, then the six cards show the figures and their trends', async () => {
+  it('when the stats load, then each figure has one card with its period, its comparison and its all-time figure', async () => {
     answer('/api', buildStats(), []);
 
     renderWithProviders(<DashboardPage />);
 
     await screen.findByRole('region', { name: 'Review statistics' });
-    const expected: [string, string, string][] = [
-      ['Total Reviews', '128', '+12%'],
-      ['Positive Reviews', '97', '+8.3%'],
-      ['Review Requests', '310', '-5.4%'],
-      ['Pending Responses', '12', '+50%'],
-      ['Average Rating', '4.3', '0%'],
-      ['Response Rate', '91%', '+2%'],
+    const expected: [string, string, RegExp, string | null][] = [
+      ['Recent Reviews', '21', /\+12%\s*from 19 the previous 30 days/, 'Total Reviews: 128'],
+      ['Positive Reviews', '18', /\+8\.3%\s*from 17 the previous 30 days/, 'All time: 97'],
+      ['Average Rating', '4.6', /0%\s*from 4\.6 the previous 30 days/, 'All time: 4.3'],
+      ['Response Rate', '81%', /\+2%\s*from 79% the previous 30 days/, 'All time: 91%'],
+      ['Pending Responses', '12', /4 of them from the last 30 days/, null],
+      ['Avg. Response Time', '1.7 days', /-15%\s*from 2 days the previous 30 days/, null],
+      ['Requests Sent', '44', /\+10%\s*from 40 the previous 30 days/, 'Review Requests: 310'],
     ];
-    for (const [title, value, trend] of expected) {
+    for (const [title, value, comparison, allTime] of expected) {
       const group = card(title);
       expect(within(group).getByTestId('stat-value')).toHaveTextContent(value);
-      expect(within(group).getByText(trend)).toBeInTheDocument();
+      expect(group).toHaveTextContent(comparison);
+      if (allTime) expect(within(group).getByTestId('all-time')).toHaveTextContent(allTime);
     }
+    // One card per figure: the seed's two Average Rating cards are one, its all-time figure at the foot.
+    expect(screen.getAllByRole('group', { name: 'Average Rating' })).toHaveLength(1);
+    expect(screen.getAllByRole('group')).toHaveLength(7 + 1); // the seven cards and the period buttons
+    expect(screen.getByRole('heading', { name: 'Last 30 days' })).toBeInTheDocument();
+    // The response time says what it is over, and what it leaves out; a fall reads as good news.
+    const responseTime = card('Avg. Response Time');
+    expect(within(responseTime).getByText('replies written in the last 30 days')).toBeInTheDocument();
+    expect(within(responseTime).getByText('Imported older reviews left out')).toBeInTheDocument();
+    expect(within(responseTime).getByText('-15%')).toHaveClass('text-green-700');
+    expect(within(card('Requests Sent')).getByText('3 not sent: no provider configured')).toBeInTheDocument();
   });
 
-  it('when the stats load, then the last-30-days row shows recent reviews, rating, response time and requests', async () => {
-    answer('/api', buildStats(), []);
+  it('when the owner picks 7 days, then the last 7 days are fetched and shown, and the address keeps the choice', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/dashboard/stats', ({ request }) => {
+        const period = Number(new URL(request.url).searchParams.get('period') ?? 30);
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json(
+          buildStats({ period, recent: { ...buildStats().recent, reviews: period === 7 ? 6 : 21 } }),
+        );
+      }),
+      http.get('*/api/dashboard/charts', () => HttpResponse.json(buildCharts())),
+      http.get('*/api/reviews', () => HttpResponse.json([])),
+    );
+    const { user, search } = renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+
+    const periods = await screen.findByRole('group', { name: 'Period' });
+    expect(within(periods).getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(periods).getByRole('button', { name: '7 days' }));
+
+    await screen.findByRole('heading', { name: 'Last 7 days' });
+    expect(within(card('Recent Reviews')).getByTestId('stat-value')).toHaveTextContent('6');
+    expect(card('Recent Reviews')).toHaveTextContent('from 19 the previous 7 days');
+    expect(within(periods).getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+    expect(search()).toBe('period=7');
+    expect(asked).toEqual(['', '?period=7']);
+  });
+
+  it('when the address asks for 90 days, then the dashboard opens on them; back to 30, the address is plain again', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/dashboard/stats', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        const period = Number(new URL(request.url).searchParams.get('period') ?? 30);
+        return HttpResponse.json(buildStats({ period }));
+      }),
+      http.get('*/api/dashboard/charts', () => HttpResponse.json(buildCharts())),
+      http.get('*/api/reviews', () => HttpResponse.json([])),
+    );
+    const { user, search } = renderWithProviders(<DashboardPage />, { path: '/dashboard?period=90' });
+
+    await screen.findByRole('heading', { name: 'Last 90 days' });
+    await user.click(screen.getByRole('button', { name: '30 days' }));
+
+    await screen.findByRole('heading', { name: 'Last 30 days' });
+    expect(search()).toBe('');
+    expect(asked).toEqual(['?period=90', '']);
+  });
+
+  it('when the period has no review, then its rating and rate read a dash, not 0.0 against the period before', async () => {
+    answer('/api', buildStats({ recent: { ...EMPTY_WINDOW, requestsSent: 2 } }), []);
 
     renderWithProviders(<DashboardPage />);
 
-    const row = await screen.findByRole('region', { name: 'Last 30 days' });
-    const value = (name: string) =>
-      within(within(row).getByRole('group', { name })).getByTestId('stat-value');
-    expect(value('Recent Reviews')).toHaveTextContent('21');
-    expect(value('Average Rating')).toHaveTextContent('4.6');
-    expect(value('Avg. Response Time')).toHaveTextContent('1.7 days');
-    expect(value('Requests Sent')).toHaveTextContent('44');
-    // The response time says what it is over, and what it leaves out.
-    const responseTime = within(row).getByRole('group', { name: 'Avg. Response Time' });
-    expect(within(responseTime).getByText('replies written in the last 30 days')).toBeInTheDocument();
-    expect(within(responseTime).getByText('Imported older reviews left out')).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Review statistics' });
+    expect(within(card('Average Rating')).getByTestId('stat-value')).toHaveTextContent('—');
+    expect(card('Average Rating')).toHaveTextContent('No reviews in this period');
+    expect(within(card('Response Rate')).getByTestId('stat-value')).toHaveTextContent('—');
+    expect(within(card('Avg. Response Time')).getByTestId('stat-value')).toHaveTextContent('—');
+    expect(card('Avg. Response Time')).toHaveTextContent('No replies in this period');
+    expect(screen.queryByRole('meter', { name: 'Average rating out of 5' })).not.toBeInTheDocument();
   });
 
-  it('when the client has no data, then every card reads zero (never the placeholder 4.2 or 85%)', async () => {
+  it('when the account has no review and no request yet, then it sees its first steps and the buttons to take them, never a wall of zeros', async () => {
     answer('/api', EMPTY_STATS, [], buildCharts([0, 0, 0, 0, 0]));
 
     renderWithProviders(<DashboardPage />);
 
+    const steps = await screen.findByRole('region', { name: 'Getting started' });
+    expect(within(steps).getByRole('link', { name: 'Send a first request' })).toBeInTheDocument();
+    // It is the whole dashboard for now: it cannot be hidden.
+    expect(within(steps).queryByRole('button', { name: 'Hide getting started' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate Review Link' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Review statistics' })).not.toBeInTheDocument();
+    expect(screen.queryAllByTestId('stat-value')).toHaveLength(0);
+    expect(screen.queryByText('4.2')).not.toBeInTheDocument();
+    expect(screen.queryByText('85%')).not.toBeInTheDocument();
+  });
+
+  it('when the first request is out but no review has come, then the cards read zero (never the placeholder 4.2 or 85%)', async () => {
+    answer('/api', { ...EMPTY_STATS, reviewRequests: 1 }, [], buildCharts([0, 0, 0, 0, 0]));
+
+    renderWithProviders(<DashboardPage />);
+
     await screen.findByRole('region', { name: 'Review statistics' });
-    expect(within(card('Total Reviews')).getByTestId('stat-value')).toHaveTextContent('0');
-    expect(within(card('Average Rating')).getByTestId('stat-value')).toHaveTextContent('0.0');
-    expect(within(card('Response Rate')).getByTestId('stat-value')).toHaveTextContent('0%');
+    expect(within(card('Recent Reviews')).getByTestId('stat-value')).toHaveTextContent('0');
+    expect(within(card('Recent Reviews')).getByTestId('all-time')).toHaveTextContent('Total Reviews: 0');
+    expect(within(card('Requests Sent')).getByTestId('all-time')).toHaveTextContent('Review Requests: 1');
     expect(screen.queryByText('4.2')).not.toBeInTheDocument();
     expect(screen.queryByText('85%')).not.toBeInTheDocument();
     expect(await screen.findByText('No reviews yet')).toBeInTheDocument();
-    const row = screen.getByRole('region', { name: 'Last 30 days' });
-    expect(within(row).getByRole('group', { name: 'Avg. Response Time' })).toHaveTextContent('—');
   });
 
   it('when a review is answered from the list, then the stats and reviews are fetched again', async () => {
@@ -216,18 +317,27 @@ describe('DashboardPage', () => {
     expect(within(entry).queryByRole('img', { name: /Rated/ })).not.toBeInTheDocument();
   });
 
-  it('when every review is listed, then the list renders them all with no page size', async () => {
-    const reviews = Array.from({ length: 60 }, (_, i) =>
+  it('when there are many reviews, then the newest ten show in the page, with no scroll box, and Show more adds ten', async () => {
+    const reviews = Array.from({ length: 25 }, (_, i) =>
       buildReview({ id: i + 1, reviewerName: `Customer ${i + 1}` }),
     );
     answer('/api', buildStats(), reviews);
 
-    renderWithProviders(<DashboardPage />);
+    const { user } = renderWithProviders(<DashboardPage />);
 
     const list = await screen.findByRole('list', { name: 'Recent Reviews' });
     // A plain selector: role queries over a long list are slow in jsdom.
-    expect(list.querySelectorAll('li')).toHaveLength(60);
-    expect(within(list).getByText('Customer 60')).toBeInTheDocument();
+    expect(list.querySelectorAll('li')).toHaveLength(10);
+    expect(list.className).not.toMatch(/overflow|max-h/);
+    expect(screen.getByText('Showing 10 of 25')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(list.querySelectorAll('li')).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+
+    expect(list.querySelectorAll('li')).toHaveLength(25);
+    expect(within(list).getByText('Customer 25')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   }, 20_000);
 
   it('when an admin views a client, then the figures come from that client’s API and links stay inside', async () => {
@@ -240,7 +350,7 @@ describe('DashboardPage', () => {
     );
 
     await screen.findByRole('region', { name: 'Review statistics' });
-    expect(within(card('Total Reviews')).getByTestId('stat-value')).toHaveTextContent('5');
+    expect(within(card('Recent Reviews')).getByTestId('all-time')).toHaveTextContent('Total Reviews: 5');
     expect(screen.getByRole('link', { name: 'Manage Contacts' })).toHaveAttribute(
       'href',
       '/admin/client/9/contacts',
@@ -286,28 +396,29 @@ describe('TrendText', () => {
   ])(
     'when the trend is %s (inverted: %s), then it reads %s in the matching colour',
     (trend, invert, direction, colour) => {
-      renderWithProviders(<TrendText trend={trend} invert={invert} />);
+      renderWithProviders(<TrendText trend={trend} invert={invert} previous="10" periodDays={30} />);
       const text = screen.getByText(trend);
       expect(text).toHaveAttribute('data-direction', direction);
       expect(text).toHaveClass(colour);
+      expect(screen.getByText('from 10 the previous 30 days')).toBeInTheDocument();
     },
   );
 
   it('when there were too few before to compare, then it reads new, neutral, with no percentage', () => {
-    renderWithProviders(<TrendText trend="new" />);
+    renderWithProviders(<TrendText trend="new" previous="2" periodDays={7} />);
     const text = screen.getByText('new');
     expect(text).toHaveAttribute('data-direction', 'new');
     expect(text.className).not.toMatch(/green|red/);
-    expect(screen.getByText('too few the 30 days before to compare')).toBeInTheDocument();
+    expect(screen.getByText('2 the previous 7 days, too few to compare')).toBeInTheDocument();
     expect(screen.queryByText(/%/)).not.toBeInTheDocument();
   });
 
   it('when nothing changed, then 0% reads neutral', () => {
-    renderWithProviders(<TrendText trend="0%" />);
+    renderWithProviders(<TrendText trend="0%" previous="4.5" periodDays={90} />);
     const text = screen.getByText('0%');
     expect(text).toHaveAttribute('data-direction', 'flat');
     expect(text.className).not.toMatch(/green|red/);
-    expect(screen.getByText('vs previous 30 days')).toBeInTheDocument();
+    expect(screen.getByText('from 4.5 the previous 90 days')).toBeInTheDocument();
   });
 });
 
@@ -347,8 +458,8 @@ describe('rating bar colours', () => {
     expect(bar(1)).toHaveAttribute('data-tone', 'red');
   });
 
-  it('when the response rate is 59%, then its bar is yellow; at 85%, green', async () => {
-    answer('/api', buildStats({ responseRate: 59 }), []);
+  it("when the period's response rate is 59%, then its bar is yellow; at 85%, green", async () => {
+    answer('/api', buildStats({ recent: { ...buildStats().recent, responseRate: 59 } }), []);
     const first = renderWithProviders(<DashboardPage />);
     expect(await screen.findByRole('meter', { name: 'Share of reviews responded' })).toHaveAttribute(
       'data-tone',
@@ -356,7 +467,7 @@ describe('rating bar colours', () => {
     );
     first.unmount();
 
-    answer('/api', buildStats({ responseRate: 85 }), []);
+    answer('/api', buildStats({ recent: { ...buildStats().recent, responseRate: 85 } }), []);
     renderWithProviders(<DashboardPage />);
     expect(await screen.findByRole('meter', { name: 'Share of reviews responded' })).toHaveAttribute(
       'data-tone',

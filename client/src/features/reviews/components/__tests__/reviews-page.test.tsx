@@ -374,6 +374,22 @@ describe('ReviewsPage', () => {
     );
   });
 
+  it('when the account has no review at all, then it says how reviews arrive, not that a filter found none', async () => {
+    serveReviews([]);
+    renderWithProviders(<ReviewsPage />);
+
+    expect(await screen.findByRole('heading', { name: 'No reviews yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get Reviews' })).toHaveAttribute('href', '/get-reviews');
+    expect(screen.queryByText('No reviews found matching your filter criteria.')).not.toBeInTheDocument();
+  });
+
+  it('when a search finds nothing in an empty account, then the filter text stays: the search is the answer', async () => {
+    serveReviews([]);
+    renderWithProviders(<ReviewsPage />, { path: '/reviews?q=toast' });
+
+    expect(await screen.findByText('No reviews found matching your filter criteria.')).toBeInTheDocument();
+  });
+
   it('when the filter matches nothing, then it says so', async () => {
     serveReviews(many);
     const { user } = renderWithProviders(<ReviewsPage />);
