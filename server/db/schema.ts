@@ -415,8 +415,8 @@ const reviewSums = () => ({
 
 /**
  * A client's reviews summed per day of creation (UTC), so the dashboard reads O(days) rows instead of every
- * review (issue 13). Kept by a trigger on reviews in the same transaction as each insert, update and delete
- * (migration 0010, which also backfilled it): no code path can forget it.
+ * review (issue 13). Kept by a trigger on reviews in the same transaction as each insert, update and delete,
+ * defined in server/db/sql/review-figures.sql (decision 013): no code path can forget it.
  */
 export const reviewDailyStats = pgTable(
   'review_daily_stats',
@@ -431,7 +431,7 @@ export const reviewDailyStats = pgTable(
 /**
  * A client's reviews summed over all time: the dashboard's totals and rating distribution, and the count of each
  * filter of the reviews page, in one row instead of a sum over the client's history. Kept by the same trigger as
- * review_daily_stats (migration 0017; 0018 added the counts per source, private ones being the rest).
+ * review_daily_stats (server/db/sql/review-figures.sql; private reviews are the rest of the counts per source).
  */
 export const reviewTotals = pgTable('review_totals', {
   ownerId: ownerId().primaryKey(),

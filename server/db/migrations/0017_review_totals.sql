@@ -1,3 +1,5 @@
+-- History, as applied: the review figures' trigger and rebuild as this migration left them. Their current
+-- definition is server/db/sql/review-figures.sql, applied after the migrations (decision 013): change that file.
 CREATE TABLE "review_totals" (
 	"owner_id" integer PRIMARY KEY NOT NULL,
 	"reviews" integer DEFAULT 0 NOT NULL,

@@ -1,3 +1,5 @@
+-- History, as applied: the review figures' trigger and rebuild as this migration left them. Their current
+-- definition is server/db/sql/review-figures.sql, applied after the migrations (decision 013): change that file.
 ALTER TABLE "review_totals" ADD COLUMN "google" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "review_totals" ADD COLUMN "facebook" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "review_totals" ADD COLUMN "video" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

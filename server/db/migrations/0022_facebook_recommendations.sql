@@ -1,3 +1,5 @@
+-- History, as applied: the review figures' trigger and rebuild as this migration left them. Their current
+-- definition is server/db/sql/review-figures.sql, applied after the migrations (decision 013): change that file.
 -- Migration 0018's trigger and rebuild functions, with one change (issue 41): a Facebook recommendation without
 -- stars (reviews.recommendation set; its rating is a stand-in, 5 or 1) counts as a review (reviews, positive,
 -- responded, per source) but not in the star sums: rating_sum and rating1..rating5. Every star average reads
