@@ -4,18 +4,19 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import helmet from 'helmet';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import { createAuthService } from './features/auth/auth.service';
-import { createRequestSettingsRepository } from './features/review-requests/request-settings.repository';
-import { createEmailVerificationService } from './features/auth/email-verification.service';
-import { createPasswordResetService } from './features/auth/password-reset.service';
-import { createAuthRoutes } from './features/auth/auth.routes';
-import { createLoginThrottle } from './features/auth/login-throttle';
-import { createPassport } from './features/auth/passport';
-import { createUsersRepository } from './features/auth/users.repository';
-import { createHealthRoutes } from './features/health/health.routes';
-import { createInvitationRoutes } from './features/team/team.routes';
-import { createTeamService } from './features/team/team.service';
-import { createStripeWebhookRoutes } from './features/billing/billing.routes';
+import {
+  createAuthRoutes,
+  createAuthService,
+  createEmailVerificationService,
+  createLoginThrottle,
+  createPassport,
+  createPasswordResetService,
+  createUsersRepository,
+} from './features/auth';
+import { createRequestSettingsRepository } from './features/review-requests';
+import { createHealthRoutes } from './features/health';
+import { createInvitationRoutes, createTeamService, membershipLookup } from './features/team';
+import { createStripeWebhookRoutes } from './features/billing';
 import { errorHandler, notFoundHandler } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { compressAnswers } from './lib/compress-whole';
@@ -31,8 +32,7 @@ import type { AppContext } from './lib/context';
 import { createMailer } from './lib/mail/mailer';
 import { createTwilioClient } from './lib/twilio/twilio';
 import { createStripeClient } from './lib/stripe';
-import { createFacebookClient } from './features/integrations/facebook.client';
-import { createGoogleClient } from './features/integrations/google.client';
+import { createFacebookClient, createGoogleClient } from './features/integrations';
 import { auditAdminAccess } from './middleware/audit';
 import { requireAdmin, requireAuth } from './middleware/auth';
 import { rejectNul } from './middleware/reject-nul';
@@ -41,10 +41,10 @@ import { sameOrigin } from './middleware/same-origin';
 import { tenantFromPath, tenantFromUser } from './middleware/tenant';
 import { createAdminRouter } from './routes/admin-routes';
 import { createClientRouter } from './routes/client-routes';
-import { createPublicApiRouter } from './features/api-access/public-api.routes';
+import { createPublicApiRouter } from './features/api-access';
 import { createPublicRouter } from './routes/public-routes';
-import { createCrawlerRoutes } from './features/crawlers/crawlers.routes';
-import { createWidgetWallRoutes, openToEveryOrigin } from './features/widget/widget.routes';
+import { createCrawlerRoutes } from './features/crawlers';
+import { createWidgetWallRoutes, openToEveryOrigin } from './features/widget';
 
 export interface AppOptions {
   db: Database;
@@ -193,11 +193,11 @@ export function createApp(options: AppOptions): Express {
   api.use(
     '/admin/clients/:clientId',
     requireAdmin,
-    tenantFromPath(db),
+    tenantFromPath((id) => users.findById(id)),
     auditAdminAccess(db, logger),
     clientRouter,
   );
-  api.use(requireAuth, tenantFromUser(db), clientRouter);
+  api.use(requireAuth, tenantFromUser(membershipLookup(db)), clientRouter);
   api.use(notFoundHandler);
 
   // The public API for a client's own systems: a bearer key, no session, no browser origin to check.

@@ -5,8 +5,7 @@ import { createApp, createAppContext } from './app';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { EnvError, loadEnv } from './env';
-import { createAuthService } from './features/auth/auth.service';
-import { createUsersRepository } from './features/auth/users.repository';
+import { createAuthService, createUsersRepository } from './features/auth';
 import { createHttpServer } from './lib/http-server';
 import { createLogger } from './lib/logger';
 import { projectRoot } from './lib/paths';
@@ -15,7 +14,7 @@ import { createWorker } from './lib/queue/worker';
 import { createBackgroundWork } from './jobs';
 import { resolveSessionSecret } from './lib/session-secret';
 import { seedDemo } from './seed/demo';
-import { createPlanLimits } from './features/billing/plan-limits';
+import { createPlanLimits } from './features/billing';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

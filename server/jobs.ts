@@ -1,11 +1,11 @@
-import { createDeliveryJobHandlers } from './features/delivery/delivery.jobs';
-import { publicApiServiceFor } from './features/api-access/public-api.service';
-import { createWebhookJobHandlers } from './features/webhooks/webhooks.jobs';
-import { createIntegrationsJobs } from './features/integrations/integrations.jobs';
-import { createNotificationJobs } from './features/notifications/notifications.jobs';
-import { createPublicReviewJobs } from './features/public-review/public-review.jobs';
-import { createReplyJobHandlers } from './features/reviews/replies.jobs';
-import { createSettingsJobHandlers } from './features/settings/settings.jobs';
+import { createDeliveryJobHandlers, sendEmail } from './features/delivery';
+import { publicApiServiceFor } from './features/api-access';
+import { createWebhookJobHandlers } from './features/webhooks';
+import { createIntegrationsJobs } from './features/integrations';
+import { createNotificationJobs } from './features/notifications';
+import { createPublicReviewJobs } from './features/public-review';
+import { createReplyJobHandlers } from './features/reviews';
+import { createSettingsJobHandlers } from './features/settings';
 import type { AppContext } from './lib/context';
 import { pruneRateLimits } from './lib/rate-limit';
 import type { ScheduledTask } from './lib/queue/scheduler';
@@ -14,7 +14,7 @@ import type { JobHandlers } from './lib/queue/worker';
 /** Every queue's handler and every recurring task of the product, for the worker and the scheduler. */
 export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; tasks: ScheduledTask[] } {
   const integrations = createIntegrationsJobs(ctx);
-  const notifications = createNotificationJobs(ctx);
+  const notifications = createNotificationJobs(ctx, sendEmail);
   const publicReview = createPublicReviewJobs(ctx);
   const publicApi = publicApiServiceFor(ctx);
   return {

@@ -1,7 +1,5 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
-import type { FacebookClient } from '../features/integrations/facebook.client';
-import type { GoogleClient } from '../features/integrations/google.client';
 import type { SecretBox } from './crypto';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
@@ -9,7 +7,10 @@ import type { StripeClient } from './stripe';
 import type { TwilioClient } from './twilio/twilio';
 import type { UrlPolicy } from './url-policy';
 
-/** What every feature's routes are built from. */
+/**
+ * What every feature's routes are built from. lib/ knows no feature: the integrations feature adds its
+ * provider clients (`google`, `facebook`) to this interface from its own index.ts.
+ */
 export interface AppContext {
   db: Database;
   env: Env;
@@ -20,9 +21,6 @@ export interface AppContext {
   mailer: Mailer;
   /** SMS and WhatsApp through Twilio's Messages API (lib/twilio/twilio.ts). */
   twilio: TwilioClient;
-  /** Google Business Profile and Facebook Pages (features/integrations): imports and replies. */
-  google: GoogleClient;
-  facebook: FacebookClient;
   /** Stripe's SDK for checkout, the customer portal and cancellations; null when STRIPE_SECRET_KEY is unset. */
   stripe: StripeClient | null;
   /** The clock for what is scheduled by time (quiet hours, reminders); tests set their own. */

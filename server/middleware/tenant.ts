@@ -1,11 +1,8 @@
 import type { Request, RequestHandler } from 'express';
-import type { Database } from '../db/client';
-import { createUsersRepository } from '../features/auth/users.repository';
-import { createTeamRepository } from '../features/team/team.repository';
 import { IdSchema } from '@shared/schemas/domain';
 import { TEAM_MESSAGES, type TeamRole } from '@shared/schemas/team';
 import { badRequest, forbidden, notFound } from '../lib/errors';
-import { sessionOwnerOf } from '../lib/session-store';
+import { sessionOwnerOf, type SessionMembership } from '../lib/session-store';
 import type { Scope } from '../db/scope';
 
 declare module 'express-serve-static-core' {
@@ -19,12 +16,16 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** A member user's business and role; undefined when they belong to none (app.ts hands in the team's). */
+export type MembershipLookup = (userId: number) => Promise<SessionMembership | undefined>;
+/** A user by id, as far as telling a client apart (app.ts hands in the account store's). */
+export type UserLookup = (id: number) => Promise<{ id: number; role: string } | undefined>;
+
 /**
  * The client's own area (after requireAuth): a client's tenant is itself, as owner; a team member's is the
  * business of their membership, with its role and locations; an admin at /api has its own, empty tenant.
  */
-export function tenantFromUser(db: Database): RequestHandler {
-  const team = createTeamRepository(db);
+export function tenantFromUser(membershipOf: MembershipLookup): RequestHandler {
   return async (req, _res, next) => {
     const user = req.user!;
     if (user.role !== 'member') {
@@ -35,7 +36,7 @@ export function tenantFromUser(db: Database): RequestHandler {
     }
     // Read with the session in the same statement, at the start of this request (lib/session-store.ts).
     const owner = sessionOwnerOf(req, user.id);
-    const membership = owner ? owner.membership : await team.membershipOf(user.id);
+    const membership = owner ? owner.membership : await membershipOf(user.id);
     if (!membership || membership.clientDisabledAt) return next(forbidden(TEAM_MESSAGES.notMember));
     req.tenantId = membership.clientId;
     req.teamRole = membership.role;
@@ -48,12 +49,11 @@ export function tenantFromUser(db: Database): RequestHandler {
  * An admin inside a client's area (`/api/admin/clients/:clientId/...`, after requireAdmin): the tenant is
  * the client named in the path, which must exist and be a client; the admin acts as its owner.
  */
-export function tenantFromPath(db: Database): RequestHandler {
-  const users = createUsersRepository(db);
+export function tenantFromPath(findUser: UserLookup): RequestHandler {
   return async (req, _res, next) => {
     const parsed = IdSchema.safeParse(req.params.clientId);
     if (!parsed.success) return next(badRequest('Invalid client id'));
-    const client = await users.findById(parsed.data);
+    const client = await findUser(parsed.data);
     if (!client || client.role !== 'client') return next(notFound('Client not found'));
     req.tenantId = client.id;
     req.teamRole = 'owner';

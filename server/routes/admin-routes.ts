@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { AppContext } from '../lib/context';
 import { gatedByFirstSegment } from '../lib/route-gate';
-import { createAdminRoutes } from '../features/admin/admin.routes';
-import { createTeamAdminRoutes } from '../features/team/team.routes';
+import { createAdminRoutes } from '../features/admin';
+import { createTeamAdminRoutes } from '../features/team';
 
 /** Admin-only routes under /api/admin (requireAdmin is applied where this is mounted). */
 export function createAdminRouter(_ctx: AppContext): Router {

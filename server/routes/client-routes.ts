@@ -1,25 +1,24 @@
 import { Router } from 'express';
 import type { AppContext } from '../lib/context';
-import { createPlansRoutes } from '../features/admin/admin.routes';
-import { createBillingRoutes } from '../features/billing/billing.routes';
-import { createSupportRoutes } from '../features/support/support.routes';
-import { createIntegrationsRoutes } from '../features/integrations/integrations.routes';
-import { createContactsRoutes } from '../features/contacts/contacts.routes';
-import { createLocationsRoutes } from '../features/locations/locations.routes';
-import { createSettingsRoutes } from '../features/settings/settings.routes';
-import { createDeliveryRoutes } from '../features/delivery/delivery.routes';
-import { createReviewVideoRoutes } from '../features/reviews/review-video.routes';
-import { createReviewRequestsRoutes } from '../features/review-requests/review-requests.routes';
-import { createTemplatesRoutes } from '../features/templates/templates.routes';
-import { createReviewsRoutes } from '../features/reviews/reviews.routes';
-import { createDashboardRoutes } from '../features/dashboard/dashboard.routes';
-import { createInsightsRoutes } from '../features/insights/insights.routes';
-import { createNotificationsRoutes } from '../features/notifications/notifications.routes';
-import { createDataExportRoutes } from '../features/data-export/data-export.routes';
-import { createWidgetRoutes } from '../features/widget/widget.routes';
-import { createApiKeysRoutes } from '../features/api-access/api-keys.routes';
-import { createWebhooksRoutes } from '../features/webhooks/webhooks.routes';
-import { createTeamRoutes } from '../features/team/team.routes';
+import { createPlansRoutes } from '../features/admin';
+import { createBillingRoutes } from '../features/billing';
+import { createSupportRoutes } from '../features/support';
+import { createIntegrationsRoutes } from '../features/integrations';
+import { createContactsRoutes } from '../features/contacts';
+import { createLocationsRoutes } from '../features/locations';
+import { createSettingsRoutes } from '../features/settings';
+import { createDeliveryRoutes } from '../features/delivery';
+import { createReviewRequestsRoutes } from '../features/review-requests';
+import { createTemplatesRoutes } from '../features/templates';
+import { createReviewVideoRoutes, createReviewsRoutes, repliesServiceFor } from '../features/reviews';
+import { createDashboardRoutes } from '../features/dashboard';
+import { createInsightsRoutes } from '../features/insights';
+import { createNotificationsRoutes } from '../features/notifications';
+import { createDataExportRoutes } from '../features/data-export';
+import { createWidgetRoutes } from '../features/widget';
+import { createApiKeysRoutes } from '../features/api-access';
+import { createWebhooksRoutes } from '../features/webhooks';
+import { createTeamRoutes } from '../features/team';
 import { gatedByFirstSegment } from '../lib/route-gate';
 import { applyRouteRoles } from './client-route-roles';
 
@@ -42,7 +41,7 @@ export function createClientRouter(_ctx: AppContext): Router {
       createTemplatesRoutes(_ctx),
       createReviewRequestsRoutes(_ctx),
       createDeliveryRoutes(_ctx),
-      createIntegrationsRoutes(_ctx),
+      createIntegrationsRoutes(_ctx, repliesServiceFor(_ctx)),
       createDashboardRoutes(_ctx),
       createInsightsRoutes(_ctx),
       createNotificationsRoutes(_ctx),

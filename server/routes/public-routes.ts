@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import type { AppContext } from '../lib/context';
 import { gatedByFirstSegment } from '../lib/route-gate';
-import { createPlanTermsRoutes } from '../features/billing/billing.routes';
-import { createDeliveryPublicRoutes } from '../features/delivery/delivery.routes';
-import { createNotificationsPublicRoutes } from '../features/notifications/notifications.routes';
-import { createPublicReviewRoutes } from '../features/public-review/public-review.routes';
-import { createWidgetPublicRoutes } from '../features/widget/widget.routes';
+import { createPlanTermsRoutes } from '../features/billing';
+import { createDeliveryPublicRoutes } from '../features/delivery';
+import { createNotificationsPublicRoutes } from '../features/notifications';
+import { createPublicReviewRoutes } from '../features/public-review';
+import { createWidgetPublicRoutes } from '../features/widget';
 
 /** Routes with no sign-in: the public review page's API, provider callbacks, unsubscribe links. */
 export function createPublicRouter(_ctx: AppContext): Router {

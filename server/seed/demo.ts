@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import type { AuthService } from '../features/auth/auth.service';
+import type { AuthService } from '../features/auth';
 import type { Logger } from '../lib/logger';
 import { seedDemoData } from './demo-data';
 

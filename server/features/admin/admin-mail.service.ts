@@ -7,8 +7,7 @@ import type {
 } from '@shared/schemas/admin';
 import { DEFAULT_TEMPLATES } from '@shared/templates';
 import type { AppContext } from '../../lib/context';
-import { composeEmail } from '../delivery/compose';
-import { sendEmail } from '../delivery/delivery.service';
+import { composeEmail, sendEmail } from '../delivery';
 import { createAdminAuditRepository } from './admin-audit.repository';
 
 interface SystemEmail {

@@ -12,8 +12,8 @@ import type { AppContext } from '../../lib/context';
 import { validate } from '../../middleware/validate';
 import { adminServiceFor } from './admin.service';
 import { createAdminMailRoutes } from './admin-mail.routes';
-import { createPasswordResetService } from '../auth/password-reset.service';
-import { createBillingService } from '../billing/billing.service';
+import { createPasswordResetService } from '../auth';
+import { createBillingService } from '../billing';
 
 /** The signed-in admin (requireAdmin runs where the admin router is mounted). */
 const actorOf = (req: Request) => ({ id: req.user!.id });

@@ -23,12 +23,8 @@ import {
   type PlanRow,
 } from './admin-plans.repository';
 import { createAdminStatsRepository, type AdminStatsRepository } from './admin-stats.repository';
-import { endAccessAfterCredentialChange } from '../auth/credential-change.repository';
-import {
-  accountDeletionFor,
-  type CancelSubscription,
-  type DeleteAccount,
-} from '../settings/settings.service';
+import { endAccessAfterCredentialChange } from '../auth';
+import { accountDeletionFor, type CancelSubscription, type DeleteAccount } from '../settings';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
 export const PLAN_NOT_FOUND = 'Plan not found';

@@ -9,12 +9,12 @@ import { METHOD_LABELS } from '@shared/schemas/review-requests';
 import type { Database } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { contactsServiceFor, type ContactsService } from '../contacts/contacts.service';
+import { contactsServiceFor, type ContactsService } from '../contacts';
 import {
   REQUEST_ACTION_MESSAGES,
   reviewRequestsServiceFor,
   type ReviewRequestsService,
-} from '../review-requests/review-requests.service';
+} from '../review-requests';
 import { createApiKeysRepository, type ApiKeysRepository } from './api-keys.repository';
 
 /** JSON with object keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` are the same body. */

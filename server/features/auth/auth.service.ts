@@ -2,7 +2,7 @@ import type { LoginInput, RegisterInput } from '@shared/schemas/auth';
 import type { PublicUser, Role } from '@shared/schemas/user';
 import { conflict } from '../../lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
-import type { createRequestSettingsRepository } from '../review-requests/request-settings.repository';
+import type { createRequestSettingsRepository } from '../review-requests';
 import type { UserRow, UsersRepository } from './users.repository';
 
 export type { UserRow };

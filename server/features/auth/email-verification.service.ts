@@ -10,7 +10,7 @@ import { CURRENT_PASSWORD_INCORRECT } from '@shared/schemas/settings';
 import type { AppContext } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
-import { sendEmail } from '../delivery/delivery.service';
+import { sendEmail } from '../delivery';
 import { EMAIL_TAKEN } from './auth.service';
 import { createEmailVerificationRepository } from './email-verification.repository';
 import type { UserRow, UsersRepository } from './users.repository';

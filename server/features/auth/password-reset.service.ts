@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
-import { sendEmail } from '../delivery/delivery.service';
+import { sendEmail } from '../delivery';
 import { createPasswordResetRepository } from './password-reset.repository';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');

@@ -11,7 +11,7 @@ import {
 } from '@shared/schemas/dashboard';
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
 import type { Scope } from '../../db/scope';
-import { reviewsIn } from '../reviews/reviews.repository';
+import { reviewsIn } from '../reviews';
 
 /** Sums of one window (or of all time) of a client's reviews. */
 export interface ReviewWindowSums {

@@ -22,7 +22,7 @@ import {
   webhookEndpoints,
   widgetSettings,
 } from '../../db/schema';
-import { readAtBy, readMarkOf } from '../notifications/notifications.repository';
+import { readAtBy, readMarkOf } from '../notifications';
 
 /** One value of a cell as stored; the service writes it as CSV text. */
 export type Cell = string | number | boolean | Date | null | readonly string[] | Record<string, unknown>;

@@ -13,8 +13,8 @@ import {
   templates,
   users,
 } from '../../db/schema';
-import { recordConsent } from '../contacts/consent';
-import { recordNotifications, type NewNotification } from '../notifications/record-notifications';
+import { recordConsent } from '../contacts';
+import { recordNotifications, type NewNotification } from '../notifications';
 import { recordRequestEvents } from '../review-requests/request-events';
 import type { SendingRules } from '../review-requests/request-settings.repository';
 import { scheduleReminder } from '../review-requests/sending-schedule';

@@ -14,7 +14,7 @@ import {
 import { POSITIVE_MIN_RATING } from '@shared/schemas/reviews';
 import { REVIEW_TYPES } from '@shared/schemas/domain';
 import type { Scope } from '../../db/scope';
-import { reviewsIn, type ReviewRow } from '../reviews/reviews.repository';
+import { reviewsIn, type ReviewRow } from '../reviews';
 
 export interface BreakdownRow {
   key: string | number | null;

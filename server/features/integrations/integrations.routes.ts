@@ -13,7 +13,7 @@ import type { AppContext } from '../../lib/context';
 import { saveSession } from '../../lib/session';
 import { validate } from '../../middleware/validate';
 import { scopeOf, tenantOf } from '../../middleware/tenant';
-import { repliesServiceFor } from '../reviews/replies.service';
+import type { RepliesService } from '../reviews';
 import { integrationsServiceFor, type Actor } from './integrations.service';
 import { syncServiceFor } from './sync.service';
 
@@ -26,12 +26,13 @@ const actorOf = (req: Request): Actor => ({
 /**
  * Google Business Profile and Facebook Page connections (PRODUCT.md section 5, Integrations), in the client
  * router: the OAuth callbacks need the signed-in session that started the flow, and an admin inside a
- * client's area runs the same handlers. Provider failures answer 502 with the provider's message.
+ * client's area runs the same handlers. Provider failures answer 502 with the provider's message. Replies
+ * are the reviews feature's: routes/client-routes.ts hands its service in, so integrations never imports it
+ * (reviews publishes through integrations; the reverse import made the two a cycle, issue 44).
  */
-export function createIntegrationsRoutes(ctx: AppContext): Router {
+export function createIntegrationsRoutes(ctx: AppContext, replies: RepliesService): Router {
   const service = integrationsServiceFor(ctx);
   const sync = syncServiceFor(ctx);
-  const replies = repliesServiceFor(ctx);
   const router = Router();
 
   router.get(

@@ -1,6 +1,6 @@
 import { PROVIDER_LABELS, type Provider } from '@shared/schemas/integrations';
 import { notificationTargets } from '@shared/schemas/notifications';
-import { recordNotifications } from '../notifications/record-notifications';
+import { recordNotifications } from '../notifications';
 import type { IntegrationsRepository } from './integrations.repository';
 
 /**

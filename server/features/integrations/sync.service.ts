@@ -7,7 +7,7 @@ import {
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { PermanentJobError, RetryLaterError, type Job } from '../../lib/queue/worker';
-import { announceNewReviews } from '../notifications/announce-reviews';
+import { announceNewReviews } from '../notifications';
 import type { FacebookClient } from './facebook.client';
 import type { GoogleClient } from './google.client';
 import type { AppContext } from '../../lib/context';
@@ -22,7 +22,7 @@ import { markReconnectNeeded } from './reconnect';
 import { createSyncRunsRepository, type SyncRunRow, type SyncRunsRepository } from './sync-runs.repository';
 import { locationGoogleSession } from './google-session';
 import { facebookReviewsUrl } from './integrations.service';
-import { matchImportedReviewsToContacts } from '../review-requests/contact-policy.repository';
+import { matchImportedReviewsToContacts } from '../review-requests';
 
 export const SYNC_RUN_NOT_FOUND = 'Import not found';
 

@@ -12,7 +12,7 @@ import { qrCodeFor } from '../../lib/qr-code';
 import type { AppContext } from '../../lib/context';
 import type { Transaction } from '../../db/client';
 import type { Scope } from '../../db/scope';
-import { createPlanLimits, locationLimitMessage, overLimit, type PlanLimits } from '../billing/plan-limits';
+import { createPlanLimits, locationLimitMessage, overLimit, type PlanLimits } from '../billing';
 import {
   createLocationsRepository,
   isUniqueViolation,

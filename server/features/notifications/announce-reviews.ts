@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { enqueueMany } from '../../lib/queue/enqueue';
 import { savedNotificationSettings } from './notifications.repository';
 import { newReviewNotification, recordNotifications } from './record-notifications';
-import { emitReviewsCreated } from '../webhooks/webhook-events';
+import { emitReviewsCreated } from '../webhooks';
 
 /** A transaction (or the database) that wrote the reviews. */
 export type AnnounceExecutor = Pick<Database, 'insert' | 'select'>;

@@ -3,7 +3,7 @@ import type { JobHandlers } from '../../lib/queue/worker';
 import { PermanentJobError, type Job } from '../../lib/queue/worker';
 import type { ScheduledTask } from '../../lib/queue/scheduler';
 import { normalizeReviewType } from '@shared/schemas/domain';
-import { sendEmail } from '../delivery/delivery.service';
+import type { SendEmail } from '../delivery';
 import { composeReviewAlert, composeWeeklyDigest, type ComposedEmail } from './alert-emails';
 import { alertUnsubscribeToken, type AlertKind } from './alert-token';
 import { createAlertsRepository, createNotificationsRepository } from './notifications.repository';
@@ -27,8 +27,14 @@ export function digestWeekFor(now: Date): string | null {
   return new Date(thisWeek.getTime() - 7 * DAY).toISOString().slice(0, 10);
 }
 
-/** The alert and digest emails (issue 10), sent through the same delivery path as review requests. */
-export function createNotificationJobs(ctx: AppContext): { handlers: JobHandlers; tasks: ScheduledTask[] } {
+/**
+ * The alert and digest emails (issue 10), sent through the same delivery path as review requests: jobs.ts
+ * hands in delivery's sendEmail, since delivery records notifications and importing it back made a cycle.
+ */
+export function createNotificationJobs(
+  ctx: AppContext,
+  sendEmail: SendEmail,
+): { handlers: JobHandlers; tasks: ScheduledTask[] } {
   const alerts = createAlertsRepository(ctx.db);
   const notifications = createNotificationsRepository(ctx.db);
   const base = ctx.env.publicBaseUrl;

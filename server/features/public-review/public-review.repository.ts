@@ -1,8 +1,7 @@
 import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contacts, jobs, locations, reviewRequests, reviews, users } from '../../db/schema';
-import { recordRequestEvents } from '../review-requests/request-events';
-import { reminderKeyPattern } from '../review-requests/sending-schedule';
+import { recordRequestEvents, reminderKeyPattern } from '../review-requests';
 import type { ReviewType } from '@shared/schemas/domain';
 
 /** What a link leads to: a personal review request, or a location's permanent (QR poster) link. */

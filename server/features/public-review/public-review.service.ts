@@ -12,9 +12,9 @@ import {
 import { publicReviewLinksOf } from '@shared/schemas/locations';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
-import { announceNewReviews } from '../notifications/announce-reviews';
-import { emitRequestCompleted } from '../webhooks/webhook-events';
-import { reviewedThroughRequest } from '../review-requests/contact-policy.repository';
+import { announceNewReviews } from '../notifications';
+import { emitRequestCompleted } from '../webhooks';
+import { reviewedThroughRequest } from '../review-requests';
 import type { AppContext } from '../../lib/context';
 import {
   createPublicReviewRepository,

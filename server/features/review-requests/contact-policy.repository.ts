@@ -4,7 +4,7 @@ import type { Provider } from '@shared/schemas/integrations';
 import { REVIEWED_ELSEWHERE } from '@shared/schemas/review-requests';
 import type { Database } from '../../db/client';
 import { contacts, jobs, reviewRequests, reviews } from '../../db/schema';
-import { recordContactEvents, type NewContactEvent } from '../contacts/contact-events';
+import { recordContactEvents, type NewContactEvent } from '../contacts';
 import { recordRequestEvents, type NewRequestEvent } from './request-events';
 import { requestJobKeyPatterns } from './sending-schedule';
 

@@ -30,7 +30,7 @@ import { enqueueMany } from '../../lib/queue/enqueue';
 import type { Channel, RequestStatus } from '@shared/schemas/domain';
 import type { RequestEventKind, ReviewRequest, ReviewRequestDetail } from '@shared/schemas/review-requests';
 import { inScope, type Scope } from '../../db/scope';
-import { recordContactEvents } from '../contacts/contact-events';
+import { recordContactEvents } from '../contacts';
 import { recentAsks } from './contact-policy.repository';
 import { recordRequestEvents } from './request-events';
 import { deliveryKey, requestJobKeyPatterns } from './sending-schedule';

@@ -38,10 +38,8 @@ import {
 } from './review-requests.repository';
 import { createRequestSettingsRepository, sendingRules } from './request-settings.repository';
 import { customerTimeZone, localDescription, sendTimeFor } from './sending-schedule';
-import { createPlanLimits, type PlanLimits } from '../billing/plan-limits';
-import { composeEmail, composeText } from '../delivery/compose';
-import { templateFor } from '../delivery/delivery.service';
-import { unsubscribeToken } from '../delivery/unsubscribe-token';
+import { createPlanLimits, type PlanLimits } from '../billing';
+import { composeEmail, composeText, templateFor, unsubscribeToken } from '../delivery';
 import { lockUserRow } from '../../db/user-row-lock';
 import { recentAsks } from './contact-policy.repository';
 

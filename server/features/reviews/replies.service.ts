@@ -23,15 +23,13 @@ import { enqueue } from '../../lib/queue/enqueue';
 import {
   createIntegrationsRepository,
   type IntegrationsRepository,
-} from '../integrations/integrations.repository';
-import {
   createReplyPublisher,
   type ReplyPublisher,
   type ReplyTarget,
   type SiteOutcome,
-} from '../integrations/reply-publisher';
-import { recordNotifications } from '../notifications/record-notifications';
-import { emitReviewResponded } from '../webhooks/webhook-events';
+} from '../integrations';
+import { recordNotifications } from '../notifications';
+import { emitReviewResponded } from '../webhooks';
 import {
   createReviewsRepository,
   type Executor,

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { createFileStorage, type ByteRange, type FileStorage } from '../../lib/storage';
-import { ownerVideosPrefix, videoKey } from '../public-review/public-review.service';
+import { ownerVideosPrefix, videoKey } from '../public-review';
 import { createReviewsRepository } from './reviews.repository';
 import type { Scope } from '../../db/scope';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../lib/context';
 import type { JobHandlers } from '../../lib/queue/worker';
 import { createFileStorage, type FileStorage } from '../../lib/storage';
-import { reviewVideoServiceFor } from '../reviews/review-video.service';
+import { reviewVideoServiceFor } from '../reviews';
 
 /**
  * The files of a deleted account (its customers' review videos), queued by the deletion's own transaction

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { sessions, teamMembers, users } from '../../db/schema';
 import { enqueue } from '../../lib/queue/enqueue';
-import { endAccessAfterCredentialChange } from '../auth/credential-change.repository';
+import { endAccessAfterCredentialChange } from '../auth';
 
 export type UserRow = typeof users.$inferSelect;
 

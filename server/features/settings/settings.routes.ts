@@ -6,7 +6,7 @@ import { createRateLimiter } from '../../lib/rate-limit';
 import { tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
 import { SESSION_COOKIE } from '../../lib/session';
-import { createBillingService } from '../billing/billing.service';
+import { createBillingService } from '../billing';
 import { settingsServiceFor } from './settings.service';
 
 export const OWN_ACCOUNT_ONLY = "Only the account's owner can change its profile and password.";

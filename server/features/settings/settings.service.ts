@@ -8,7 +8,7 @@ import type { PublicUser } from '@shared/schemas/user';
 import { EMAIL_VERIFICATION_MESSAGES } from '@shared/schemas/account';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { toPublicUser } from '../auth/auth.service';
+import { toPublicUser } from '../auth';
 import type { Transaction } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { createSettingsRepository, isUniqueViolation, type SettingsRepository } from './settings.repository';

@@ -9,8 +9,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
-import { toPublicUser } from '../auth/auth.service';
-import { logIn } from '../auth/auth.routes';
+import { logIn, toPublicUser } from '../auth';
 import { createTeamService, type Actor } from './team.service';
 
 const actorOf = (req: Request): Actor => ({

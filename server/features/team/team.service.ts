@@ -18,9 +18,9 @@ import type { Transaction } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
-import { sendEmail } from '../delivery/delivery.service';
-import { createUsersRepository, type UserRow } from '../auth/users.repository';
-import { createPlanLimits } from '../billing/plan-limits';
+import { sendEmail } from '../delivery';
+import { createUsersRepository, type UserRow } from '../auth';
+import { createPlanLimits } from '../billing';
 import { createTeamRepository, MemberConflict, type TeamRepository } from './team.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

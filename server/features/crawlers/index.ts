@@ -1,0 +1,1 @@
+export { createCrawlerRoutes } from './crawlers.routes';

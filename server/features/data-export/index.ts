@@ -1,0 +1,1 @@
+export { createDataExportRoutes } from './data-export.routes';

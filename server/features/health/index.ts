@@ -1,0 +1,1 @@
+export { createHealthRoutes } from './health.routes';

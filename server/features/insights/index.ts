@@ -1,0 +1,1 @@
+export { createInsightsRoutes } from './insights.routes';

@@ -1,0 +1,1 @@
+export { createLocationsRoutes } from './locations.routes';

@@ -1,0 +1,1 @@
+export { createSupportRoutes } from './support.routes';

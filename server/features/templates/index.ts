@@ -1,0 +1,1 @@
+export { createTemplatesRoutes } from './templates.routes';

@@ -1,0 +1,6 @@
+export {
+  createWidgetPublicRoutes,
+  createWidgetRoutes,
+  createWidgetWallRoutes,
+  openToEveryOrigin,
+} from './widget.routes';
