@@ -210,7 +210,10 @@ async function signIn(base: string, email: string): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD }),
   });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  const cookie = res.headers
+    .getSetCookie()
+    .find((set) => set.startsWith('rf.sid='))
+    ?.split(';')[0];
   if (!res.ok || !cookie) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
   return cookie;
 }

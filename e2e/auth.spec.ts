@@ -77,6 +77,44 @@ test('a signed-out visitor of a protected route is sent to /auth', async ({ page
   await expect(page).toHaveURL(/\/auth$/);
 });
 
+test('a signed-out page logs no console error and asks for no session it was never given', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const sessionAsks: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/user') sessionAsks.push(request.url());
+  });
+
+  for (const path of ['/auth', '/auth?tab=register', '/privacy-policy', '/help', '/reviews']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+
+  expect(errors).toEqual([]);
+  expect(sessionAsks).toEqual([]);
+});
+
+test('after signing in through the form, a reload stays signed in', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /sign in|log ?in/i })
+    .click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Email Testing' })).toBeVisible();
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
 test('a signed-in client opening /auth goes to the dashboard', async ({ page, client }) => {
   expect(client.email).toContain('@');
   await page.goto('/auth');

@@ -113,7 +113,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakSummary> {
         password: 'correct-horse',
       });
       if (registered.res.status !== 201) throw new Error(`register: ${registered.res.status}`);
-      const cookie = registered.res.headers.get('set-cookie')!.split(';')[0]!;
+      const cookie = registered.res.headers
+        .getSetCookie()
+        .find((set) => set.startsWith('rf.sid='))!
+        .split(';')[0]!;
       const ownerId = (registered.body as { id: number }).id;
       const location = await call('POST', '/api/locations', cookie, { name: `Soak place ${i}` });
       if (location.res.status !== 201) throw new Error(`location: ${location.res.status}`);

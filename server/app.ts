@@ -24,7 +24,7 @@ import { precompressedAssets } from './lib/precompressed';
 import { requestLog } from './lib/request-log';
 import { gatedByFirstSegment } from './lib/route-gate';
 import { createRateLimiter } from './lib/rate-limit';
-import { createSession, enforceAbsoluteLifetime, SESSION_COOKIE } from './lib/session';
+import { createSession, enforceAbsoluteLifetime, SESSION_COOKIE, dropStaleSignedInHint } from './lib/session';
 import { sessionOwnerOf } from './lib/session-store';
 import { createSecretBox } from './lib/crypto';
 import { createUrlPolicy } from './lib/url-policy';
@@ -160,6 +160,7 @@ export function createApp(options: AppOptions): Express {
   api.use(session.middleware);
   api.use(passport.session());
   api.use(enforceAbsoluteLifetime);
+  api.use(dropStaleSignedInHint);
   api.use(
     gatedByFirstSegment(
       createAuthRoutes({

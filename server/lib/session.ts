@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from '@shared/signed-in-hint';
 import session from 'express-session';
 import type { Database } from '../db/client';
 import { DatabaseSessionStore } from './session-store';
@@ -57,6 +58,7 @@ export function createSession(db: Database, secret: string) {
         path,
         domain,
       });
+      setSignedInHint(req, res);
     }
     next();
   };
@@ -77,6 +79,30 @@ function signedSessionId(sid: string, secret: string): string {
 export function saveSession(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
 }
+
+/** Gives the browser the readable signed-in hint (shared/signed-in-hint.ts), as long-lived as the session. */
+export function setSignedInHint(req: Request, res: Response): void {
+  res.cookie(SIGNED_IN_HINT_COOKIE, '1', {
+    maxAge: SESSION_IDLE_MS,
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: req.secure,
+    path: '/',
+  });
+}
+
+export function clearSignedInHint(res: Response): void {
+  res.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/' });
+}
+
+/**
+ * Takes the hint from a browser whose session ended (expired, signed out elsewhere), so its next signed-out
+ * page asks nothing. The hint is given at sign-in (logIn) and renewed with the session cookie (renewCookie).
+ */
+export const dropStaleSignedInHint: RequestHandler = (req, res, next) => {
+  if (!req.user && hasSignedInHint(req.headers.cookie)) clearSignedInHint(res);
+  next();
+};
 
 /** Signs out a session older than the absolute lifetime. */
 export const enforceAbsoluteLifetime: RequestHandler = (req, _res, next) => {

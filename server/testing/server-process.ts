@@ -106,8 +106,13 @@ export function clientFor(base: string) {
       headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const set = res.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0]!;
+    // Keeps every cookie the server sets (the session, its readable hint), as a browser would.
+    const jar = new Map(cookie ? cookie.split('; ').map((pair) => [pair.split('=')[0]!, pair] as const) : []);
+    for (const set of res.headers.getSetCookie()) {
+      const pair = set.split(';')[0]!;
+      jar.set(pair.split('=')[0]!, pair);
+    }
+    cookie = [...jar.values()].join('; ');
     const text = await res.text();
     return {
       status: res.status,

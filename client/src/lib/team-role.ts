@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { getQueryFn } from '@/lib/query-client';
+import { sessionQueryOptions } from '@/lib/session';
 import { useTenant } from '@/lib/tenant';
 import type { TeamRole } from '@shared/team-role';
 import type { PublicUser } from '@shared/schemas/user';
@@ -26,10 +26,7 @@ export function teamRoleOf(
 /** The role of the signed-in user here (reads the session's cached GET /api/user). */
 export function useTeamRole(): TeamRole {
   const { clientId } = useTenant();
-  const { data: user } = useQuery({
-    queryKey: ['/api/user'],
-    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
-  });
+  const { data: user } = useQuery(sessionQueryOptions);
   return teamRoleOf(user, clientId !== undefined);
 }
 
@@ -39,9 +36,6 @@ export function useTeamRole(): TeamRole {
  */
 export function useLimitedToLocations(): boolean {
   const { clientId } = useTenant();
-  const { data: user } = useQuery({
-    queryKey: ['/api/user'],
-    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
-  });
+  const { data: user } = useQuery(sessionQueryOptions);
   return clientId === undefined && user?.role === 'member' && Boolean(user.team?.locationIds);
 }

@@ -47,6 +47,12 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 
+// The readable signed-in hint (shared/signed-in-hint.ts): with it the app asks GET /api/user, which the mocks
+// answer signed in or out. A test of a browser never given a session clears it.
+beforeEach(() => {
+  document.cookie = 'rf_signed_in=1; path=/';
+});
+
 // Any unexpected console.error fails the test (React warnings, failed prop types, act() leaks...).
 let consoleErrors: unknown[][] = [];
 

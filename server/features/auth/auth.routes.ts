@@ -9,6 +9,7 @@ import {
 import type { UserTeam } from '@shared/schemas/team';
 import { ChangeEmailSchema, EMAIL_VERIFICATION_MESSAGES, VerifyEmailSchema } from '@shared/schemas/account';
 import { AppError, unauthorized } from '../../lib/errors';
+import { clearSignedInHint, setSignedInHint } from '../../lib/session';
 import { requireAuth } from '../../middleware/auth';
 import { validate } from '../../middleware/validate';
 import { INVALID_CREDENTIALS, toPublicUser, type AuthService } from './auth.service';
@@ -38,6 +39,7 @@ export function logIn(req: Request, user: UserRow): Promise<void> {
     req.login(user, (err) => {
       if (err) return reject(err);
       req.session.signedInAt = Date.now();
+      setSignedInHint(req, req.res!);
       resolve();
     });
   });
@@ -139,6 +141,7 @@ export function createAuthRoutes({
       req.session.destroy((err) => (err ? reject(err) : resolve())),
     );
     res.clearCookie(sessionCookieName, { path: '/' });
+    clearSignedInHint(res);
     res.status(204).end();
   });
 

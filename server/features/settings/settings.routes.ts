@@ -5,7 +5,7 @@ import { forbidden } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
-import { SESSION_COOKIE } from '../../lib/session';
+import { clearSignedInHint, SESSION_COOKIE } from '../../lib/session';
 import { createBillingService } from '../billing';
 import { settingsServiceFor } from './settings.service';
 
@@ -65,6 +65,7 @@ export function createSettingsRoutes(ctx: AppContext): Router {
       // The session row is gone with the others; this ends the one in hand and its cookie.
       await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
       res.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSignedInHint(res);
       res.status(204).end();
     }),
   );

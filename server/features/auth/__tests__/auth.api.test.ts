@@ -7,6 +7,15 @@ import { DEFAULT_REQUEST_SETTINGS } from '@shared/schemas/request-settings';
 import { rateLimits } from '../../../db/schema';
 import { pruneRateLimits } from '../../../lib/rate-limit';
 import { SESSION_COOKIE } from '../../../lib/session';
+import { SIGNED_IN_HINT_COOKIE } from '@shared/signed-in-hint';
+
+const cookiesOf = (header: unknown) => (Array.isArray(header) ? (header as string[]) : []);
+const sessionCookieOf = (header: unknown) =>
+  cookiesOf(header)
+    .find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))
+    ?.split(';')[0];
+const hintOf = (header: unknown) =>
+  cookiesOf(header).find((cookie) => cookie.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 import { ACCOUNT_WINDOW_FAILURES, createLoginThrottle, FREE_FAILURES, pauseSeconds } from '../login-throttle';
 
 describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
@@ -123,6 +132,27 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       expect(before).toBeUndefined();
     });
 
+    it('when signed in, then the browser also gets a readable hint that grants nothing, and loses it on sign-out', async () => {
+      const user = await createUser(database.handle.db);
+      const agent = agentFor(app());
+
+      const login = await agent.post('/api/login').send({ email: user.email, password: DEFAULT_PASSWORD });
+
+      const hint = hintOf(login.headers['set-cookie']);
+      expect(hint).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=1;`));
+      expect(hint).not.toMatch(/HttpOnly/);
+      expect(hint).toMatch(/SameSite=Lax/);
+      expect(hint).toMatch(/Max-Age=604800/);
+      // The hint alone is no session.
+      const hintOnly = await agentFor(app()).get('/api/user').set('Cookie', `${SIGNED_IN_HINT_COOKIE}=1`);
+      expect(hintOnly.status).toBe(401);
+      // ...and a browser whose session is gone loses it, so its next signed-out page asks nothing.
+      expect(hintOf(hintOnly.headers['set-cookie'])).toMatch(/^rf_signed_in=;.*Expires=Thu, 01 Jan 1970/);
+
+      const logout = await agent.post('/api/logout');
+      expect(hintOf(logout.headers['set-cookie'])).toMatch(/^rf_signed_in=;.*Expires=Thu, 01 Jan 1970/);
+    });
+
     it('when the request came over TLS through a trusted proxy, then the cookie is Secure', async () => {
       const user = await createUser(database.handle.db);
       const res = await agentFor(createTestApp(database.handle.db, { TRUST_PROXY: '1' }))
@@ -140,7 +170,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       const first = await agent.post('/api/login').send({ email: user.email, password: DEFAULT_PASSWORD });
       const second = await agent.post('/api/login').send({ email: user.email, password: DEFAULT_PASSWORD });
 
-      const sid = (res: typeof first) => String(res.headers['set-cookie']).split(';')[0];
+      const sid = (res: typeof first) => sessionCookieOf(res.headers['set-cookie']);
       expect(sid(first)).not.toBe(sid(second));
     });
 
@@ -229,7 +259,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       const user = await createUser(database.handle.db);
       const agent = agentFor(app());
       const login = await agent.post('/api/login').send({ email: user.email, password: DEFAULT_PASSWORD });
-      const stolenCookie = String(login.headers['set-cookie']).split(';')[0]!;
+      const stolenCookie = sessionCookieOf(login.headers['set-cookie'])!;
 
       const res = await agent.post('/api/logout');
 
@@ -244,7 +274,7 @@ describe.each(testDatabaseKinds)('accounts API on %s', (kind) => {
       const login = await agentFor(app())
         .post('/api/login')
         .send({ email: user.email, password: DEFAULT_PASSWORD });
-      const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+      const cookie = sessionCookieOf(login.headers['set-cookie'])!;
 
       const restarted = await database.reopen();
       const res = await agentFor(createTestApp(restarted.db)).get('/api/user').set('Cookie', cookie);

@@ -20,6 +20,48 @@ function registerForm() {
   return screen.getByRole('tabpanel', { name: 'Register' });
 }
 
+describe('A browser that was never signed in', () => {
+  it('when it opens /auth, then the form shows without asking the server for a session (no 401 to log)', async () => {
+    document.cookie = 'rf_signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    let asked = 0;
+    server.use(
+      http.get('*/api/user', () => {
+        asked += 1;
+        return HttpResponse.json({ message: 'Not authenticated' }, { status: 401 });
+      }),
+    );
+
+    renderApp('/auth');
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(asked).toBe(0);
+  });
+
+  it('when it opens a signed-in page, then it is sent to sign in, still without asking', async () => {
+    document.cookie = 'rf_signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    let asked = 0;
+    server.use(
+      http.get('*/api/user', () => {
+        asked += 1;
+        return HttpResponse.json(buildUser());
+      }),
+    );
+
+    const { location } = renderApp('/dashboard');
+
+    await waitFor(() => expect(location()).toBe('/auth'));
+    expect(asked).toBe(0);
+  });
+
+  it('when it holds the hint of a session, then it asks, and a live session is signed in', async () => {
+    server.use(http.get('*/api/user', () => HttpResponse.json(buildUser())));
+
+    const { location } = renderApp('/auth');
+
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+});
+
 describe('Login form', () => {
   it('when submitted empty, then each field shows its validation message and nothing is sent', async () => {
     let called = false;
