@@ -1,4 +1,15 @@
+import type { Page } from '@playwright/test';
 import { admin, expect, newAccount, signUpViaApi, test } from './fixtures';
+
+async function signInThroughForm(page: Page, account: { email: string; password: string }) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /sign in|log ?in/i })
+    .click();
+}
 
 test('a new client signs up and lands on the dashboard with the welcome toast', async ({ page }) => {
   const account = newAccount();
@@ -39,13 +50,7 @@ test('the register form shows the spec messages for bad input', async ({ page })
 });
 
 test('the admin signs in and lands on /admin', async ({ page }) => {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page
-    .getByRole('tabpanel')
-    .getByRole('button', { name: /sign in|log ?in/i })
-    .click();
+  await signInThroughForm(page, admin);
 
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
@@ -100,13 +105,7 @@ test('a signed-out page logs no console error and asks for no session it was nev
 });
 
 test('after signing in through the form, a reload stays signed in', async ({ page }) => {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page
-    .getByRole('tabpanel')
-    .getByRole('button', { name: /sign in|log ?in/i })
-    .click();
+  await signInThroughForm(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
 
   await page.reload();
