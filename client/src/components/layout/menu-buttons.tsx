@@ -1,5 +1,5 @@
 import { Bell } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps, type FocusEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { initials } from '@/lib/utils';
@@ -7,9 +7,10 @@ import { initials } from '@/lib/utils';
 import type { ShellUser } from './user-menu';
 
 /**
- * The header menus' buttons, apart from the menus: the header shows them at once, disabled, while the menus'
- * code (Radix menu and its positioning, about 25 KB gzipped) loads just after the shell (header.tsx). Kept out
- * of the app's first load this way (issue 13); the same buttons then become the menus' triggers.
+ * The header menus' buttons, apart from the menus: the header shows them at once, while the menus' code (Radix
+ * menu and its positioning, about 37 KB gzipped) waits for the pointer or the focus to reach them (header.tsx).
+ * Kept out of every screen's first load this way (issues 13 and 43); the same buttons then become the menus'
+ * triggers.
  */
 
 export const USER_MENU_BUTTON_CLASS = 'h-10 gap-2 px-1.5 sm:px-2';
@@ -65,4 +66,21 @@ export function NotificationsButtonContent({ unread }: { unread: number }) {
  */
 export function PendingMenuButton(props: ComponentProps<typeof Button>) {
   return <Button variant="ghost" aria-haspopup="menu" aria-expanded={false} {...props} />;
+}
+
+/** How a menu's button was first pressed, before the menu was mounted. */
+export type MenuPress = 'pointer' | 'keyboard';
+
+/**
+ * The menu's `onFocus` when it mounts open: opened from the keyboard, the focus moves on from the menu to its
+ * first item, as the Radix trigger does once mounted (WAI-ARIA menu button); from a pointer the menu keeps it.
+ * Only the first time: later openings go through the Radix trigger.
+ */
+export function useFocusFirstItemOnce(openedWith: MenuPress | undefined) {
+  const done = useRef(openedWith !== 'keyboard');
+  return (event: FocusEvent<HTMLElement>) => {
+    if (done.current || event.target !== event.currentTarget) return;
+    done.current = true;
+    event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')?.focus();
+  };
 }

@@ -25,7 +25,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { useTenant } from '@/lib/tenant';
 import { cn, formatTimeAgo } from '@/lib/utils';
 
-import { NotificationsButtonContent, notificationsLabel } from './menu-buttons';
+import {
+  useFocusFirstItemOnce,
+  NotificationsButtonContent,
+  notificationsLabel,
+  type MenuPress,
+} from './menu-buttons';
 import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
@@ -42,7 +47,15 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
 };
 
 /** The header's bell (PRODUCT.md section 8, issue 10): real events, an unread count, each opening its target. */
-export function NotificationsMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+export function NotificationsMenu({
+  defaultOpen = false,
+  openedWith,
+}: {
+  /** Opens as it mounts: the user pressed its button before the menu's code was loaded (header.tsx). */
+  defaultOpen?: boolean;
+  /** How that press was made: from the keyboard, the focus starts on the first item. */
+  openedWith?: MenuPress;
+}) {
   const [open, setOpen] = useState(defaultOpen);
   const unread = useUnreadCount().data?.unread ?? 0;
   const list = useNotificationsList(open);
@@ -50,6 +63,7 @@ export function NotificationsMenu({ defaultOpen = false }: { defaultOpen?: boole
   const markAll = useMarkAllNotificationsRead();
   const { routeBase } = useTenant();
   const [, navigate] = useLocation();
+  const focusFirstItem = useFocusFirstItemOnce(openedWith);
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
 
   const openTarget = (notification: Notification) => {
@@ -64,7 +78,11 @@ export function NotificationsMenu({ defaultOpen = false }: { defaultOpen?: boole
           <NotificationsButtonContent unread={unread} />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-1.5rem))] p-0">
+      <DropdownMenuContent
+        align="end"
+        className="w-[min(22rem,calc(100vw-1.5rem))] p-0"
+        onFocus={focusFirstItem}
+      >
         <div className="flex items-center justify-between gap-2 px-2 py-1.5">
           <DropdownMenuLabel className="p-0">Notifications</DropdownMenuLabel>
           {/* Menu items, not buttons: a menu keeps Tab to itself, so only its items are reached from the

@@ -11,7 +11,12 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 
-import { USER_MENU_BUTTON_CLASS, UserMenuButtonContent } from './menu-buttons';
+import {
+  useFocusFirstItemOnce,
+  USER_MENU_BUTTON_CLASS,
+  UserMenuButtonContent,
+  type MenuPress,
+} from './menu-buttons';
 
 export interface ShellUser {
   /** Company name, else first name (seed-spec section 1: `displayName`). */
@@ -23,12 +28,15 @@ interface UserMenuProps {
   user: ShellUser;
   onSignOut: () => void;
   signingOut?: boolean;
-  /** Opens as it mounts: the user pressed its button while the menu's code was loading. */
+  /** Opens as it mounts: the user pressed its button before the menu was mounted (header.tsx). */
   defaultOpen?: boolean;
+  /** How that press was made: from the keyboard, the focus starts on the first item. */
+  openedWith?: MenuPress;
 }
 
-export function UserMenu({ user, onSignOut, signingOut, defaultOpen }: UserMenuProps) {
+export function UserMenu({ user, onSignOut, signingOut, defaultOpen, openedWith }: UserMenuProps) {
   const [, navigate] = useLocation();
+  const focusFirstItem = useFocusFirstItemOnce(openedWith);
 
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
@@ -37,7 +45,7 @@ export function UserMenu({ user, onSignOut, signingOut, defaultOpen }: UserMenuP
           <UserMenuButtonContent user={user} />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
+      <DropdownMenuContent align="end" className="w-64" onFocus={focusFirstItem}>
         <DropdownMenuLabel className="font-normal">
           <span className="block truncate text-sm font-semibold">{user.name}</span>
           <span className="block truncate text-xs text-muted-foreground">{user.email}</span>

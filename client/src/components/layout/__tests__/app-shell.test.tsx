@@ -62,6 +62,20 @@ describe('Page shell on a wide screen', () => {
     expect(within(await screen.findByRole('menu')).getByText('Sam')).toBeInTheDocument();
   });
 
+  it('when the user menu button is first pressed with Enter, then the menu opens with the focus on its first item', async () => {
+    const { user } = renderApp('/dashboard', { user: owner });
+
+    (await screen.findByRole('button', { name: 'Acme Dental (user menu)' })).focus();
+    await user.keyboard('{Enter}');
+
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveFocus());
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Acme Dental (user menu)' })).toHaveFocus();
+  });
+
   it('when the notifications button is pressed, then it says there is nothing new', async () => {
     const { user } = renderApp('/dashboard', { user: owner });
 

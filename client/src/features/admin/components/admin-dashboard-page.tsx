@@ -1,15 +1,16 @@
 import { AlertTriangle, Ban, Building2, UserCheck, UserPlus } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/utils';
 
 import { useAdminStats } from '../api/get-admin-stats';
-
-const WeeklyChart = lazy(() => import('./weekly-chart'));
+// Static: the chart is plain SVG, under 1 KB gzipped; a lazy import of it cost the screen a
+// request for almost nothing (issue 43).
+import { WeeklyChart } from './weekly-chart';
 
 function StatCard({
   label,
@@ -92,15 +93,7 @@ export function AdminDashboardPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Suspense
-            fallback={
-              <div className="flex h-[280px] items-center justify-center">
-                <Spinner label="Loading chart…" />
-              </div>
-            }
-          >
-            <WeeklyChart data={stats.weekly} />
-          </Suspense>
+          <WeeklyChart data={stats.weekly} />
         </CardContent>
       </Card>
 

@@ -1,17 +1,23 @@
 import { Clock, Lightbulb, ThumbsDown, ThumbsUp } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { WaitingReview, WordCount } from '@shared/schemas/insights';
 
-import { ReviewDetailsDialog } from '@/features/reviews';
 import { REVIEW_SOURCE_LABELS, reviewerLabel } from '@/components/reviews/review-source';
 import { StarRating } from '@/components/reviews/star-rating';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FullPageSpinner } from '@/components/ui/spinner';
+import { DialogLoading, FullPageSpinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/utils';
 
 import { useInsights } from '../api/get-insights';
 import { RatingBreakdownTable } from './rating-breakdown-table';
+
+// The review dialog (its reply form and the shared review schemas, which bring zod) loads when a review is first
+// opened, not with the page (issue 43 item 4: a screen's first load under 150 KB); the pointer or the focus on a
+// review starts its download.
+const loadReviews = () => import('@/features/reviews');
+const preloadReviewDialog = () => void loadReviews().catch(() => undefined);
+const ReviewDetailsDialog = lazy(() => loadReviews().then((m) => ({ default: m.ReviewDetailsDialog })));
 
 /** Review Insights (/optimized-reviews): what the reviews say, beyond the dashboard's totals. */
 export function InsightsPage() {
@@ -104,6 +110,8 @@ export function InsightsPage() {
                 <li key={review.id}>
                   <button
                     type="button"
+                    onPointerEnter={preloadReviewDialog}
+                    onFocus={preloadReviewDialog}
                     onClick={() => {
                       setSelected(review);
                       setOpen(true);
@@ -130,7 +138,12 @@ export function InsightsPage() {
         </CardContent>
       </Card>
 
-      <ReviewDetailsDialog review={selected} open={open} onOpenChange={setOpen} />
+      {/* Mounted on first use, then kept, so it closes with its animation. */}
+      {selected ? (
+        <Suspense fallback={<DialogLoading />}>
+          <ReviewDetailsDialog review={selected} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

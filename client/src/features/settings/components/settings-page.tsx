@@ -1,20 +1,51 @@
 import { Bell, Code, CreditCard, KeyRound, MapPin, Plug, Send, User, Users } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
 
+import { ContentSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ApiTab } from '@/features/api-access';
-import { IntegrationsPanel } from '@/features/integrations';
 import { useTeamRole } from '@/lib/team-role';
 import { roleAtLeast, type TeamRole } from '@shared/team-role';
 
-import { LocationsTab } from './locations-tab';
-import { NotificationsTab } from './notifications-tab';
-import { PlanTab } from './plan-tab';
-import { ProfileTab } from './profile-tab';
-import { RequestsTab } from './requests-tab';
-import { TeamTab } from './team-tab';
-import { WidgetTab } from './widget-tab';
 import { SETTINGS_TABS, type SettingsTab } from '../settings-tabs';
+
+/**
+ * Each tab's panel loads when its tab is first shown (Radix renders the open tab's content only): a settings
+ * screen's first load carries one panel, not nine and their forms (issue 43 item 4: under 150 KB). The pointer
+ * or the focus on a tab starts loading its panel before the press.
+ */
+const PANELS = {
+  profile: () => import('./profile-tab'),
+  locations: () => import('./locations-tab'),
+  integrations: () => import('@/features/integrations'),
+  requests: () => import('./requests-tab'),
+  notifications: () => import('./notifications-tab'),
+  widget: () => import('./widget-tab'),
+  api: () => import('@/features/api-access'),
+  plan: () => import('./plan-tab'),
+  team: () => import('./team-tab'),
+} satisfies Record<SettingsTab, () => Promise<unknown>>;
+
+const ProfileTab = lazy(() => PANELS.profile().then((m) => ({ default: m.ProfileTab })));
+const LocationsTab = lazy(() => PANELS.locations().then((m) => ({ default: m.LocationsTab })));
+const IntegrationsPanel = lazy(() => PANELS.integrations().then((m) => ({ default: m.IntegrationsPanel })));
+const RequestsTab = lazy(() => PANELS.requests().then((m) => ({ default: m.RequestsTab })));
+const NotificationsTab = lazy(() => PANELS.notifications().then((m) => ({ default: m.NotificationsTab })));
+const WidgetTab = lazy(() => PANELS.widget().then((m) => ({ default: m.WidgetTab })));
+const ApiTab = lazy(() => PANELS.api().then((m) => ({ default: m.ApiTab })));
+const PlanTab = lazy(() => PANELS.plan().then((m) => ({ default: m.PlanTab })));
+const TeamTab = lazy(() => PANELS.team().then((m) => ({ default: m.TeamTab })));
+
+const preloadPanel = (value: SettingsTab) => void PANELS[value]().catch(() => undefined);
+
+/** A tab's panel, with a spinner while its code loads. */
+function Panel({ value, children }: { value: SettingsTab; children: ReactNode }) {
+  return (
+    <TabsContent value={value}>
+      <Suspense fallback={<ContentSpinner label="Loading…" />}>{children}</Suspense>
+    </TabsContent>
+  );
+}
 
 function isSettingsTab(value: string | null): value is SettingsTab {
   return SETTINGS_TABS.includes(value as SettingsTab);
@@ -53,6 +84,8 @@ export function SettingsPage() {
               key={value}
               value={value}
               className="h-9 px-1.5 md:px-3 [&_svg]:hidden md:[&_svg]:block"
+              onPointerEnter={() => preloadPanel(value)}
+              onFocus={() => preloadPanel(value)}
             >
               <Icon aria-hidden="true" />
               {TABS[value].label}
@@ -60,48 +93,48 @@ export function SettingsPage() {
           );
         })}
       </TabsList>
-      <TabsContent value="profile">
+      <Panel value="profile">
         <ProfileTab />
-      </TabsContent>
+      </Panel>
       {shows('locations') ? (
-        <TabsContent value="locations">
+        <Panel value="locations">
           <LocationsTab />
-        </TabsContent>
+        </Panel>
       ) : null}
       {shows('integrations') ? (
-        <TabsContent value="integrations">
+        <Panel value="integrations">
           <IntegrationsPanel onAddLocation={() => openTab('locations')} />
-        </TabsContent>
+        </Panel>
       ) : null}
       {shows('requests') ? (
-        <TabsContent value="requests">
+        <Panel value="requests">
           <RequestsTab />
-        </TabsContent>
+        </Panel>
       ) : null}
       {shows('notifications') ? (
-        <TabsContent value="notifications">
+        <Panel value="notifications">
           <NotificationsTab />
-        </TabsContent>
+        </Panel>
       ) : null}
       {shows('widget') ? (
-        <TabsContent value="widget">
+        <Panel value="widget">
           <WidgetTab />
-        </TabsContent>
+        </Panel>
       ) : null}
       {shows('api') ? (
-        <TabsContent value="api">
+        <Panel value="api">
           <ApiTab />
-        </TabsContent>
+        </Panel>
       ) : null}
       {shows('plan') ? (
-        <TabsContent value="plan">
+        <Panel value="plan">
           <PlanTab />
-        </TabsContent>
+        </Panel>
       ) : null}
       {shows('team') ? (
-        <TabsContent value="team">
+        <Panel value="team">
           <TeamTab />
-        </TabsContent>
+        </Panel>
       ) : null}
     </Tabs>
   );
