@@ -24,7 +24,8 @@ export const E2E_MAILBOX_URL = `http://127.0.0.1:${PORT + 6}`;
  */
 export const E2E_LLM = { url: `${E2E_MAILBOX_URL}/llm`, apiKey: 'sk-e2e-llm', model: 'e2e-model' };
 const MAIL_SPECS = /(accounts|billing|team|suggested-reply)\.spec\.ts/;
-const ONE_DATABASE_SPECS = /(a11y|phone-screens|keyboard-focus|landing|security|shell)\.spec\.ts/;
+const ONE_DATABASE_SPECS =
+  /(a11y|bundle-budget|phone-screens|keyboard-focus|landing|security|shell)\.spec\.ts/;
 /**
  * When a Postgres server answers (.ci/run sets TEST_DATABASE_URL), the whole suite runs a second time
  * against the same build on a fresh database there (project 'chromium-postgres', on PORT + 2).

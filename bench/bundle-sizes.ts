@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];
@@ -22,10 +23,12 @@ export interface RouteSize extends PageSize {
 }
 
 /**
- * Each measured route's HTML page and the lazy page modules it loads on top of that page's entry
+ * Each measured route's HTML page and the lazy page modules its first render loads on top of that page's entry
  * (client/src/app/routes.ts), keyed as the manifest keys sources. The client's area also loads its layout.
  * The public review page is its own page, built by its own pass (vite.review-page.config.ts), with nothing lazy;
  * the landing page is finished HTML (scripts/prerender-landing.tsx) whose only script applies the theme.
+ * What a screen loads right after (the header's menus) and what its data brings are not here: the browser's
+ * measure of a whole first load is e2e/bundle-budget.spec.ts.
  */
 const ROUTES: Record<string, { html: string; modules: string[] }> = {
   '/': { html: 'landing.html', modules: [] },
@@ -55,6 +58,20 @@ function manifestOf(publicDir: string, html: string, lazyModules: string[]): Man
 }
 
 /**
+ * The manifest key of the chunk holding a lazy module. A dynamic import's target is keyed by its source, except
+ * when rolldown merges it into a chunk of its own making (vite.config.ts copies small common chunks into their
+ * importers): then the key is `_<name>-<hash>.js`, named after the module. A module found in neither way is an
+ * error, not a smaller figure.
+ */
+function chunkKeyOf(manifest: Manifest, module: string): string {
+  if (manifest[module]) return module;
+  const name = path.basename(module).replace(/\.[^.]+$/, '');
+  const keys = Object.keys(manifest).filter((key) => key.startsWith('_') && manifest[key]!.name === name);
+  if (keys.length !== 1) throw new Error(`${module} is in no chunk of the build manifest (or in several)`);
+  return keys[0]!;
+}
+
+/**
  * What a first visit to one HTML page of the build downloads, gzipped: the page's scripts and stylesheets and
  * everything they import statically, plus the given lazy modules and their static imports, from the build's
  * manifest (vite `build.manifest`).
@@ -65,7 +82,8 @@ export function measurePage(publicDir: string, html: string, lazyModules: string
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
+    if (!chunk) throw new Error(`${key} is in no chunk of the build manifest`);
+    if (files.has(chunk.file)) return;
     files.add(chunk.file);
     chunk.css?.forEach((css) => files.add(css));
     chunk.imports?.forEach(visit);
@@ -79,7 +97,7 @@ export function measurePage(publicDir: string, html: string, lazyModules: string
     const key = byFile.get(ref!);
     if (key) visit(key);
   }
-  lazyModules.forEach(visit);
+  lazyModules.forEach((module) => visit(chunkKeyOf(manifest, module)));
   const list = [...files].sort();
   const gzipped = (file: string) => gzipSync(fs.readFileSync(path.join(publicDir, file))).length;
   const sum = (ext: string) => list.filter((f) => f.endsWith(ext)).reduce((n, f) => n + gzipped(f), 0);
