@@ -143,33 +143,6 @@ export function createRepliesService(deps: {
     });
   }
 
-  /** A first answer or an edit as the site took it, or kept waiting beside the review if it did not. */
-  async function settleNew(
-    ownerId: number,
-    id: number,
-    content: string,
-    outcome: SiteOutcome,
-    firstAnswer: boolean,
-  ): Promise<void> {
-    const written = refused(outcome)
-      ? await reviews.transaction(async (tx) => {
-          const state = stateAfter(outcome, 1);
-          const reason = reasonOf(outcome);
-          const held = await reviews.holdReply(
-            tx,
-            ownerId,
-            id,
-            { content, state, error: reason },
-            firstAnswer,
-          );
-          if (held && state === 'pending') await scheduleRetry(tx, ownerId, id, 1);
-          if (held && state === 'failed') await alertFailed(tx, ownerId, id, reason);
-          return held;
-        })
-      : await storeResponse(ownerId, id, content, outcome, firstAnswer);
-    if (!written) throw firstAnswer ? conflict(REVIEW_ALREADY_ANSWERED) : conflict(REVIEW_NOT_ANSWERED);
-  }
-
   /**
    * One attempt at a claimed waiting reply: the site took it (it becomes the review's response, answered
    * now), or it waits again with the reason, the next attempt queued, or it has failed and the owner is told
@@ -204,6 +177,37 @@ export function createRepliesService(deps: {
     return outcome;
   }
 
+  /**
+   * Why a new reply could not be taken: the review was answered meanwhile (or, for an edit, is not), or a
+   * reply already waits or is being published right now (the other of two at the same moment).
+   */
+  async function notNew(ownerId: number, id: number, firstAnswer: boolean): Promise<AppError> {
+    const row = await reviews.findById(wholeClient(ownerId), id);
+    if (!row) return notFound(REVIEW_NOT_FOUND);
+    if (row.replyPublishState) {
+      return row.replyPublishError === null
+        ? conflict(REPLY_BEING_PUBLISHED)
+        : conflict(REPLY_ALREADY_WAITING);
+    }
+    return firstAnswer ? conflict(REVIEW_ALREADY_ANSWERED) : conflict(REVIEW_NOT_ANSWERED);
+  }
+
+  /**
+   * A new reply: taken first (claimNewReply), so only one of two at the same moment goes to the site, then
+   * one attempt. A refusal leaves it waiting with the reason (the queue tries again, or the owner is told).
+   */
+  async function sendNew(
+    ownerId: number,
+    id: number,
+    target: ReplyTarget,
+    content: string,
+    firstAnswer: boolean,
+  ): Promise<SiteOutcome> {
+    const claim = await reviews.claimNewReply(ownerId, id, content, firstAnswer);
+    if (!claim) throw await notNew(ownerId, id, firstAnswer);
+    return attemptClaimed(ownerId, id, claim, true, target);
+  }
+
   /** Why a waiting reply cannot be taken now: none waits, or another request is publishing it. */
   async function notClaimable(ownerId: number, id: number): Promise<AppError> {
     const row = await reviews.findById(wholeClient(ownerId), id);
@@ -218,9 +222,7 @@ export function createRepliesService(deps: {
       const target = await targetOf(scope, id);
       if (isResponded(target)) throw conflict(REVIEW_ALREADY_ANSWERED);
       if (target.replyPublishState) throw conflict(REPLY_ALREADY_WAITING);
-      const outcome = await publisher.publish(ownerId, target, content);
-      await settleNew(ownerId, id, content, outcome, true);
-      return resultOf(ownerId, id, outcome);
+      return resultOf(ownerId, id, await sendNew(ownerId, id, target, content, true));
     },
 
     /**
@@ -236,9 +238,7 @@ export function createRepliesService(deps: {
         return resultOf(ownerId, id, await attemptClaimed(ownerId, id, claim, false, target));
       }
       if (!isResponded(target)) throw conflict(REVIEW_NOT_ANSWERED);
-      const outcome = await publisher.publish(ownerId, target, content);
-      await settleNew(ownerId, id, content, outcome, false);
-      return resultOf(ownerId, id, outcome);
+      return resultOf(ownerId, id, await sendNew(ownerId, id, target, content, false));
     },
 
     /** POST /api/reviews/{id}/response/retry: the waiting reply, tried again now. */
@@ -304,9 +304,14 @@ export function createRepliesService(deps: {
       if (!publisher.routeOf(target).ready) throw badRequest(REPLY_NOT_CONNECTED[provider]);
       if (isResponded(target)) throw conflict(REVIEW_ALREADY_ANSWERED);
       if (target.replyPublishState) throw conflict(REPLY_ALREADY_WAITING);
+      const claim = await reviews.claimNewReply(ownerId, id, content, true);
+      if (!claim) throw await notNew(ownerId, id, true);
       const outcome = await publisher.publish(ownerId, target, content);
-      if (outcome.site === 'none') throw new AppError(502, outcome.reason ?? `${provider} did not answer`);
-      if (!(await storeResponse(ownerId, id, content, outcome, true)))
+      if (outcome.site === 'none') {
+        await reviews.dropClaimedReply(ownerId, id, claim);
+        throw new AppError(502, outcome.reason ?? `${provider} did not answer`);
+      }
+      if (!(await storeResponse(ownerId, id, content, outcome, true, claim)))
         throw conflict(REVIEW_ALREADY_ANSWERED);
       return resultOf(ownerId, id, outcome);
     },

@@ -537,6 +537,45 @@ export function createReviewsRepository(db: Database) {
     },
 
     /**
+     * Takes a new reply (a first answer, or an edit of the review's answer) before it goes to its site: it waits
+     * beside the review, being published (no error yet), so of two replies at the same moment one is taken and
+     * the other finds the review busy, and only one reaches the site. Only when no reply waits yet.
+     */
+    async claimNewReply(
+      ownerId: number,
+      id: number,
+      content: string,
+      firstAnswer: boolean,
+    ): Promise<(WaitingReplyClaim & { firstAnswer: boolean }) | undefined> {
+      const rows = await db
+        .update(reviews)
+        .set({
+          pendingReply: content,
+          replyPublishState: 'pending',
+          replyPublishError: null,
+          replyPublishAttempts: 1,
+        })
+        .where(
+          and(
+            eq(reviews.ownerId, ownerId),
+            eq(reviews.id, id),
+            firstAnswer ? reviewIsUnresponded : reviewIsResponded,
+            isNull(reviews.replyPublishState),
+          ),
+        )
+        .returning({ id: reviews.id });
+      return rows.length > 0 ? { content, attempts: 1, firstAnswer } : undefined;
+    },
+
+    /** Lets go of a claimed reply that must not wait (the strict provider endpoint): as if never sent. */
+    async dropClaimedReply(ownerId: number, id: number, claim: WaitingReplyClaim): Promise<void> {
+      await db
+        .update(reviews)
+        .set(NOTHING_WAITING)
+        .where(and(eq(reviews.ownerId, ownerId), eq(reviews.id, id), stillClaimed(claim)));
+    },
+
+    /**
      * Takes the waiting reply to publish it now, optionally with new words (which start the attempts
      * again). A reply being published has no error until its attempt ends, so of two callers at the same
      * moment one gets it and the other nothing. `afterAttempts` (the queue's retry) takes it only if no other

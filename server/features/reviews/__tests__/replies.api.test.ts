@@ -125,6 +125,45 @@ describe.each(testDatabaseKinds)('answering a review: one server decision on %s'
       expect(google.requestsTo(/\/reply$/)).toHaveLength(1);
     });
 
+    it('when two first replies to a Google review come at the same moment, then Google is asked once and one reply stands', async () => {
+      const { agent, review, googleLocationId } = await googleReviewOfConnectedLocation();
+
+      const answers = await Promise.all(
+        ['Sorry, Ann.', 'So sorry, Ann.'].map((responseContent) =>
+          agent.post(`/api/reviews/${review.id}/response`).send({ responseContent }),
+        ),
+      );
+
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      const winner = answers.find((r) => r.status === 200)!.body.responseContent as string;
+      expect(google.requestsTo(/\/reply$/)).toMatchObject([{ method: 'PUT', body: { comment: winner } }]);
+      expect(google.reviewsOf(googleLocationId)[0]!.reviewReply?.comment).toBe(winner);
+      expect(await reviewRow(review.id)).toMatchObject({ responseContent: winner, pendingReply: null });
+    });
+
+    it('when two edits or two replies through the Google endpoint come at the same moment, then Google is asked once each time', async () => {
+      const { agent, review, googleLocationId } = await googleReviewOfConnectedLocation();
+
+      const strict = await Promise.all(
+        ['Thanks, Ann.', 'Many thanks, Ann.'].map((reply) =>
+          agent.post(`/api/integrations/google/reply/${review.id}`).send({ reply }),
+        ),
+      );
+      expect(strict.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(google.requestsTo(/\/reply$/)).toHaveLength(1);
+
+      const edits = await Promise.all(
+        ['Thank you, Ann.', 'Thank you so much, Ann.'].map((responseContent) =>
+          agent.put(`/api/reviews/${review.id}/response`).send({ responseContent }),
+        ),
+      );
+      expect(edits.map((r) => r.status).sort()).toEqual([200, 409]);
+      const edited = edits.find((r) => r.status === 200)!.body.responseContent as string;
+      expect(google.requestsTo(/\/reply$/)).toHaveLength(2);
+      expect(google.reviewsOf(googleLocationId)[0]!.reviewReply?.comment).toBe(edited);
+      expect(await reviewRow(review.id)).toMatchObject({ responseContent: edited, pendingReply: null });
+    });
+
     it('when Google fails, then the reply waits beside the review with the reason instead of counting as its response', async () => {
       const { agent, review, user } = await googleReviewOfConnectedLocation();
       google.failNext(/\/reply$/, 500, 'Backend Error');
