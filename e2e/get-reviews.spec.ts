@@ -16,10 +16,10 @@ test.describe('Get Reviews', () => {
 
     await page.goto('/get-reviews');
     await expect(page.getByRole('heading', { level: 1, name: 'Get Reviews' })).toBeVisible();
-    await page.getByRole('button', { name: 'Send a review request' }).click();
+    await page.getByRole('button', { name: 'Send Review Requests' }).click();
 
-    const form = page.getByRole('dialog', { name: 'Create Review Request' });
-    await form.getByRole('button', { name: 'Create Request' }).click();
+    const form = page.getByRole('dialog', { name: 'Send Review Request' });
+    await form.getByRole('button', { name: 'Send Request' }).click();
     await expect(form.getByText('Please select a location')).toBeVisible();
     await expect(form.getByText('Please select a contact')).toBeVisible();
     await expect(form.getByText('Please select a method')).toBeVisible();
@@ -33,7 +33,7 @@ test.describe('Get Reviews', () => {
     await expect(
       form.getByText('Email is in outbox mode: messages are kept in the outbox instead of being sent'),
     ).toBeVisible();
-    await form.getByRole('button', { name: 'Create Request' }).click();
+    await form.getByRole('button', { name: 'Send Request' }).click();
 
     await expect(page.getByText('Review request created', { exact: true })).toBeVisible();
     const qr = page.getByRole('dialog', { name: 'Email request kept in the outbox' });

@@ -90,8 +90,8 @@ test('connect Google, preview and send to many, a 2-star customer is offered Goo
   expect(bulkRequest).toBeDefined();
 
   // Asking Sam again from the dialog shows when they were asked, and goes only once confirmed.
-  await page.getByRole('button', { name: 'Send a review request' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Review Request' });
+  await page.getByRole('button', { name: 'Send Review Requests' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Review Request' });
   await dialog.getByRole('combobox', { name: 'Location' }).click();
   await page.getByRole('option', { name: title }).click();
   await dialog.getByRole('combobox', { name: 'Contact' }).click();
@@ -100,7 +100,7 @@ test('connect Google, preview and send to many, a 2-star customer is offered Goo
   await page.getByRole('option', { name: 'Email' }).click();
   await expect(dialog.getByText(/^Asked on \d{1,2} \w{3} by email\./)).toBeVisible();
   await dialog.getByLabel('Ask them again anyway').check();
-  await dialog.getByRole('button', { name: 'Create Request' }).click();
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(async () => (await requestsOf(page, sam.id)).length).toBe(2);
 

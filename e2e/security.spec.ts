@@ -170,10 +170,10 @@ test.describe('security', () => {
     await walk(watched, '/review-preview', 'Review Preview');
     await walk(watched, '/debug', 'Debug');
     await walk(watched, '/get-reviews', 'Get Reviews');
-    await page.getByRole('button', { name: 'Send a review request' }).click();
-    await expect(page.getByRole('dialog', { name: 'Create Review Request' })).toBeVisible();
+    await page.getByRole('button', { name: 'Send Review Requests' }).click();
+    await expect(page.getByRole('dialog', { name: 'Send Review Request' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await expectNoViolations(watched, 'the Create Review Request dialog');
+    await expectNoViolations(watched, 'the Send Review Request dialog');
   });
 
   test('every admin screen renders under the CSP, inside the demo client too', async ({ browser }) => {

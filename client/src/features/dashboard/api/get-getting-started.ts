@@ -60,7 +60,7 @@ export function useGettingStarted(requestsCount: number | undefined) {
     { id: 'contacts', label: 'Import contacts', href: `${routeBase}/contacts`, done: contacts.data > 0 },
     {
       id: 'request',
-      label: 'Send a first request',
+      label: 'Send your first review request',
       href: `${routeBase}/get-reviews`,
       done: requestsCount > 0,
     },

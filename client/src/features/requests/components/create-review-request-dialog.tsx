@@ -153,7 +153,7 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
       >
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Create Review Request</DialogTitle>
+            <DialogTitle>Send Review Request</DialogTitle>
             <DialogDescription>
               Choose a location, a contact and how to reach them. You get a QR code and link too.
             </DialogDescription>
@@ -311,8 +311,8 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" pending={create.isPending} pendingLabel="Creating…">
-                Create Request
+              <Button type="submit" pending={create.isPending} pendingLabel="Sending…">
+                Send Request
               </Button>
             </DialogFooter>
           </form>

@@ -31,7 +31,7 @@ export function GetReviewsPage() {
           </Button>
           <Button onClick={() => setCreating(true)} className="w-full sm:w-fit">
             <Send aria-hidden="true" />
-            Send a review request
+            Send Review Requests
           </Button>
         </div>
       </div>

@@ -15,7 +15,7 @@ interface LocationFieldProps {
 }
 
 /**
- * The location picker of both request dialogs (Create Review Request, Generate Review Link): disabled while
+ * The location picker of both request dialogs (Send Review Request, Generate Review Link): disabled while
  * loading or with no location, and then a link to add one (seed-spec section 9).
  */
 export function LocationField({ id, value, onValueChange, onBlur, error }: LocationFieldProps) {

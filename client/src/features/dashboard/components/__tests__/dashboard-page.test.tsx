@@ -236,7 +236,7 @@ describe('DashboardPage', () => {
     renderWithProviders(<DashboardPage />);
 
     const steps = await screen.findByRole('region', { name: 'Getting started' });
-    expect(within(steps).getByRole('link', { name: 'Send a first request' })).toBeInTheDocument();
+    expect(within(steps).getByRole('link', { name: 'Send your first review request' })).toBeInTheDocument();
     // It is the whole dashboard for now: it cannot be hidden.
     expect(within(steps).queryByRole('button', { name: 'Hide getting started' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate Review Link' })).toBeInTheDocument();
@@ -361,7 +361,7 @@ describe('DashboardPage', () => {
 describe('DashboardPage quick actions', () => {
   it.each([
     ['Generate Review Link', 'Generate Review Link'],
-    ['Send Review Requests', 'Create Review Request'],
+    ['Send Review Requests', 'Send Review Request'],
   ])(
     'when %s is clicked, then the %s dialog opens',
     async (action, dialog) => {

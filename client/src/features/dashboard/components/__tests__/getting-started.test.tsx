@@ -56,7 +56,7 @@ describe('Getting started', () => {
       'Add a location',
       'Connect Google',
       'Import contacts',
-      'Send a first request',
+      'Send your first review request',
       'Share the poster',
     ]) {
       expect(within(card).getByRole('link', { name: step })).toBeInTheDocument();

@@ -76,7 +76,7 @@ describe('CreateReviewRequestDialog', () => {
     const { user } = renderWithProviders(<Harness />);
     await waitFor(() => expect(screen.getByLabelText('Location')).toBeEnabled());
 
-    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
 
     expect(await screen.findByText('Please select a location')).toBeInTheDocument();
     expect(screen.getByText('Please select a contact')).toBeInTheDocument();
@@ -122,7 +122,7 @@ describe('CreateReviewRequestDialog', () => {
     await user.click(screen.getByLabelText('Template'));
     expect(screen.queryByRole('option', { name: 'Short text' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('option', { name: 'After a visit' }));
-    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
 
     expect(await findToast('Review request created')).toBeInTheDocument();
     expect(screen.getByText('The review request has been created successfully.')).toBeInTheDocument();
@@ -130,7 +130,7 @@ describe('CreateReviewRequestDialog', () => {
     // Email has no provider here (outbox mode): the dialog says nothing is sent, instead of "queued".
     const qrDialog = await screen.findByRole('dialog', { name: 'Email request kept in the outbox' });
     expect(within(qrDialog).getByText(/nothing is sent to Ana Lima/)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'Create Review Request' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Send Review Request' })).not.toBeInTheDocument();
     expect(await within(qrDialog).findByRole('img', { name: 'QR code of the review link' })).toHaveAttribute(
       'src',
       QR,
@@ -152,11 +152,11 @@ describe('CreateReviewRequestDialog', () => {
     await choose(user, 'Location', 'Harbour Street');
     await choose(user, 'Contact', 'Ana Lima');
     await choose(user, 'Method', 'Email');
-    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
 
     expect(await findToast('Error')).toBeInTheDocument();
     expect(screen.getByText('This contact has opted out of Email messages.')).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Create Review Request' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Send Review Request' })).toBeInTheDocument();
   });
 
   it('when the server answers no message, then the toast shows the status line (spec error rule)', async () => {
@@ -168,7 +168,7 @@ describe('CreateReviewRequestDialog', () => {
     await choose(user, 'Location', 'Harbour Street');
     await choose(user, 'Contact', 'Ana Lima');
     await choose(user, 'Method', 'SMS');
-    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
 
     expect(await findToast('Error')).toBeInTheDocument();
     expect(screen.getByText('500: Internal Server Error')).toBeInTheDocument();
@@ -202,7 +202,7 @@ describe('CreateReviewRequestDialog', () => {
     expect(await screen.findByText(/^Asked on 3 Mar( 2026)? by email\.$/)).toBeInTheDocument();
     expect(screen.getByText(/Each customer is asked at most once every 30 days/)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Tick this to ask them again, or choose another contact.',
     );
@@ -213,7 +213,7 @@ describe('CreateReviewRequestDialog', () => {
     box.focus();
     await user.keyboard(' ');
     expect(box).toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
 
     expect(await findToast('Review request created')).toBeInTheDocument();
     expect(bodies).toEqual([{ locationId: 3, contactId: 7, method: 'email', confirmRecentAsk: true }]);
