@@ -118,15 +118,14 @@ export function createRepliesService(deps: {
   const stateAfter = (outcome: Refused, attempts: number): ReplyPublishState =>
     outcome.reconnect || attempts >= REPLY_MAX_ATTEMPTS ? 'failed' : 'pending';
 
-  /** Stores a reply that reached its site (or was never meant for one) as the review's response. */
+  /** Stores a claimed reply that reached its site (or was never meant for one) as the review's response. */
   async function storeResponse(
     ownerId: number,
     id: number,
-    content: string,
     outcome: SiteOutcome,
-    firstAnswer: boolean,
-    claim?: WaitingReplyClaim,
+    claim: WaitingReplyClaim & { firstAnswer: boolean },
   ): Promise<boolean> {
+    const { content, firstAnswer } = claim;
     const publishedTo = outcome.site === 'none' ? null : outcome.site;
     return reviews.transaction(async (tx) => {
       const ok = await reviews.writeReply(
@@ -146,8 +145,8 @@ export function createRepliesService(deps: {
   /**
    * One attempt at a claimed waiting reply: the site took it (it becomes the review's response, answered
    * now), or it waits again with the reason, the next attempt queued, or it has failed and the owner is told
-   * (`alert`: the queue's attempts, not the owner's own "try again", who sees the answer). `target`: the
-   * review as the caller already read it, before its claim (the queue's job has not read it).
+   * (`alert`: a new reply and the queue's attempts, not the owner's own "try again", who sees the answer).
+   * `target`: the review as the caller already read it, before its claim (the queue's job has not read it).
    */
   async function attemptClaimed(
     ownerId: number,
@@ -163,7 +162,7 @@ export function createRepliesService(deps: {
     );
     if (!refused(outcome)) {
       // A site that answered (or a connection removed meanwhile, whose reply now lives here only).
-      const stored = await storeResponse(ownerId, id, claim.content, outcome, claim.firstAnswer, claim);
+      const stored = await storeResponse(ownerId, id, outcome, claim);
       if (!stored) deps.logger?.warn({ reviewId: id }, 'a waiting reply changed while it was published');
       return outcome;
     }
@@ -311,8 +310,7 @@ export function createRepliesService(deps: {
         await reviews.dropClaimedReply(ownerId, id, claim);
         throw new AppError(502, outcome.reason ?? `${provider} did not answer`);
       }
-      if (!(await storeResponse(ownerId, id, content, outcome, true, claim)))
-        throw conflict(REVIEW_ALREADY_ANSWERED);
+      if (!(await storeResponse(ownerId, id, outcome, claim))) throw conflict(REVIEW_ALREADY_ANSWERED);
       return resultOf(ownerId, id, outcome);
     },
   };

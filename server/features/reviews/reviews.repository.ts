@@ -505,38 +505,6 @@ export function createReviewsRepository(db: Database) {
     },
 
     /**
-     * Keeps a reply its site did not take beside the review (issue 41): the review's response, and so every
-     * figure, stays as it was. Only when no reply waits yet, and the review is unanswered for a first answer
-     * (answered for an edit). Answers whether this call kept it.
-     */
-    async holdReply(
-      executor: Executor,
-      ownerId: number,
-      id: number,
-      hold: { content: string; state: ReplyPublishState; error: string },
-      firstAnswer: boolean,
-    ): Promise<boolean> {
-      const rows = await executor
-        .update(reviews)
-        .set({
-          pendingReply: hold.content,
-          replyPublishState: hold.state,
-          replyPublishError: hold.error,
-          replyPublishAttempts: 1,
-        })
-        .where(
-          and(
-            eq(reviews.ownerId, ownerId),
-            eq(reviews.id, id),
-            firstAnswer ? reviewIsUnresponded : reviewIsResponded,
-            isNull(reviews.replyPublishState),
-          ),
-        )
-        .returning({ id: reviews.id });
-      return rows.length > 0;
-    },
-
-    /**
      * Takes a new reply (a first answer, or an edit of the review's answer) before it goes to its site: it waits
      * beside the review, being published (no error yet), so of two replies at the same moment one is taken and
      * the other finds the review busy, and only one reaches the site. Only when no reply waits yet.
