@@ -51,6 +51,9 @@ export default defineConfig({
       // second pass with Preact in place of React, into the same folder (vite.review-page.config.ts; issue 13,
       // docs/decisions/004-public-review-page-entry.md); in development this server serves it with React.
       input: { index: path.join(root, 'client/index.html') },
+      // Building a zod schema has no side effect: a screen that imports a shared module's constants or types
+      // drops its schemas, and zod with them, unless it really validates (docs/decisions/016-first-load-on-a-diet.md).
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           // Rolldown makes a common chunk of each set of modules the same lazy screens share: a lucide icon,

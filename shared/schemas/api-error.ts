@@ -44,13 +44,7 @@ export const API_ERROR_CODES = [
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
-/**
- * Builds a schema inside a call marked pure, so the browser's API client, which only needs the codes, loads
- * without zod in the app's first load (issue 13; shared/schemas/public-review.ts does the same).
- */
-const schema = <T>(build: () => T): T => build();
-
-export const ApiErrorCodeSchema = /* @__PURE__ */ schema(() => z.enum(API_ERROR_CODES));
+export const ApiErrorCodeSchema = z.enum(API_ERROR_CODES);
 
 const CODES: ReadonlySet<unknown> = new Set(API_ERROR_CODES);
 
@@ -94,13 +88,11 @@ export function codeForStatus(status: number): ApiErrorCode {
 }
 
 /** Every error answer of the API: `{ message, code, details? }` (PRODUCT.md section 5). */
-export const ApiErrorBodySchema = /* @__PURE__ */ schema(() =>
-  z.object({
-    message: z.string(),
-    code: ApiErrorCodeSchema,
-    details: z.unknown().optional(),
-  }),
-);
+export const ApiErrorBodySchema = z.object({
+  message: z.string(),
+  code: ApiErrorCodeSchema,
+  details: z.unknown().optional(),
+});
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
 /** Per-field validation details of a 400: field path to its messages. */

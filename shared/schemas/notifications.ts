@@ -3,12 +3,6 @@ import { NOTIFICATIONS_MAX_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE } from '../notific
 import type { ReviewType } from './domain';
 
 /**
- * Builds a schema inside a call marked pure, so a browser chunk that needs only this module's constants and
- * helpers (the app's first load: issue 13) drops the schemas and zod with them.
- */
-const schema = <T>(build: () => T): T => build();
-
-/**
  * What the header's bell lists (issue 10, PRODUCT.md section 8). One row per event, written in the same
  * transaction as the thing it reports, so a rolled-back import or submission leaves no notification behind.
  */
@@ -24,7 +18,7 @@ export const NOTIFICATION_KINDS = [
   /** A Google or Facebook connection stopped working (token revoked or expired): connect again. */
   'integration_reconnect',
 ] as const;
-export const NotificationKindSchema = /* @__PURE__ */ schema(() => z.enum(NOTIFICATION_KINDS));
+export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
 /** A review of this rating or lower is announced as negative. */
@@ -49,18 +43,11 @@ export interface Notification {
 }
 
 /** GET /api/notifications: newest first, paged; the total is in X-Total-Count. */
-export const NotificationListQuerySchema = /* @__PURE__ */ schema(() =>
-  z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(NOTIFICATIONS_MAX_PAGE_SIZE)
-      .default(NOTIFICATIONS_PAGE_SIZE),
-    unread: z.enum(['true', 'false']).optional(),
-  }),
-);
+export const NotificationListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
+  unread: z.enum(['true', 'false']).optional(),
+});
 export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
 
 /** GET /api/notifications/unread-count */
@@ -88,15 +75,13 @@ export function reviewNotificationTitle(rating: number, type: ReviewType): strin
 }
 
 /** Email alerts and the weekly digest, per user (Settings › Notifications). */
-export const NotificationSettingsSchema = /* @__PURE__ */ schema(() =>
-  z.object({
-    /** An email for each new review at or below `alertMaxRating`. */
-    instantAlerts: z.boolean(),
-    alertMaxRating: z.number().int().min(1).max(5),
-    /** A Monday email with last week's figures. */
-    weeklyDigest: z.boolean(),
-  }),
-);
+export const NotificationSettingsSchema = z.object({
+  /** An email for each new review at or below `alertMaxRating`. */
+  instantAlerts: z.boolean(),
+  alertMaxRating: z.number().int().min(1).max(5),
+  /** A Monday email with last week's figures. */
+  weeklyDigest: z.boolean(),
+});
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {

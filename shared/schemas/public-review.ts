@@ -19,45 +19,33 @@ export const ACCEPTED_VIDEO_TYPES = ['video/webm', 'video/mp4', 'video/quicktime
 export const INVALID_LINK_MESSAGE = 'This review link is not valid.';
 export const RATING_MESSAGE = 'Please choose a rating from 1 to 5 stars.';
 
-/**
- * Builds a schema inside a call marked pure, so a bundle that only needs the constants above (the public
- * page's small chunk) drops the schemas and zod with them.
- */
-const schema = <T>(build: () => T): T => build();
-
 /** A video uploaded ahead of the review: 32 base64url characters naming the stored file. */
-export const VideoTokenSchema = /* @__PURE__ */ schema(() =>
-  z.string().regex(/^[A-Za-z0-9_-]{32}$/, { error: 'Invalid video token' }),
-);
+export const VideoTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/, { error: 'Invalid video token' });
 
-export const PublicReviewLinkParamsSchema = /* @__PURE__ */ schema(() =>
-  z.object({
-    link: z.string().regex(REVIEW_LINK_PATTERN, { error: INVALID_LINK_MESSAGE }),
-  }),
-);
+export const PublicReviewLinkParamsSchema = z.object({
+  link: z.string().regex(REVIEW_LINK_PATTERN, { error: INVALID_LINK_MESSAGE }),
+});
 
-export const SubmitPublicReviewSchema = /* @__PURE__ */ schema(() =>
-  z.object({
-    // Strictly a JSON integer: "3" or 2.5 is a client bug, not something to guess at.
-    rating: z
-      .number({ error: RATING_MESSAGE })
-      .int({ error: RATING_MESSAGE })
-      .min(1, { error: RATING_MESSAGE })
-      .max(5, { error: RATING_MESSAGE }),
-    content: z
-      .string({ error: 'Your review must be text' })
-      .trim()
-      .max(REVIEW_CONTENT_MAX, { error: `Please keep your review under ${REVIEW_CONTENT_MAX} characters` })
-      .optional()
-      .default(''),
-    name: z
-      .string({ error: 'Your name must be text' })
-      .trim()
-      .max(REVIEWER_NAME_MAX, { error: `Please keep your name under ${REVIEWER_NAME_MAX} characters` })
-      .optional(),
-    videoToken: VideoTokenSchema.optional(),
-  }),
-);
+export const SubmitPublicReviewSchema = z.object({
+  // Strictly a JSON integer: "3" or 2.5 is a client bug, not something to guess at.
+  rating: z
+    .number({ error: RATING_MESSAGE })
+    .int({ error: RATING_MESSAGE })
+    .min(1, { error: RATING_MESSAGE })
+    .max(5, { error: RATING_MESSAGE }),
+  content: z
+    .string({ error: 'Your review must be text' })
+    .trim()
+    .max(REVIEW_CONTENT_MAX, { error: `Please keep your review under ${REVIEW_CONTENT_MAX} characters` })
+    .optional()
+    .default(''),
+  name: z
+    .string({ error: 'Your name must be text' })
+    .trim()
+    .max(REVIEWER_NAME_MAX, { error: `Please keep your name under ${REVIEWER_NAME_MAX} characters` })
+    .optional(),
+  videoToken: VideoTokenSchema.optional(),
+});
 export type SubmitPublicReviewInput = z.input<typeof SubmitPublicReviewSchema>;
 export type SubmitPublicReview = z.output<typeof SubmitPublicReviewSchema>;
 

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_TEMPLATES } from '@shared/templates';
-import { findToast, renderWithProviders, screen, server, within } from '@/testing/test-utils';
+import { findToast, renderWithProviders, screen, server, waitFor, within } from '@/testing/test-utils';
 
 import { TemplatesPage } from '../templates-page';
 
@@ -28,7 +28,9 @@ describe('TemplatesPage', () => {
     await user.clear(body);
     await user.type(body, 'Hi ');
     await user.click(within(dialog).getByRole('button', { name: '{{name}}' }));
-    await user.type(body, ' ');
+    // The dialog gives the caret back after the placeholder on the next frame: typing waits for it.
+    await waitFor(() => expect(body).toHaveFocus());
+    await user.keyboard(' ');
     await user.click(within(dialog).getByRole('button', { name: '{{link}}' }));
 
     const text = `Hi Jordan ${window.location.origin}/review/sample-link\nReply STOP to opt out.`;
