@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { BROWSER_TREESHAKE } from './scripts/tree-shaking';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -51,9 +52,8 @@ export default defineConfig({
       // second pass with Preact in place of React, into the same folder (vite.review-page.config.ts; issue 13,
       // docs/decisions/004-public-review-page-entry.md); in development this server serves it with React.
       input: { index: path.join(root, 'client/index.html') },
-      // Building a zod schema has no side effect: a screen that imports a shared module's constants or types
-      // drops its schemas, and zod with them, unless it really validates (docs/decisions/016-first-load-on-a-diet.md).
-      treeshake: { manualPureFunctions: ['z'] },
+      // A screen that imports a shared module's constants drops its zod schemas (scripts/tree-shaking.ts).
+      treeshake: BROWSER_TREESHAKE,
       output: {
         codeSplitting: {
           // Rolldown makes a common chunk of each set of modules the same lazy screens share: a lucide icon,
@@ -94,7 +94,7 @@ export default defineConfig({
           name: 'api',
           root,
           environment: 'node',
-          include: ['server/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['server/testing/global-setup.ts'],
           setupFiles: ['server/testing/setup.ts'],
           // A ceiling, not a target: two files run at once on a 2-core CI machine, and password hashing is slow there.

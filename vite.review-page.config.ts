@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { BROWSER_TREESHAKE } from './scripts/tree-shaking';
 
 /**
  * The second pass of `npm run build`: the public review page (client/review.html, client/src/review-main.tsx)
@@ -48,8 +49,8 @@ export default defineConfig({
     manifest: REVIEW_PAGE_MANIFEST,
     rolldownOptions: {
       input: { review: path.join(root, 'client/review.html') },
-      // As the app's pass: a module's unused zod schemas are dropped (vite.config.ts).
-      treeshake: { manualPureFunctions: ['z'] },
+      // As the app's pass: a module's unused zod schemas are dropped (scripts/tree-shaking.ts).
+      treeshake: BROWSER_TREESHAKE,
     },
   },
 });

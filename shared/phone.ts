@@ -36,7 +36,7 @@ export function isPhoneCountry(value: string): value is CountryCode {
   return isSupportedCountry(value);
 }
 
-export const PHONE_COUNTRIES: readonly CountryCode[] = getCountries();
+export const PHONE_COUNTRIES: readonly CountryCode[] = /* @__PURE__ */ getCountries();
 
 /** The number in E.164, or null when it is not a valid phone number. */
 export function normalizePhone(

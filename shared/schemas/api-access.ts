@@ -67,9 +67,11 @@ export const API_REQUEST_MESSAGES = {
 /** The API's create-a-request body. */
 export const ApiReviewRequestSchema = z
   .strictObject({
-    name: contactNameField.meta({ description: "The customer's name, as the message greets them." }),
-    email: optionalEmailField.meta({ description: "The customer's email address." }),
-    phone: optionalPhoneField.meta({
+    name: /* @__PURE__ */ contactNameField.meta({
+      description: "The customer's name, as the message greets them.",
+    }),
+    email: /* @__PURE__ */ optionalEmailField.meta({ description: "The customer's email address." }),
+    phone: /* @__PURE__ */ optionalPhoneField.meta({
       description: "The customer's phone number; E.164 (+447700900123) or a US number.",
     }),
     channel: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX, NAME_MAX } from '../field-limits';
 import { isCommonPassword } from '../common-passwords';
 import { NEW_PASSWORD_HINT, NEW_PASSWORD_MESSAGES, NEW_PASSWORD_MIN } from '../password-rule';
 import { TimeZoneSchema } from './request-settings';
@@ -8,8 +9,7 @@ export const PASSWORD_MIN = 6;
 export const NAME_MIN = 2;
 // Upper bounds the spec leaves open: they keep hashing and storage bounded.
 export const PASSWORD_MAX = 128;
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
+export { EMAIL_MAX, NAME_MAX } from '../field-limits';
 
 export const emailField = z
   .string({ error: 'Please enter a valid email address.' })
@@ -63,7 +63,7 @@ const browserTimeZone = z
   .optional();
 
 // The client sends the form plus `username` set to the email (seed-spec section 7), and its time zone.
-export const RegisterSchema = RegisterFormSchema.extend({
+export const RegisterSchema = /* @__PURE__ */ RegisterFormSchema.extend({
   username: z.string().max(EMAIL_MAX).optional(),
   timeZone: browserTimeZone,
 });

@@ -180,10 +180,10 @@ export const RatingBreakdownSchema = z.object({
 });
 export type RatingBreakdown = z.infer<typeof RatingBreakdownSchema>;
 
-export const SourceBreakdownSchema = RatingBreakdownSchema.extend({ type: ReviewTypeSchema });
+export const SourceBreakdownSchema = /* @__PURE__ */ RatingBreakdownSchema.extend({ type: ReviewTypeSchema });
 export type SourceBreakdown = z.infer<typeof SourceBreakdownSchema>;
 
-export const LocationBreakdownSchema = RatingBreakdownSchema.extend({
+export const LocationBreakdownSchema = /* @__PURE__ */ RatingBreakdownSchema.extend({
   /** null gathers reviews with no location (e.g. the location was deleted). */
   locationId: z.number().int().nullable(),
   locationName: z.string().nullable(),

@@ -67,10 +67,10 @@ const placeIdField = z
 
 export const LocationFormSchema = z.object({
   name: nameField,
-  address: addressField.default(''),
+  address: /* @__PURE__ */ addressField.default(''),
   googlePlaceId: placeIdField,
-  googleReviewUrl: optionalHttpsUrl(),
-  facebookPageUrl: optionalHttpsUrl(),
+  googleReviewUrl: /* @__PURE__ */ optionalHttpsUrl(),
+  facebookPageUrl: /* @__PURE__ */ optionalHttpsUrl(),
   /** Quiet hours of this location's customers whose own time zone is unknown. */
   timeZone: optionalTimeZone,
 });
@@ -80,12 +80,12 @@ export type LocationFormValues = z.output<typeof LocationFormSchema>;
 export const CreateLocationSchema = LocationFormSchema;
 
 export const UpdateLocationSchema = z.object({
-  name: nameField.optional(),
-  address: addressField.optional(),
-  googlePlaceId: placeIdField.optional(),
-  googleReviewUrl: optionalHttpsUrl().optional(),
-  facebookPageUrl: optionalHttpsUrl().optional(),
-  timeZone: optionalTimeZone.optional(),
+  name: /* @__PURE__ */ nameField.optional(),
+  address: /* @__PURE__ */ addressField.optional(),
+  googlePlaceId: /* @__PURE__ */ placeIdField.optional(),
+  googleReviewUrl: /* @__PURE__ */ optionalHttpsUrl().optional(),
+  facebookPageUrl: /* @__PURE__ */ optionalHttpsUrl().optional(),
+  timeZone: /* @__PURE__ */ optionalTimeZone.optional(),
 });
 export type UpdateLocationInput = z.output<typeof UpdateLocationSchema>;
 
@@ -130,9 +130,4 @@ export function publicReviewLinksOf(location: {
     google: location.googleReviewUrl || location.googleConnectedReviewUrl || null,
     facebook: location.facebookPageUrl || location.facebookConnectedReviewUrl || null,
   };
-}
-
-/** Connected to Google Business Profile when both exist (seed-spec section 3). */
-export function isGoogleConnected(location: Pick<Location, 'googleAccessToken' | 'googleLocationId'>) {
-  return Boolean(location.googleAccessToken && location.googleLocationId);
 }

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 
 import { IdSchema } from './domain';
+import { PLAN_NAME_MAX, PLAN_FEATURE_MAX, PLAN_FEATURES_MAX, PLAN_PRICE_MAX_CENTS } from '../plans';
 
-/** Upper bounds the product leaves open: they keep rows and Stripe ids sane. */
-export const PLAN_NAME_MAX = 60;
-export const PLAN_FEATURE_MAX = 120;
-export const PLAN_FEATURES_MAX = 20;
-export const PLAN_PRICE_MAX_CENTS = 100_000_000;
+export * from '../plans';
 
 const limitField = (label: string) =>
   z
@@ -33,8 +30,8 @@ export const PlanInputSchema = z.object({
     .trim()
     .regex(/^[A-Za-z]{3}$/, { error: 'Currency must be a 3-letter code (e.g. usd)' })
     .transform((value) => value.toLowerCase()),
-  reviewRequestLimit: limitField('Review request limit'),
-  locationsLimit: limitField('Locations limit'),
+  reviewRequestLimit: /* @__PURE__ */ limitField('Review request limit'),
+  locationsLimit: /* @__PURE__ */ limitField('Locations limit'),
   features: z
     .array(
       z
@@ -58,7 +55,9 @@ export type PlanValues = z.output<typeof PlanInputSchema>;
 export const CreatePlanSchema = PlanInputSchema;
 
 /** Any subset of the fields; `archived: false` restores an archived plan. */
-export const UpdatePlanSchema = PlanInputSchema.partial().extend({ archived: z.boolean().optional() });
+export const UpdatePlanSchema = /* @__PURE__ */ PlanInputSchema.partial().extend({
+  archived: z.boolean().optional(),
+});
 export type UpdatePlanInput = z.input<typeof UpdatePlanSchema>;
 
 export const PlanSchema = z.object({
@@ -79,17 +78,6 @@ export type Plan = z.infer<typeof PlanSchema>;
 /** An admin's plan row also says how many clients are on it. */
 export type AdminPlan = Plan & { clients: number };
 
-/** '$12.00', '€0.00'… for a price in cents. */
-export function formatPrice(priceCents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-      priceCents / 100,
-    );
-  } catch {
-    return `${(priceCents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
-
 const optionalLimitText = (label: string) =>
   z
     .string()
@@ -103,7 +91,7 @@ const optionalLimitText = (label: string) =>
  * The plan form: what an admin types (a price like 29.99, limits left empty for unlimited, one feature
  * per line), turned into the API's PlanInput. The price and limit rules are the API's.
  */
-export const PlanFormSchema = z
+export const PlanFormSchema = /* @__PURE__ */ z
   .object({
     name: PlanInputSchema.shape.name,
     price: z
@@ -111,8 +99,8 @@ export const PlanFormSchema = z
       .trim()
       .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Price must be an amount like 29 or 29.99' }),
     currency: PlanInputSchema.shape.currency,
-    reviewRequestLimit: optionalLimitText('Review request limit'),
-    locationsLimit: optionalLimitText('Locations limit'),
+    reviewRequestLimit: /* @__PURE__ */ optionalLimitText('Review request limit'),
+    locationsLimit: /* @__PURE__ */ optionalLimitText('Locations limit'),
     features: z.string().max(PLAN_FEATURES_MAX * (PLAN_FEATURE_MAX + 1), { error: 'Too many features' }),
     stripePriceId: z.string().trim().max(200, { error: 'Stripe price id is too long' }),
   })
@@ -142,82 +130,4 @@ export function planFormValues(plan?: Plan): PlanFormInput {
     features: plan?.features.join('\n') ?? '',
     stripePriceId: plan?.stripePriceId ?? '',
   };
-}
-
-/** GET /api/plan-terms (public): the numbers Help and the Terms quote, as this deployment has them. */
-export interface PlanTerms {
-  freePlan: { reviewRequestLimit: number | null; locationsLimit: number | null };
-  /** Review requests an account can send in all before its email is confirmed. */
-  unverifiedRequestCap: number;
-  /** Days the paid limits hold after a failed payment. */
-  billingGraceDays: number;
-}
-
-/** Where a client's Stripe subscription stands (the Plan tab's status line). */
-export interface SubscriptionStatus {
-  /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete... */
-  status: string;
-  currentPeriodEnd: string | null;
-  /** Cancelled in the portal: the plan holds until currentPeriodEnd, then the free plan. */
-  cancelAtPeriodEnd: boolean;
-  /** A renewal payment failed at this time and none has succeeded since. */
-  paymentFailedAt: string | null;
-  /** Until then the paid plan's limits hold despite the failed payment; after it, the free plan's. */
-  graceEndsAt: string | null;
-}
-
-/** GET /api/subscription: the client's plan and this month's use of its limits (the Plan tab). */
-export interface SubscriptionOverview {
-  plan: {
-    id: number;
-    name: string;
-    priceCents: number;
-    currency: string;
-    /** null: unlimited. */
-    reviewRequestLimit: number | null;
-    locationsLimit: number | null;
-    free: boolean;
-  };
-  usage: {
-    /** The calendar month (UTC) the request count is for. */
-    periodStart: string;
-    reviewRequests: number;
-    locations: number;
-  };
-  /** 'not_configured': no STRIPE_SECRET_KEY, so plans change through the team, not online. */
-  payments: 'configured' | 'not_configured';
-  /** The Stripe subscription, if the client ever had one. */
-  subscription: SubscriptionStatus | null;
-  /** Whether "Manage billing" (Stripe's customer portal) has a customer to open. */
-  canManageBilling: boolean;
-  /** The grace period after a failed payment is over: the free plan's limits apply until a payment succeeds. */
-  limitedToFree: boolean;
-}
-
-/** POST /api/checkout/{planId}: where to send the browser (Stripe Checkout). */
-export interface CheckoutStart {
-  url: string;
-}
-
-/**
- * GET /api/checkout/sessions/{id}: the outcome from the server's own record, never from the URL:
- * 'success' once Stripe's webhook confirmed it, 'pending' while it has not, 'cancelled' when the session was
- * left or expired.
- */
-export interface CheckoutOutcome {
-  status: 'success' | 'pending' | 'cancelled';
-  plan: PlanOffer;
-}
-
-/** GET /api/plans for a client: the plans on offer. */
-export interface PlanOffer {
-  id: number;
-  name: string;
-  priceCents: number;
-  currency: string;
-  reviewRequestLimit: number | null;
-  locationsLimit: number | null;
-  features: string[];
-  /** Null: not sold through Stripe Checkout (the free plan, or one the team assigns). */
-  stripePriceId: string | null;
 }

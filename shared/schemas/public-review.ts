@@ -44,7 +44,7 @@ export const SubmitPublicReviewSchema = z.object({
     .trim()
     .max(REVIEWER_NAME_MAX, { error: `Please keep your name under ${REVIEWER_NAME_MAX} characters` })
     .optional(),
-  videoToken: VideoTokenSchema.optional(),
+  videoToken: /* @__PURE__ */ VideoTokenSchema.optional(),
 });
 export type SubmitPublicReviewInput = z.input<typeof SubmitPublicReviewSchema>;
 export type SubmitPublicReview = z.output<typeof SubmitPublicReviewSchema>;

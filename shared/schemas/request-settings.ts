@@ -68,7 +68,7 @@ export const TimeZoneSchema = z
 /** A form's time zone: '' or null for "not set". */
 export const optionalTimeZone = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
-  TimeZoneSchema.nullable(),
+  /* @__PURE__ */ TimeZoneSchema.nullable(),
 );
 
 const days = z.coerce
@@ -89,7 +89,7 @@ export const RequestSettingsSchema = z
   .object({
     remindersEnabled: z.boolean(),
     firstReminderDays: days,
-    secondReminderDays: days.nullable(),
+    secondReminderDays: /* @__PURE__ */ days.nullable(),
     quietHoursEnabled: z.boolean(),
     quietStart: time,
     quietEnd: time,

@@ -42,7 +42,7 @@ export const DeleteAccountSchema = z.object({
 export type DeleteAccountInput = z.infer<typeof DeleteAccountSchema>;
 
 /** The form adds a confirmation the API does not need. */
-export const ChangePasswordFormSchema = ChangePasswordSchema.extend({
+export const ChangePasswordFormSchema = /* @__PURE__ */ ChangePasswordSchema.extend({
   confirmPassword: z.string(),
 }).refine((value) => value.newPassword === value.confirmPassword, {
   path: ['confirmPassword'],

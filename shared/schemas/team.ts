@@ -32,12 +32,15 @@ export const LocationIdsSchema = z
 export const InviteMemberSchema = z.object({
   email: emailField,
   role: TeamRoleSchema,
-  locationIds: LocationIdsSchema.default(null),
+  locationIds: /* @__PURE__ */ LocationIdsSchema.default(null),
 });
 export type InviteMemberInput = z.input<typeof InviteMemberSchema>;
 
 export const UpdateMemberSchema = z
-  .object({ role: TeamRoleSchema.optional(), locationIds: LocationIdsSchema.optional() })
+  .object({
+    role: /* @__PURE__ */ TeamRoleSchema.optional(),
+    locationIds: /* @__PURE__ */ LocationIdsSchema.optional(),
+  })
   .refine((v) => v.role !== undefined || v.locationIds !== undefined, { error: 'Nothing to change.' });
 export type UpdateMemberInput = z.input<typeof UpdateMemberSchema>;
 
@@ -53,7 +56,7 @@ export const AcceptInvitationSchema = z.object({
     .min(NAME_MIN, { error: `Name must be at least ${NAME_MIN} characters.` })
     .max(NAME_MAX)
     .optional(),
-  password: newPasswordField.optional(),
+  password: /* @__PURE__ */ newPasswordField.optional(),
 });
 export type AcceptInvitationInput = z.infer<typeof AcceptInvitationSchema>;
 export const AcceptInvitationFormSchema = z.object({

@@ -1,29 +1,17 @@
 import { z } from 'zod';
-import { ChannelSchema, type Channel } from './domain';
-import { DEFAULT_TEMPLATES, optOutAddition, placeholderProblem } from '../templates';
+import { ChannelSchema } from './domain';
+import { optOutAddition, placeholderProblem } from '../templates';
+import {
+  LINK_PLACEHOLDER,
+  PREVIEW_VALUE_MAX,
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_MESSAGES,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_SUBJECT_MAX,
+  type TemplateFields,
+} from '../template-words';
 
-// Limits of a template (PRODUCT.md section 4): an SMS or WhatsApp text is at most 1,600 characters (Twilio's
-// limit for a concatenated message), an email body 10,000.
-export const TEMPLATE_NAME_MAX = 100;
-export const TEMPLATE_SUBJECT_MAX = 200;
-export const TEMPLATE_BODY_MAX: Record<Channel, number> = { email: 10_000, sms: 1_600, whatsapp: 1_600 };
-export const PREVIEW_VALUE_MAX = 500;
-
-/** {{link}} with optional spaces inside the braces, as renderText accepts it. */
-const LINK_PLACEHOLDER = /\{\{\s*link\s*\}\}/;
-
-export const TEMPLATE_MESSAGES = {
-  name: 'Please enter a template name',
-  subject: 'Please enter a subject',
-  body: 'Please enter the message',
-  link: 'The message must include the {{link}} placeholder',
-  bodyTooLong: (channel: Channel) =>
-    channel === 'email'
-      ? 'Email messages are limited to 10,000 characters'
-      : `${channel === 'sms' ? 'SMS' : 'WhatsApp'} messages are limited to 1,600 characters`,
-  optOutTooLong: (channel: Channel) =>
-    `${channel === 'sms' ? 'SMS' : 'WhatsApp'} messages are limited to 1,600 characters, with “Reply STOP to opt out.” added at the end`,
-} as const;
+export * from '../template-words';
 
 const nameField = z
   .string({ error: TEMPLATE_MESSAGES.name })
@@ -42,14 +30,8 @@ const bodyField = z
   .refine((body) => body.trim().length > 0, { error: TEMPLATE_MESSAGES.body })
   // The largest channel limit; the per-channel limit is checked with the channel below.
   .refine((body) => body.length <= TEMPLATE_BODY_MAX.email, {
-    error: TEMPLATE_MESSAGES.bodyTooLong('email'),
+    error: /* @__PURE__ */ TEMPLATE_MESSAGES.bodyTooLong('email'),
   });
-
-interface TemplateFields {
-  channel: Channel;
-  subject?: string | null;
-  body: string;
-}
 
 /**
  * The rules that need the channel: subject for email, known placeholders only, {{link}} in the body, the
@@ -94,9 +76,9 @@ export type CreateTemplateInput = TemplateFormValues;
  */
 export const UpdateTemplateSchema = z
   .object({
-    name: nameField.optional(),
+    name: /* @__PURE__ */ nameField.optional(),
     subject: subjectField,
-    body: bodyField.optional(),
+    body: /* @__PURE__ */ bodyField.optional(),
     isDefault: z.boolean().optional(),
   })
   .strict();
@@ -114,50 +96,9 @@ export const PreviewSavedTemplateSchema = z.object({ values: PreviewValuesSchema
 export const PreviewTemplateSchema = z.object({
   channel: ChannelSchema,
   subject: z.string().max(TEMPLATE_SUBJECT_MAX).nullish(),
-  body: z.string().max(TEMPLATE_BODY_MAX.email, { error: TEMPLATE_MESSAGES.bodyTooLong('email') }),
+  body: z
+    .string()
+    .max(TEMPLATE_BODY_MAX.email, { error: /* @__PURE__ */ TEMPLATE_MESSAGES.bodyTooLong('email') }),
   values: PreviewValuesSchema,
 });
 export type PreviewTemplateInput = z.infer<typeof PreviewTemplateSchema>;
-
-/** A template as the API answers it; the shipped default of a channel has `builtIn: true` and no id. */
-export interface Template {
-  id: number | null;
-  name: string;
-  channel: Channel;
-  subject: string | null;
-  body: string;
-  isDefault: boolean;
-  builtIn: boolean;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
-export interface TemplatePreview {
-  subject: string | null;
-  body: string;
-  characters: number;
-  /** SMS segments for sms and whatsapp; null for email. */
-  segments: number | null;
-  encoding: 'GSM-7' | 'UCS-2' | null;
-}
-
-/** The sample values a preview uses when none are given. */
-export const SAMPLE_CONTACT_NAME = 'Jordan';
-export const SAMPLE_LINK_PATH = '/review/sample-link';
-
-/** The shipped template of a channel, shown where the client has no default of their own. */
-export function builtInTemplate(channel: Channel): Template {
-  const shipped = DEFAULT_TEMPLATES[channel];
-  return {
-    id: null,
-    name: shipped.name,
-    channel,
-    subject: shipped.subject,
-    body: shipped.body,
-    // It is what that channel's requests use until the client marks one of their own as default.
-    isDefault: true,
-    builtIn: true,
-    createdAt: null,
-    updatedAt: null,
-  };
-}

@@ -22,7 +22,7 @@ export const PublicUserSchema = z.object({
    * GET /api/user only: the business the user works in and their role there (a client: its own, as owner;
    * a team member: their membership's); null for an admin and for a member whose membership ended.
    */
-  team: UserTeamSchema.nullable().optional(),
+  team: /* @__PURE__ */ UserTeamSchema.nullable().optional(),
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 

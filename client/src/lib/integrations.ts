@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { IntegrationsOverview, Provider } from '@shared/schemas/integrations';
+import type { IntegrationsOverview, Provider } from '@shared/integrations';
 
 import { getJson } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';

@@ -9,6 +9,11 @@ import type { Location } from '@shared/schemas/locations';
  * card, the Google banner, the review preview and the dashboard's checklist all read this key with this type,
  * so one mutation's invalidation (lib/invalidate.ts) refreshes every screen.
  */
+/** Connected to Google Business Profile when both exist (seed-spec section 3). */
+export function isGoogleConnected(location: Pick<Location, 'googleAccessToken' | 'googleLocationId'>) {
+  return Boolean(location.googleAccessToken && location.googleLocationId);
+}
+
 export const locationsKey = (apiBase: string) => [`${apiBase}/locations`] as const;
 
 export function locationsQueryOptions(apiBase: string) {

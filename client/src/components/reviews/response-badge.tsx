@@ -1,5 +1,5 @@
 import { isResponded } from '@shared/review-state';
-import type { Review } from '@shared/schemas/reviews';
+import type { Review } from '@shared/reviews';
 
 import { Badge } from '@/components/ui/badge';
 

@@ -1,5 +1,5 @@
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
-import type { Review } from '@shared/schemas/reviews';
+import type { Review } from '@shared/reviews';
 
 import { cn } from '@/lib/utils';
 

@@ -1,4 +1,4 @@
-import type { ReviewType } from '@shared/schemas/domain';
+import type { ReviewType } from '@shared/domain';
 
 /** How each review source reads on screen. */
 export const REVIEW_SOURCE_LABELS: Record<ReviewType, string> = {

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 
 import type { DashboardStats, DashboardWindow } from '@shared/schemas/dashboard';
-import { CHANNELS } from '@shared/schemas/domain';
-import { builtInTemplate } from '@shared/schemas/templates';
+import { CHANNELS } from '@shared/domain';
+import { builtInTemplate } from '@shared/template-words';
 import type { PublicUser } from '@shared/schemas/user';
 
 /**

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
-import type { AdminClientDetail, CreateClientInput } from '@shared/schemas/admin';
+import type { AdminClientDetail } from '@shared/admin';
+import type { CreateClientInput } from '@shared/schemas/admin';
 
 import { ADMIN_CLIENTS_PATH } from './get-admin-clients';
 import { adminStatsQueryKey } from './get-admin-stats';

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/api-client';
 import { displayName } from '@shared/display-name';
 
-import type { AdminClientDetail } from '@shared/schemas/admin';
+import type { AdminClientDetail } from '@shared/admin';
 
 /** What the admin API answers for one client (PRODUCT.md section 5: GET /api/admin/clients/{id}). */
 export type AdminClient = AdminClientDetail;

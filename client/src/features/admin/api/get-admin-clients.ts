@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { AdminClientRow } from '@shared/schemas/admin';
+import type { AdminClientRow } from '@shared/admin';
 import { getPage } from '@/lib/api-client';
 import { queryKeyToUrl } from '@/lib/query-client';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getJson } from '@/lib/api-client';
-import type { AdminStats } from '@shared/schemas/admin';
+import type { AdminStats } from '@shared/admin';
 
 export const adminStatsQueryKey = ['/api/admin/stats'] as const;
 

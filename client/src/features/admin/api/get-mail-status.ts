@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getJson } from '@/lib/api-client';
-import type { MailStatus } from '@shared/schemas/admin';
+import type { MailStatus } from '@shared/admin';
 
 export const mailStatusQueryOptions = queryOptions({
   queryKey: ['/api/admin/mail-status'] as const,

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { OutboxMessage } from '@shared/schemas/admin';
-import type { Channel } from '@shared/schemas/domain';
+import type { OutboxMessage } from '@shared/admin';
+import type { Channel } from '@shared/domain';
 import { getPage } from '@/lib/api-client';
 import { queryKeyToUrl } from '@/lib/query-client';
 

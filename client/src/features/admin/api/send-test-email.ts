@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
-import type { EmailTestInput, EmailTestResult } from '@shared/schemas/admin';
+import type { EmailTestResult } from '@shared/admin';
+import type { EmailTestInput } from '@shared/schemas/admin';
 
 import { OUTBOX_PATH } from './get-outbox';
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
-import type { AdminClientDetail, UpdateClientInput } from '@shared/schemas/admin';
+import type { AdminClientDetail } from '@shared/admin';
+import type { UpdateClientInput } from '@shared/schemas/admin';
 
 import { adminClientQueryKey } from './get-admin-client';
 import { ADMIN_CLIENTS_PATH } from './get-admin-clients';

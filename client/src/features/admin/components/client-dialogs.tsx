@@ -18,16 +18,14 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify-error';
+import { NO_PLAN, planIdFromChoice, type AdminClientRow } from '@shared/admin';
 import {
   AddClientFormSchema,
   EditClientFormSchema,
-  NO_PLAN,
-  planIdFromChoice,
   type AddClientFormInput,
-  type AdminClientRow,
   type EditClientFormInput,
 } from '@shared/schemas/admin';
-import { formatPrice } from '@shared/schemas/plans';
+import { formatPrice } from '@shared/plans';
 
 import { useCreateClient } from '../api/create-client';
 import { useDeleteClient } from '../api/delete-client';

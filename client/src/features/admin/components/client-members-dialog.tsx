@@ -1,7 +1,7 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/utils';
-import type { AdminClientRow } from '@shared/schemas/admin';
+import type { AdminClientRow } from '@shared/admin';
 import { TEAM_ROLE_LABELS } from '@shared/schemas/team';
 
 import { useClientMembers } from '../api/get-client-members';

@@ -1,22 +1,31 @@
 import { Building2, Plus, Search } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
-import { FullPageSpinner } from '@/components/ui/spinner';
-import type { AdminClientRow } from '@shared/schemas/admin';
+import { DialogLoading, FullPageSpinner } from '@/components/ui/spinner';
+import type { AdminClientRow } from '@shared/admin';
 
 import { toast } from '@/components/ui/use-toast';
 import { notifyError } from '@/lib/notify-error';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 
 import { useAdminClients } from '../api/get-admin-clients';
 import { resetLinkToast, useSendResetLink } from '../api/send-reset-link';
-import { AddClientDialog, ClientStatusDialog, DeleteClientDialog, EditClientDialog } from './client-dialogs';
-import { ClientMembersDialog } from './client-members-dialog';
 import { ClientsTable } from './clients-table';
+
+// Each dialog (forms, validation, Radix Dialog) loads when first opened, not with the list.
+const loadClientDialogs = () => import('./client-dialogs');
+const AddClientDialog = lazy(() => loadClientDialogs().then((m) => ({ default: m.AddClientDialog })));
+const EditClientDialog = lazy(() => loadClientDialogs().then((m) => ({ default: m.EditClientDialog })));
+const ClientStatusDialog = lazy(() => loadClientDialogs().then((m) => ({ default: m.ClientStatusDialog })));
+const DeleteClientDialog = lazy(() => loadClientDialogs().then((m) => ({ default: m.DeleteClientDialog })));
+const ClientMembersDialog = lazy(() =>
+  import('./client-members-dialog').then((m) => ({ default: m.ClientMembersDialog })),
+);
 
 export const CLIENTS_PAGE_SIZE = 10;
 const SEARCH_DELAY_MS = 300;
@@ -29,6 +38,7 @@ export function ClientsPage() {
   const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
+  const addMounted = useOpenedOnce(adding);
   const [action, setAction] = useState<Action>(null);
   const { data, isPending, error, isFetching } = useAdminClients({
     q: q || undefined,
@@ -103,11 +113,13 @@ export function ClientsPage() {
         </div>
       )}
 
-      <AddClientDialog open={adding} onOpenChange={setAdding} />
-      {action?.kind === 'edit' ? <EditClientDialog client={action.client} onClose={close} /> : null}
-      {action?.kind === 'status' ? <ClientStatusDialog client={action.client} onClose={close} /> : null}
-      {action?.kind === 'delete' ? <DeleteClientDialog client={action.client} onClose={close} /> : null}
-      {action?.kind === 'team' ? <ClientMembersDialog client={action.client} onClose={close} /> : null}
+      <Suspense fallback={<DialogLoading />}>
+        {addMounted ? <AddClientDialog open={adding} onOpenChange={setAdding} /> : null}
+        {action?.kind === 'edit' ? <EditClientDialog client={action.client} onClose={close} /> : null}
+        {action?.kind === 'status' ? <ClientStatusDialog client={action.client} onClose={close} /> : null}
+        {action?.kind === 'delete' ? <DeleteClientDialog client={action.client} onClose={close} /> : null}
+        {action?.kind === 'team' ? <ClientMembersDialog client={action.client} onClose={close} /> : null}
+      </Suspense>
     </div>
   );
 }

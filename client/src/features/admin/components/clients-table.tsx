@@ -7,7 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/lib/use-mobile';
 import { formatDate } from '@/lib/utils';
-import type { AdminClientRow } from '@shared/schemas/admin';
+import type { AdminClientRow } from '@shared/admin';
 
 export interface ClientActions {
   onEdit: (client: AdminClientRow) => void;

@@ -1,64 +1,24 @@
 import { Archive, CreditCard, Pencil, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FullPageSpinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
+import { DialogLoading, FullPageSpinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { notifyError } from '@/lib/notify-error';
 import { cn } from '@/lib/utils';
-import { formatPrice, type AdminPlan } from '@shared/schemas/plans';
+import { formatPrice } from '@shared/plans';
+import type { AdminPlan } from '@shared/schemas/plans';
 
 import { useAdminPlans } from '../api/get-admin-plans';
-import { useArchivePlan } from '../api/save-plan';
-import { PlanFormDialog } from './plan-form-dialog';
+
+// The plan form and the archive question load when first opened, not with the list.
+const PlanFormDialog = lazy(() => import('./plan-form-dialog').then((m) => ({ default: m.PlanFormDialog })));
+const ArchivePlanDialog = lazy(() =>
+  import('./archive-plan-dialog').then((m) => ({ default: m.ArchivePlanDialog })),
+);
 
 const limit = (value: number | null) => (value === null ? 'Unlimited' : value.toLocaleString('en-US'));
-
-function ArchivePlanDialog({ plan, onClose }: { plan: AdminPlan; onClose: () => void }) {
-  const archive = useArchivePlan();
-  const confirm = () =>
-    archive.mutate(plan.id, {
-      onSuccess: () => {
-        toast({ title: 'Plan archived', description: `${plan.name} can no longer be assigned.` });
-        onClose();
-      },
-      onError: (error) => notifyError(error),
-    });
-  return (
-    <Dialog open onOpenChange={(next) => !next && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Archive {plan.name}?</DialogTitle>
-          <DialogDescription>
-            {plan.clients > 0
-              ? `The ${plan.clients} client${plan.clients === 1 ? '' : 's'} on this plan keep it. `
-              : ''}
-            An archived plan cannot be assigned to anyone new.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={archive.isPending}>
-            Archive plan
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 type Editing =
   { kind: 'new' } | { kind: 'edit'; plan: AdminPlan } | { kind: 'archive'; plan: AdminPlan } | null;
@@ -171,9 +131,11 @@ export function PlansPage() {
         </div>
       )}
 
-      {editing?.kind === 'new' ? <PlanFormDialog onClose={close} /> : null}
-      {editing?.kind === 'edit' ? <PlanFormDialog plan={editing.plan} onClose={close} /> : null}
-      {editing?.kind === 'archive' ? <ArchivePlanDialog plan={editing.plan} onClose={close} /> : null}
+      <Suspense fallback={<DialogLoading />}>
+        {editing?.kind === 'new' ? <PlanFormDialog onClose={close} /> : null}
+        {editing?.kind === 'edit' ? <PlanFormDialog plan={editing.plan} onClose={close} /> : null}
+        {editing?.kind === 'archive' ? <ArchivePlanDialog plan={editing.plan} onClose={close} /> : null}
+      </Suspense>
     </div>
   );
 }

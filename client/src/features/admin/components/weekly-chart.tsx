@@ -1,4 +1,4 @@
-import type { WeeklyPoint } from '@shared/schemas/admin';
+import type { WeeklyPoint } from '@shared/admin';
 
 import { WeeklyBarChart } from '@/components/charts/weekly-bar-chart';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 
 import { apiRequest, getJson } from '@/lib/api-client';
-import type { CheckoutOutcome } from '@shared/schemas/plans';
+import type { CheckoutOutcome } from '@shared/plans';
 
 /** How often /subscribe asks again while Stripe's confirmation has not arrived. */
 export const PENDING_POLL_MS = 2000;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getJson } from '@/lib/api-client';
-import type { PlanOffer } from '@shared/schemas/plans';
+import type { PlanOffer } from '@shared/plans';
 
 /** GET /api/plans: the active plans on offer (archived ones are hidden). */
 export const plansQueryOptions = queryOptions({

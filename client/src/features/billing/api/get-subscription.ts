@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getJson } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
-import type { PlanOffer, SubscriptionOverview } from '@shared/schemas/plans';
+import type { PlanOffer, SubscriptionOverview } from '@shared/plans';
 
 export function subscriptionQueryOptions(apiBase: string) {
   return queryOptions({

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { getJson } from '@/lib/api-client';
-import type { PlanTerms } from '@shared/schemas/plans';
+import type { PlanTerms } from '@shared/plans';
 
 /** GET /api/plan-terms (public): this deployment's free plan, email cap and grace period. */
 export function usePlanTerms() {

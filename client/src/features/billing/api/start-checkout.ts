@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
-import type { CheckoutStart } from '@shared/schemas/plans';
+import type { CheckoutStart } from '@shared/plans';
 
 /** POST /api/checkout/{planId}: a Stripe Checkout page for that plan. */
 export function startCheckout(planId: number): Promise<CheckoutStart> {

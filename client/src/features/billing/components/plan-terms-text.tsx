@@ -1,4 +1,4 @@
-import type { PlanTerms } from '@shared/schemas/plans';
+import type { PlanTerms } from '@shared/plans';
 import { usePlanTerms } from '../api/plan-terms';
 
 /**

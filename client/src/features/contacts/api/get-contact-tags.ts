@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getJson } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
-import type { ContactTag } from '@shared/schemas/contacts';
+import type { ContactTag } from '@shared/contacts';
 
 export const contactTagsKey = (apiBase: string) => [`${apiBase}/contacts/tags`] as const;
 

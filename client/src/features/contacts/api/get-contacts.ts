@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { getPage, type Page } from '@/lib/api-client';
 import { queryKeyToUrl } from '@/lib/query-client';
 import { useTenant } from '@/lib/tenant';
-import type { Contact } from '@shared/schemas/contacts';
+import type { Contact } from '@shared/contacts';
 
 export interface ContactsPageParams {
   q?: string;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
-import type { ImportResult } from '@shared/schemas/contacts';
+import type { ImportResult } from '@shared/contacts';
 
 import { invalidateContacts } from './invalidate-contacts';
 

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
-import type { Contact, UpdateContactInput } from '@shared/schemas/contacts';
+import type { Contact } from '@shared/contacts';
+import type { UpdateContactInput } from '@shared/schemas/contacts';
 
 import { invalidateContacts } from './invalidate-contacts';
 

@@ -1,5 +1,5 @@
 import { formatDate } from '@/lib/utils';
-import type { ConsentEvent, ConsentSource } from '@shared/schemas/contacts';
+import type { ConsentEvent, ConsentSource } from '@shared/contacts';
 
 import { useConsentRecord } from '../api/get-consent';
 import { CHANNEL_LABELS } from './opt-out-badges';

@@ -20,14 +20,9 @@ import { isApiError } from '@/lib/api-client';
 import { fieldError } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify-error';
 import { formatPhone } from '@shared/phone';
-import {
-  ContactFormSchema,
-  OPT_IN_REASON_MAX,
-  type Contact,
-  type ContactFormInput,
-  type ContactFormValues,
-} from '@shared/schemas/contacts';
-import { CHANNELS } from '@shared/schemas/domain';
+import { OPT_IN_REASON_MAX, type Contact } from '@shared/contacts';
+import { ContactFormSchema, type ContactFormInput, type ContactFormValues } from '@shared/schemas/contacts';
+import { CHANNELS } from '@shared/domain';
 
 import { useCreateContact } from '../api/create-contact';
 import { useUpdateContact } from '../api/update-contact';

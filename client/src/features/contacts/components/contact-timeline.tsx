@@ -1,5 +1,5 @@
 import { formatDate } from '@/lib/utils';
-import type { ContactEvent } from '@shared/schemas/contacts';
+import type { ContactEvent } from '@shared/contacts';
 
 import { useContactTimeline } from '../api/get-contact-timeline';
 import { CHANNEL_LABELS } from './opt-out-badges';

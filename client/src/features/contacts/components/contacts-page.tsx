@@ -1,5 +1,5 @@
 import { Pencil, Plus, Search, Trash2, Upload, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { FullPageSpinner } from '@/components/ui/spinner';
+import { DialogLoading, FullPageSpinner } from '@/components/ui/spinner';
 import {
   Table,
   TableBody,
@@ -20,15 +20,24 @@ import {
 } from '@/components/ui/table';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useIsMobile } from '@/lib/use-mobile';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { formatPhone } from '@shared/phone';
-import { CONTACTS_PAGE_SIZE, type Contact } from '@shared/schemas/contacts';
+import { CONTACTS_PAGE_SIZE, type Contact } from '@shared/contacts';
 
 import { useContactTags } from '../api/get-contact-tags';
 import { useContactsPage } from '../api/get-contacts';
-import { ContactFormDialog } from './contact-form-dialog';
-import { DeleteContactDialog } from './delete-contact-dialog';
-import { ImportContactsDialog } from './import-contacts-dialog';
 import { OptOutBadges } from './opt-out-badges';
+
+// The dialogs (forms, validation, Radix Dialog) load when first opened, not with the list.
+const ContactFormDialog = lazy(() =>
+  import('./contact-form-dialog').then((m) => ({ default: m.ContactFormDialog })),
+);
+const DeleteContactDialog = lazy(() =>
+  import('./delete-contact-dialog').then((m) => ({ default: m.DeleteContactDialog })),
+);
+const ImportContactsDialog = lazy(() =>
+  import('./import-contacts-dialog').then((m) => ({ default: m.ImportContactsDialog })),
+);
 
 const ALL_TAGS = '__all__';
 
@@ -41,6 +50,9 @@ export function ContactsPage() {
   const [editing, setEditing] = useState<Contact | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [importing, setImporting] = useState(false);
+  const formMounted = useOpenedOnce(editing !== undefined);
+  const deleteMounted = useOpenedOnce(deleting !== null);
+  const importMounted = useOpenedOnce(importing);
 
   useEffect(() => setPage(1), [q, tag]);
 
@@ -203,13 +215,17 @@ export function ContactsPage() {
         <Pagination page={page} pageSize={CONTACTS_PAGE_SIZE} total={total} onPageChange={setPage} />
       ) : null}
 
-      <ContactFormDialog
-        open={editing !== undefined}
-        onOpenChange={(open) => !open && setEditing(undefined)}
-        contact={editing}
-      />
-      <DeleteContactDialog contact={deleting} onClose={() => setDeleting(null)} />
-      <ImportContactsDialog open={importing} onOpenChange={setImporting} />
+      <Suspense fallback={<DialogLoading />}>
+        {formMounted ? (
+          <ContactFormDialog
+            open={editing !== undefined}
+            onOpenChange={(open) => !open && setEditing(undefined)}
+            contact={editing}
+          />
+        ) : null}
+        {deleteMounted ? <DeleteContactDialog contact={deleting} onClose={() => setDeleting(null)} /> : null}
+        {importMounted ? <ImportContactsDialog open={importing} onOpenChange={setImporting} /> : null}
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { notifyError } from '@/lib/notify-error';
-import type { Contact } from '@shared/schemas/contacts';
+import type { Contact } from '@shared/contacts';
 
 import { useDeleteContact } from '../api/delete-contact';
 

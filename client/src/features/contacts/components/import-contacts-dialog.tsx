@@ -16,7 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { COMMON_PHONE_COUNTRIES, DEFAULT_PHONE_COUNTRY } from '@shared/phone';
-import { IMPORT_MAX_BYTES, type ImportResult } from '@shared/schemas/contacts';
+import { IMPORT_MAX_BYTES, type ImportResult } from '@shared/contacts';
 
 import { useImportContacts } from '../api/import-contacts';
 import { ImportReport } from './import-report';

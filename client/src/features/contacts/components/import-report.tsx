@@ -8,7 +8,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import type { ImportResult, ImportRowReport, ImportRowStatus } from '@shared/schemas/contacts';
+import type { ImportResult, ImportRowReport, ImportRowStatus } from '@shared/contacts';
 
 const STATUS_VARIANT: Record<ImportRowStatus, 'success' | 'secondary' | 'warning'> = {
   created: 'success',

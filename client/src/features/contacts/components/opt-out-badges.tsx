@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
-import type { Contact } from '@shared/schemas/contacts';
-import { CHANNELS, type Channel } from '@shared/schemas/domain';
+import type { Contact } from '@shared/contacts';
+import { CHANNELS, type Channel } from '@shared/domain';
 
 export const CHANNEL_LABELS: Record<Channel, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
 

@@ -3,7 +3,7 @@ import { useState, type KeyboardEvent } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import { TAG_MAX, TAGS_MAX } from '@shared/schemas/contacts';
+import { TAG_MAX, TAGS_MAX } from '@shared/contacts';
 
 interface TagInputProps {
   id?: string;

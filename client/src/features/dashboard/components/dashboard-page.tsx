@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import type { Review } from '@shared/schemas/reviews';
+import type { Review } from '@shared/reviews';
 
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DialogLoading } from '@/components/ui/spinner';

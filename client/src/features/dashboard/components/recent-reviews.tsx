@@ -1,7 +1,7 @@
 import { MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { Review } from '@shared/schemas/reviews';
+import type { Review } from '@shared/reviews';
 
 import { ResponseBadge } from '@/components/reviews/response-badge';
 import { reviewerLabel } from '@/components/reviews/review-source';

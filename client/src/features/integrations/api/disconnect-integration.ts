@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DisconnectResult, Provider } from '@shared/schemas/integrations';
+import type { DisconnectResult, Provider } from '@shared/integrations';
 
 import { apiRequest } from '@/lib/api-client';
 import { invalidate } from '@/lib/invalidate';

@@ -1,4 +1,4 @@
-import type { Provider } from '@shared/schemas/integrations';
+import type { Provider } from '@shared/integrations';
 
 // The query itself lives in lib/integrations.ts (the dashboard reads it without this feature's panel).
 export {

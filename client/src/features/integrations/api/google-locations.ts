@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GoogleLocationChoice, LinkGoogleLocationInput } from '@shared/schemas/integrations';
+import type { GoogleLocationChoice } from '@shared/integrations';
+import type { LinkGoogleLocationInput } from '@shared/schemas/integrations';
 
 import { apiRequest, getJson } from '@/lib/api-client';
 import { invalidate } from '@/lib/invalidate';

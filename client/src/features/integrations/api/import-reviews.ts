@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Provider, SyncRun } from '@shared/schemas/integrations';
+import type { Provider, SyncRun } from '@shared/integrations';
 
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, getJson } from '@/lib/api-client';

@@ -7,7 +7,7 @@ import {
   type IntegrationsOverview,
   type LocationIntegrations,
   type Provider,
-} from '@shared/schemas/integrations';
+} from '@shared/integrations';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { invalidate } from '@/lib/invalidate';
 import { useTenant } from '@/lib/tenant';
-import type { LinkRequestResponse, QrCodeResponse } from '@shared/schemas/review-requests';
+import type { LinkRequestResponse, QrCodeResponse } from '@shared/review-requests';
 
 export type ReviewLinkKind = 'location' | 'one-off';
 

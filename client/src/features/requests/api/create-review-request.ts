@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { invalidate } from '@/lib/invalidate';
 import { useTenant } from '@/lib/tenant';
-import type { CreateReviewRequestInput, ReviewRequest } from '@shared/schemas/review-requests';
+import type { ReviewRequest } from '@shared/review-requests';
+import type { CreateReviewRequestInput } from '@shared/schemas/review-requests';
 
 export function createReviewRequest(
   apiBase: string,

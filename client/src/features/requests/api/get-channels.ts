@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getJson } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
-import type { Channel } from '@shared/schemas/domain';
+import type { Channel } from '@shared/domain';
 
 /**
  * GET /api/channels: whether each channel really sends or keeps messages in the outbox; for WhatsApp, whether

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getJson } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
-import type { Channel } from '@shared/schemas/domain';
+import type { Channel } from '@shared/domain';
 
 /** The fields of GET /api/contacts the request screens use (all contacts, sorted by name). */
 export interface ContactOption {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getJson } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
-import type { LastAsk } from '@shared/schemas/review-requests';
+import type { LastAsk } from '@shared/review-requests';
 
 export function lastAskedQueryOptions(apiBase: string, contactId: number) {
   const url = `${apiBase}/review-requests/last-asked?contactId=${contactId}`;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getJson } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
-import type { QrCodeResponse } from '@shared/schemas/review-requests';
+import type { QrCodeResponse } from '@shared/review-requests';
 
 export function getReviewRequestQrQueryOptions(apiBase: string, requestId: number) {
   return queryOptions({

@@ -3,8 +3,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { getJson, getPage } from '@/lib/api-client';
 import { queryKeyToUrl } from '@/lib/query-client';
 import { useTenant } from '@/lib/tenant';
-import type { RequestStatus } from '@shared/schemas/domain';
-import type { ReviewRequest, ReviewRequestDetail } from '@shared/schemas/review-requests';
+import type { RequestStatus } from '@shared/domain';
+import type { ReviewRequest, ReviewRequestDetail } from '@shared/review-requests';
 
 export interface ReviewRequestListParams {
   page: number;

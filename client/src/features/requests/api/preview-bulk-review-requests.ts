@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
-import type { BulkReviewRequestInput, BulkReviewRequestPreview } from '@shared/schemas/review-requests';
+import type { BulkReviewRequestPreview } from '@shared/review-requests';
+import type { BulkReviewRequestInput } from '@shared/schemas/review-requests';
 
 /** What a bulk send would do (count, who is skipped and why, the first message); nothing is sent. */
 export function previewBulkReviewRequests(apiBase: string, input: BulkReviewRequestInput) {

@@ -1,13 +1,13 @@
 import { Send } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
-import type { Channel } from '@shared/schemas/domain';
+import type { Channel } from '@shared/domain';
 import {
   METHOD_LABELS,
   type BulkReviewRequestPreview,
   type BulkReviewRequestResult,
   type BulkSkipped,
-} from '@shared/schemas/review-requests';
+} from '@shared/review-requests';
 
 const customers = (n: number) => `${n} customer${n === 1 ? '' : 's'}`;
 

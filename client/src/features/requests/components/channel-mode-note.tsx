@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 
-import { METHOD_LABELS } from '@shared/schemas/review-requests';
-import type { Channel } from '@shared/schemas/domain';
+import { METHOD_LABELS } from '@shared/review-requests';
+import type { Channel } from '@shared/domain';
 
 import { useChannels } from '../api/get-channels';
 

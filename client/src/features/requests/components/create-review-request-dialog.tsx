@@ -19,10 +19,10 @@ import { useTemplates } from '@/features/templates';
 import { isApiError } from '@/lib/api-client';
 import { upgradeActionFor } from '@/lib/notify-error';
 import { useTenant } from '@/lib/tenant';
-import { CHANNELS, type Channel } from '@shared/schemas/domain';
+import { CHANNELS, type Channel } from '@shared/domain';
+import { METHOD_LABELS } from '@shared/review-requests';
 import {
   CreateReviewRequestSchema,
-  METHOD_LABELS,
   type CreateReviewRequestForm,
   type CreateReviewRequestInput,
 } from '@shared/schemas/review-requests';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import type { QrCodeResponse } from '@shared/schemas/review-requests';
+import type { QrCodeResponse } from '@shared/review-requests';
 
 import { LocationField } from './location-field';
 import { useCreateReviewLink, type ReviewLinkKind } from '../api/create-review-link';

@@ -1,20 +1,31 @@
 import { Download, Link2, Send } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { DialogLoading } from '@/components/ui/spinner';
 import { useTenant } from '@/lib/tenant';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 
-import { CreateReviewRequestDialog } from './create-review-request-dialog';
-import { GenerateLinkDialog } from './generate-link-dialog';
 import { LinkedRequestCard } from './linked-request-card';
 import { LocationPosterCard } from './location-poster-card';
 import { PublicLinkWarning } from './public-link-warning';
 import { ReviewRequestsList } from './review-requests-list';
 import { SendToManyCard } from './send-to-many-card';
 
+// The two dialogs (their forms, validation and Radix Dialog) load when first opened, not with the page.
+const loadCreateDialog = () => import('./create-review-request-dialog');
+const CreateReviewRequestDialog = lazy(() =>
+  loadCreateDialog().then((m) => ({ default: m.CreateReviewRequestDialog })),
+);
+const GenerateLinkDialog = lazy(() =>
+  import('./generate-link-dialog').then((m) => ({ default: m.GenerateLinkDialog })),
+);
+const preloadCreateDialog = () => void loadCreateDialog().catch(() => undefined);
+
 /** /get-reviews: ask one customer, many customers, or everyone who scans the poster. */
 export function GetReviewsPage() {
   const [creating, setCreating] = useState(false);
+  const createMounted = useOpenedOnce(creating);
   const [linking, setLinking] = useState(false);
   const { apiBase } = useTenant();
 
@@ -29,7 +40,12 @@ export function GetReviewsPage() {
             <Link2 aria-hidden="true" />
             Generate Review Link
           </Button>
-          <Button onClick={() => setCreating(true)} className="w-full sm:w-fit">
+          <Button
+            onClick={() => setCreating(true)}
+            onPointerEnter={preloadCreateDialog}
+            onFocus={preloadCreateDialog}
+            className="w-full sm:w-fit"
+          >
             <Send aria-hidden="true" />
             Send Review Requests
           </Button>
@@ -56,8 +72,10 @@ export function GetReviewsPage() {
           Download the request audit (CSV)
         </a>
       </p>
-      <CreateReviewRequestDialog open={creating} onOpenChange={setCreating} />
-      {linking ? <GenerateLinkDialog open={linking} onOpenChange={setLinking} /> : null}
+      <Suspense fallback={<DialogLoading />}>
+        {createMounted ? <CreateReviewRequestDialog open={creating} onOpenChange={setCreating} /> : null}
+        {linking ? <GenerateLinkDialog open={linking} onOpenChange={setLinking} /> : null}
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'wouter';
-import { REQUEST_METHOD_LABELS } from '@shared/schemas/review-requests';
+import { REQUEST_METHOD_LABELS } from '@shared/review-requests';
 
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/utils';

@@ -3,7 +3,7 @@ import { useId } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import type { QrCodeResponse } from '@shared/schemas/review-requests';
+import type { QrCodeResponse } from '@shared/review-requests';
 
 import { CopyLinkButton } from './copy-link-button';
 import { downloadDataUrl } from './download';

@@ -1,4 +1,4 @@
-import { askedOnText, type LastAsk } from '@shared/schemas/review-requests';
+import { askedOnText, type LastAsk } from '@shared/review-requests';
 
 const NOTE_CLASS =
   'grid gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100';

@@ -11,7 +11,7 @@ import {
   canRetry,
   type ReviewRequest,
   type ReviewRequestDetail,
-} from '@shared/schemas/review-requests';
+} from '@shared/review-requests';
 
 import { useRequestAction, type RequestAction } from '../api/request-actions';
 

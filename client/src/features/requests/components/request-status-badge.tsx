@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@/components/ui/badge';
-import type { RequestMethod, RequestStatus } from '@shared/schemas/domain';
-import { requestStatusText } from '@shared/schemas/review-requests';
+import type { RequestMethod, RequestStatus } from '@shared/domain';
+import { requestStatusText } from '@shared/review-requests';
 
 const VARIANTS: Record<RequestStatus, BadgeProps['variant']> = {
   queued: 'secondary',

@@ -1,5 +1,5 @@
 import { History, Inbox, QrCode } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'wouter';
 
 import { Button } from '@/components/ui/button';
@@ -7,21 +7,24 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
+import { DialogLoading, Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsMobile } from '@/lib/use-mobile';
 import { formatDate } from '@/lib/utils';
-import { REQUEST_STATUSES, type RequestStatus } from '@shared/schemas/domain';
+import { useOpenedOnce } from '@/lib/use-opened-once';
+import { REQUEST_STATUSES, type RequestStatus } from '@shared/domain';
 import {
   REQUEST_METHOD_LABELS,
   REQUEST_PAGE_SIZE,
   REQUEST_STATUS_LABELS,
   type ReviewRequest,
-} from '@shared/schemas/review-requests';
+} from '@shared/review-requests';
 
 import { useReviewRequests } from '../api/get-review-requests';
-import { QrCodeDialog } from './qr-code-dialog';
 import { RequestStatusBadge } from './request-status-badge';
+
+// A request's QR code and history load when first asked for, not with the list.
+const QrCodeDialog = lazy(() => import('./qr-code-dialog').then((m) => ({ default: m.QrCodeDialog })));
 
 /** The date of the furthest step the request reached. */
 function lastStepDate(r: ReviewRequest): string | null {
@@ -57,6 +60,7 @@ export function ReviewRequestsList() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<RequestStatus | 'all'>('all');
   const [qrId, setQrId] = useState<number | null>(null);
+  const qrMounted = useOpenedOnce(qrId !== null);
   const [, setSearchParams] = useSearchParams();
   const requests = useReviewRequests({
     page,
@@ -203,7 +207,15 @@ export function ReviewRequestsList() {
           <Pagination page={page} pageSize={REQUEST_PAGE_SIZE} total={total} onPageChange={setPage} />
         ) : null}
       </CardContent>
-      <QrCodeDialog requestId={qrId} open={qrId !== null} onOpenChange={(open) => !open && setQrId(null)} />
+      {qrMounted ? (
+        <Suspense fallback={<DialogLoading />}>
+          <QrCodeDialog
+            requestId={qrId}
+            open={qrId !== null}
+            onOpenChange={(open) => !open && setQrId(null)}
+          />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

@@ -10,14 +10,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { upgradeActionFor } from '@/lib/notify-error';
-import { CHANNELS, type Channel } from '@shared/schemas/domain';
+import { CHANNELS, type Channel } from '@shared/domain';
 import {
-  BulkReviewRequestSchema,
   METHOD_LABELS,
-  type BulkReviewRequestInput,
   type BulkReviewRequestPreview,
   type BulkReviewRequestResult,
-} from '@shared/schemas/review-requests';
+} from '@shared/review-requests';
+import type { BulkReviewRequestInput } from '@shared/schemas/review-requests';
 
 import { useCreateBulkReviewRequests } from '../api/create-bulk-review-requests';
 import { useContacts } from '../api/get-contacts';
@@ -98,8 +97,10 @@ export function SendToManyCard() {
       action: upgradeActionFor(error),
     });
 
-  function submit(event: React.FormEvent) {
+  // The rules load with the first preview, not with the page (issue 43, the first load).
+  async function submit(event: React.FormEvent) {
     event.preventDefault();
+    const { BulkReviewRequestSchema } = await import('@shared/schemas/review-requests');
     const parsed = BulkReviewRequestSchema.safeParse(input);
     if (!parsed.success) {
       const next: Errors = {};

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { REVIEW_PAGE_SIZE, type Review, type ReviewFilter } from '@shared/schemas/reviews';
+import { REVIEW_PAGE_SIZE, type Review, type ReviewFilter } from '@shared/reviews';
 
 import { getJson, getPage } from '@/lib/api-client';
 import { queryKeyToUrl } from '@/lib/query-client';

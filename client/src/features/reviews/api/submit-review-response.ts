@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReplyResult, Review } from '@shared/schemas/reviews';
+import type { ReplyResult, Review } from '@shared/reviews';
 
 import { apiRequest } from '@/lib/api-client';
 import { invalidate } from '@/lib/invalidate';

@@ -5,8 +5,7 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { useTenant } from '@/lib/tenant';
 
-import { isGoogleConnected } from '@shared/schemas/locations';
-import { useLocations } from '@/lib/locations';
+import { isGoogleConnected, useLocations } from '@/lib/locations';
 
 /** Dismissed for the rest of the browser session (seed-spec section 4). */
 export const GOOGLE_BANNER_KEY = 'reviewflow.googleBannerDismissed';

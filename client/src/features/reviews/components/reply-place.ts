@@ -1,4 +1,4 @@
-import type { ReplyDestination, Review } from '@shared/schemas/reviews';
+import type { ReplyDestination, Review } from '@shared/reviews';
 
 const SITE = { google: 'Google', facebook: 'Facebook' } as const;
 

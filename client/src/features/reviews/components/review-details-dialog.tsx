@@ -22,7 +22,7 @@ import {
   type Ref,
   type RefObject,
 } from 'react';
-import { isResponded, type ReplyResult, type Review } from '@shared/schemas/reviews';
+import { isResponded, type ReplyResult, type Review } from '@shared/reviews';
 
 import { Badge } from '@/components/ui/badge';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

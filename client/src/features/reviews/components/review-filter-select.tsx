@@ -1,4 +1,4 @@
-import { REVIEW_FILTERS, ReviewFilterSchema, type ReviewFilter } from '@shared/schemas/reviews';
+import { isReviewFilter, REVIEW_FILTERS, type ReviewFilter } from '@shared/reviews';
 
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
@@ -26,8 +26,7 @@ export function ReviewFilterSelect({ value, onChange }: ReviewFilterSelectProps)
     <Select
       value={value}
       onValueChange={(next) => {
-        const parsed = ReviewFilterSchema.safeParse(next);
-        if (parsed.success) onChange(parsed.data);
+        if (isReviewFilter(next)) onChange(next);
       }}
     >
       <SelectTrigger aria-label="Filter reviews" className="w-full sm:w-56">

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'wouter';
-import { ReviewFilterSchema, type ReviewFilter } from '@shared/schemas/reviews';
+import { isReviewFilter, type ReviewFilter } from '@shared/reviews';
 
 /** What the Reviews page lists, all of it in the address (issue 41): a reload or a shared link shows the same. */
 export interface ReviewListParams {
@@ -21,8 +21,9 @@ const positive = (value: string | null) => {
 
 /** The list's parameters from the address; anything unreadable is left out rather than failing the page. */
 export function readReviewListParams(search: URLSearchParams): ReviewListParams {
+  const filter = search.get('filter');
   return {
-    filter: ReviewFilterSchema.safeParse(search.get('filter')).data ?? 'all',
+    filter: isReviewFilter(filter) ? filter : 'all',
     page: positive(search.get('page')) ?? 1,
     q: search.get('q') ?? '',
     locationId: positive(search.get('locationId')),

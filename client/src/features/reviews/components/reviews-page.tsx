@@ -1,8 +1,8 @@
 import { AlertTriangle, Download, FileDown, MessageSquareText, Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { PROVIDER_LABELS } from '@shared/schemas/integrations';
-import { REVIEW_PAGE_SIZE, SEARCH_MAX, type Review } from '@shared/schemas/reviews';
+import { PROVIDER_LABELS } from '@shared/integrations';
+import { REVIEW_PAGE_SIZE, SEARCH_MAX, type Review } from '@shared/reviews';
 import { roleAtLeast } from '@shared/team-role';
 
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { pageCount, Pagination } from '@/components/ui/pagination';
-import { ContentSpinner } from '@/components/ui/spinner';
+import { ContentSpinner, DialogLoading } from '@/components/ui/spinner';
 import {
   hasConnection,
   IMPORT_TEXTS,
@@ -28,12 +28,16 @@ import { useIsMobile } from '@/lib/use-mobile';
 import { reviewsExportUrl } from '../api/export-reviews';
 import { useReview, useReviews } from '../api/get-reviews';
 import { GoogleBanner } from './google-banner';
-import { ReviewDetailsDialog } from './review-details-dialog';
 import { ReviewFilterSelect } from './review-filter-select';
 import { useReviewListParams } from './review-list-params';
 import { ReviewCards, ReviewsTable } from './reviews-table';
 
 export const SEARCH_DEBOUNCE_MS = 300;
+
+// The review's dialog (its reply form and Radix Dialog) loads when a review is first opened, not with the list.
+const loadDetailsDialog = () => import('./review-details-dialog');
+const ReviewDetailsDialog = lazy(() => loadDetailsDialog().then((m) => ({ default: m.ReviewDetailsDialog })));
+const preloadDetailsDialog = () => void loadDetailsDialog().catch(() => undefined);
 
 const ALL_LOCATIONS = 'all';
 
@@ -291,9 +295,9 @@ export function ReviewsPage() {
               No reviews found matching your filter criteria.
             </p>
           ) : isMobile ? (
-            <ReviewCards reviews={rows} onView={view} />
+            <ReviewCards reviews={rows} onView={view} onPreload={preloadDetailsDialog} />
           ) : (
-            <ReviewsTable reviews={rows} onView={view} />
+            <ReviewsTable reviews={rows} onView={view} onPreload={preloadDetailsDialog} />
           )}
           <Pagination
             page={page}
@@ -305,7 +309,11 @@ export function ReviewsPage() {
         </>
       )}
 
-      <ReviewDetailsDialog review={shownReview} open={dialogOpen} onOpenChange={onDialogOpenChange} />
+      {shownReview ? (
+        <Suspense fallback={<DialogLoading />}>
+          <ReviewDetailsDialog review={shownReview} open={dialogOpen} onOpenChange={onDialogOpenChange} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

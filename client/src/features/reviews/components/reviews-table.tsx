@@ -1,4 +1,4 @@
-import type { Review } from '@shared/schemas/reviews';
+import type { Review } from '@shared/reviews';
 
 import { ResponseBadge } from '@/components/reviews/response-badge';
 import { REVIEW_SOURCE_LABELS, reviewerLabel } from '@/components/reviews/review-source';
@@ -13,12 +13,14 @@ import { ReviewerAvatar } from './reviewer-avatar';
 interface ReviewListProps {
   reviews: Review[];
   onView: (review: Review) => void;
+  /** Pointing at or focusing a View button starts loading the review's dialog. */
+  onPreload?: () => void;
 }
 
 const COLUMNS = ['Customer', 'Rating', 'Source', 'Date', 'Status'] as const;
 
 /** The review list on large screens (seed-spec section 2): its empty row reads 'No results'. */
-export function ReviewsTable({ reviews, onView }: ReviewListProps) {
+export function ReviewsTable({ reviews, onView, onPreload }: ReviewListProps) {
   return (
     <div className="overflow-x-auto rounded-xl border bg-card">
       <Table className="w-full text-sm">
@@ -65,7 +67,13 @@ export function ReviewsTable({ reviews, onView }: ReviewListProps) {
                     <ResponseBadge review={review} />
                   </TableCell>
                   <TableCell className="px-4 py-3 text-right">
-                    <Button variant="ghost" size="sm" onClick={() => onView(review)}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => onView(review)}
+                      onPointerEnter={onPreload}
+                      onFocus={onPreload}
+                    >
                       View<span className="sr-only"> review from {name}</span>
                     </Button>
                   </TableCell>
@@ -80,7 +88,7 @@ export function ReviewsTable({ reviews, onView }: ReviewListProps) {
 }
 
 /** The same list as cards on small screens (under 768 px). */
-export function ReviewCards({ reviews, onView }: ReviewListProps) {
+export function ReviewCards({ reviews, onView, onPreload }: ReviewListProps) {
   return (
     <ul className="grid gap-3" aria-label="Reviews">
       {reviews.map((review) => {
@@ -103,7 +111,13 @@ export function ReviewCards({ reviews, onView }: ReviewListProps) {
                 <Badge variant="outline">{REVIEW_SOURCE_LABELS[review.type]}</Badge>
                 <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
               </div>
-              <Button variant="outline" size="sm" onClick={() => onView(review)}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => onView(review)}
+                onPointerEnter={onPreload}
+                onFocus={onPreload}
+              >
                 View<span className="sr-only"> review from {name}</span>
               </Button>
             </div>

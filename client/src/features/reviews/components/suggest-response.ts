@@ -1,4 +1,4 @@
-import { POSITIVE_MIN_RATING, type Review } from '@shared/schemas/reviews';
+import { POSITIVE_MIN_RATING, type Review } from '@shared/reviews';
 
 /** A review this short is quoted whole; a longer one is not quoted at all (a fragment cuts its words). */
 export const QUOTE_LENGTH = 30;

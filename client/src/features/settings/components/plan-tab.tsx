@@ -14,7 +14,7 @@ import {
 } from '@/features/billing';
 import { notifyError } from '@/lib/notify-error';
 import { useTenant } from '@/lib/tenant';
-import type { PlanOffer, SubscriptionOverview } from '@shared/schemas/plans';
+import type { PlanOffer, SubscriptionOverview } from '@shared/plans';
 
 /** One limit: how much of it is used, as words and a bar (full and red when reached). */
 function UsageBar({ label, used, limit }: { label: string; used: number; limit: number | null }) {

@@ -4,6 +4,7 @@ import { useSearchParams } from 'wouter';
 
 import { ContentSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { loadIntegrationsPanel } from '@/features/integrations';
 import { useTeamRole } from '@/lib/team-role';
 import { roleAtLeast, type TeamRole } from '@shared/team-role';
 
@@ -17,7 +18,7 @@ import { SETTINGS_TABS, type SettingsTab } from '../settings-tabs';
 const PANELS = {
   profile: () => import('./profile-tab'),
   locations: () => import('./locations-tab'),
-  integrations: () => import('@/features/integrations'),
+  integrations: loadIntegrationsPanel,
   requests: () => import('./requests-tab'),
   notifications: () => import('./notifications-tab'),
   widget: () => import('./widget-tab'),

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useTenant } from '@/lib/tenant';
-import type { DebugInfo } from '@shared/schemas/admin';
+import type { DebugInfo } from '@shared/admin';
 
 /** GET {apiBase}/debug (the query key is the URL). */
 function useDebugInfo() {

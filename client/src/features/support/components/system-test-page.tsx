@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useTenant } from '@/lib/tenant';
-import type { CheckStatus, SystemTestResult } from '@shared/schemas/admin';
+import type { CheckStatus, SystemTestResult } from '@shared/admin';
 
 const ICONS: Record<CheckStatus, { icon: typeof CheckCircle2; className: string; label: string }> = {
   ok: { icon: CheckCircle2, className: 'text-emerald-700 dark:text-emerald-400', label: 'OK' },

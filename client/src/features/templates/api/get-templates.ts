@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { getJson } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
-import type { Template } from '@shared/schemas/templates';
+import type { Template } from '@shared/template-words';
 
 export function getTemplatesQueryOptions(apiBase: string) {
   return queryOptions({

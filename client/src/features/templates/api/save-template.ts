@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { invalidate } from '@/lib/invalidate';
 import { useTenant } from '@/lib/tenant';
-import type { Template, TemplateFormValues, UpdateTemplateInput } from '@shared/schemas/templates';
+import type { Template } from '@shared/template-words';
+import type { TemplateFormValues, UpdateTemplateInput } from '@shared/schemas/templates';
 
 export function createTemplate(apiBase: string, input: TemplateFormValues) {
   return apiRequest<Template>('POST', `${apiBase}/templates`, input);

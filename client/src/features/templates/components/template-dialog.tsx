@@ -19,8 +19,8 @@ import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { useTenant } from '@/lib/tenant';
 import { cn } from '@/lib/utils';
-import type { Channel } from '@shared/schemas/domain';
-import { METHOD_LABELS } from '@shared/schemas/review-requests';
+import type { Channel } from '@shared/domain';
+import { METHOD_LABELS } from '@shared/review-requests';
 import {
   TemplateFormSchema,
   type TemplateFormInput,

@@ -1,5 +1,5 @@
-import type { Channel } from '@shared/schemas/domain';
-import { SAMPLE_CONTACT_NAME, SAMPLE_LINK_PATH } from '@shared/schemas/templates';
+import type { Channel } from '@shared/domain';
+import { SAMPLE_CONTACT_NAME, SAMPLE_LINK_PATH } from '@shared/template-words';
 import { renderMessage, smsSegments } from '@shared/templates';
 
 interface TemplatePreviewProps {

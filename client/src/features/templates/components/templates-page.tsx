@@ -1,22 +1,26 @@
 import { FileText, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FullPageSpinner } from '@/components/ui/spinner';
+import { DialogLoading, FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { CHANNELS, type Channel } from '@shared/schemas/domain';
-import { METHOD_LABELS } from '@shared/schemas/review-requests';
-import type { Template } from '@shared/schemas/templates';
+import { useOpenedOnce } from '@/lib/use-opened-once';
+import { CHANNELS, type Channel } from '@shared/domain';
+import { METHOD_LABELS } from '@shared/review-requests';
+import type { Template } from '@shared/template-words';
 import { DEFAULT_TEMPLATES } from '@shared/templates';
 
 import { useDeleteTemplate } from '../api/delete-template';
 import { useTemplates } from '../api/get-templates';
-import { TemplateDialog, type TemplateDraft } from './template-dialog';
+import type { TemplateDraft } from './template-dialog';
+
+// The editor (its form, validation and dialog) loads when a template is first opened, not with the list.
+const TemplateDialog = lazy(() => import('./template-dialog').then((m) => ({ default: m.TemplateDialog })));
 
 function TemplateCard({
   template,
@@ -72,6 +76,7 @@ export function TemplatesPage() {
   const remove = useDeleteTemplate();
   const [channel, setChannel] = useState<Channel>('email');
   const [draft, setDraft] = useState<TemplateDraft | null>(null);
+  const editorMounted = useOpenedOnce(draft !== null);
   const [deleting, setDeleting] = useState<Template | null>(null);
 
   function startNew(c: Channel) {
@@ -164,7 +169,11 @@ export function TemplatesPage() {
         ))}
       </Tabs>
 
-      <TemplateDialog draft={draft} onOpenChange={(open) => !open && setDraft(null)} />
+      {editorMounted ? (
+        <Suspense fallback={<DialogLoading />}>
+          <TemplateDialog draft={draft} onOpenChange={(open) => !open && setDraft(null)} />
+        </Suspense>
+      ) : null}
 
       <ConfirmDialog
         open={deleting !== null}

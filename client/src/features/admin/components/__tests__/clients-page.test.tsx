@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { renderWithProviders, screen, server, waitFor, within } from '@/testing/test-utils';
-import type { AdminClientRow } from '@shared/schemas/admin';
+import type { AdminClientRow } from '@shared/admin';
 
 import { ClientsPage } from '../clients-page';
 

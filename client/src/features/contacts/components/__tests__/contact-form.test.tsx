@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders, screen, server, waitFor } from '@/testing/test-utils';
-import type { Contact } from '@shared/schemas/contacts';
+import type { Contact } from '@shared/contacts';
 
 import { ContactForm } from '../contact-form-dialog';
 

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { render, renderWithProviders, screen, server, within } from '@/testing/test-utils';
-import type { ImportResult } from '@shared/schemas/contacts';
+import type { ImportResult } from '@shared/contacts';
 
 import { ImportContactsDialog } from '../import-contacts-dialog';
 import { ImportReport } from '../import-report';

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { DashboardCharts, DashboardStats } from '@shared/schemas/dashboard';
-import type { Review } from '@shared/schemas/reviews';
+import type { Review } from '@shared/reviews';
 
 import { renderWithProviders, screen, server, waitFor, within } from '@/testing/test-utils';
 import { TenantProvider } from '@/lib/tenant';

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IntegrationsOverview } from '@shared/schemas/integrations';
+import type { IntegrationsOverview } from '@shared/integrations';
 
 import { POSTER_SHARED_KEY } from '@/lib/poster-shared';
 import { renderWithProviders, screen, server, within } from '@/testing/test-utils';

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { IntegrationsOverview, ProviderConnection } from '@shared/schemas/integrations';
+import type { IntegrationsOverview, ProviderConnection } from '@shared/integrations';
 
 import { findToast, renderWithProviders, screen, server, waitFor, within } from '@/testing/test-utils';
 

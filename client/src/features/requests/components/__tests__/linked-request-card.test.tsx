@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { findToast, renderWithProviders, screen, server, within } from '@/testing/test-utils';
-import type { ReviewRequestDetail } from '@shared/schemas/review-requests';
+import type { ReviewRequestDetail } from '@shared/review-requests';
 
 import { LinkedRequestCard } from '../linked-request-card';
 import { failedRequest } from './request-fixtures';

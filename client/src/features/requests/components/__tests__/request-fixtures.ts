@@ -1,4 +1,4 @@
-import type { ReviewRequest } from '@shared/schemas/review-requests';
+import type { ReviewRequest } from '@shared/review-requests';
 
 /** An SMS request Twilio refused, as the list and the details answer it. */
 export const failedRequest: ReviewRequest = {

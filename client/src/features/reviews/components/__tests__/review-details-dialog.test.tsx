@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ReplyResult, Review } from '@shared/schemas/reviews';
+import type { ReplyResult, Review } from '@shared/reviews';
 
 import { ResponseBadge } from '@/components/reviews/response-badge';
 import { StarRating } from '@/components/reviews/star-rating';

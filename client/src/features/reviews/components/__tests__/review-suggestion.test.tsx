@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Review } from '@shared/schemas/reviews';
+import type { Review } from '@shared/reviews';
 
 import { TenantProvider } from '@/lib/tenant';
 import { findToast, renderWithProviders, screen, server, waitFor, within } from '@/testing/test-utils';

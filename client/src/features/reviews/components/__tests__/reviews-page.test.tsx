@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Review } from '@shared/schemas/reviews';
+import type { Review } from '@shared/reviews';
 import type { PublicUser } from '@shared/schemas/user';
 
 import { TenantProvider } from '@/lib/tenant';
