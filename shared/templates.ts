@@ -1,4 +1,4 @@
-import type { Channel } from './schemas/domain';
+import type { Channel } from './domain';
 
 /** The placeholders a template may use (PRODUCT.md section 4). */
 export const PLACEHOLDERS = ['name', 'business', 'link'] as const;
