@@ -4,7 +4,6 @@ import {
   REPLY_WRONG_SOURCE,
   type Provider,
 } from '@shared/schemas/integrations';
-import { notificationTargets } from '@shared/schemas/notifications';
 import {
   REPLY_ALREADY_WAITING,
   REPLY_BEING_PUBLISHED,
@@ -18,12 +17,11 @@ import {
 } from '@shared/schemas/reviews';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
+import type { EventBus } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
 import { enqueue } from '../../lib/queue/enqueue';
 import { wholeClient, type Scope } from '../../db/scope';
-import { recordNotifications } from '../notifications';
 import { toReview } from '../reviews';
-import { emitReviewResponded } from '../webhooks';
 import {
   createRepliesRepository,
   type Executor,
@@ -69,10 +67,11 @@ const NOT_SENT: SiteOutcome = { site: 'none', reason: null, failed: false };
 export function createRepliesService(deps: {
   replies: RepliesRepository;
   publisher: ReplyPublisher;
+  events: EventBus;
   now: () => Date;
   logger?: Pick<Logger, 'warn'>;
 }) {
-  const { replies, publisher, now } = deps;
+  const { replies, publisher, events, now } = deps;
 
   /** The review to answer, if it is in the caller's scope (a limited member's locations): else 404. */
   async function targetOf(scope: Scope, id: number): Promise<ReplyTargetRow> {
@@ -125,8 +124,17 @@ export function createRepliesService(deps: {
     const externalId = outcome.site === 'none' ? null : outcome.externalId;
     return replies.transaction(async (tx) => {
       const reply = await replies.writeReply(tx, ownerId, id, { content, publishedTo, externalId }, claim);
-      if (reply)
-        await emitReviewResponded(tx, { ownerId, reviewId: id, content, publishedTo, edited: !firstAnswer });
+      if (reply) {
+        const edited = !firstAnswer;
+        await events.emit(tx, {
+          type: 'review.responded',
+          ownerId,
+          reviewId: id,
+          content,
+          publishedTo,
+          edited,
+        });
+      }
       return reply;
     });
   }
@@ -137,20 +145,6 @@ export function createRepliesService(deps: {
     await enqueue(tx, 'publish-reply', { ownerId, reviewId: id, attempt: attempts + 1 }, { runAt });
   }
 
-  /** The bell's word that a reply will not reach its site without the owner. */
-  async function alertFailed(tx: Executor, ownerId: number, id: number, reason: string) {
-    await recordNotifications(tx, [
-      {
-        ownerId,
-        kind: 'reply_failed',
-        title: 'A reply was not published',
-        body: `Not on the site: ${reason}. Open the review to try again, change or discard it.`,
-        target: notificationTargets.review(id),
-        reviewId: id,
-      },
-    ]);
-  }
-
   /** A refused attempt: the reply waits again with why (the next attempt queued), or has failed. */
   function release(ownerId: number, id: number, claim: ReplyClaim, outcome: Refused, alert: boolean) {
     const state = stateAfter(outcome, claim.attempts);
@@ -158,7 +152,9 @@ export function createRepliesService(deps: {
     return replies.transaction(async (tx) => {
       const reply = await replies.releaseWaitingReply(tx, ownerId, id, claim, { state, error });
       if (reply && state === 'pending') await scheduleRetry(tx, ownerId, id, claim.attempts);
-      if (reply && state === 'failed' && alert) await alertFailed(tx, ownerId, id, error);
+      if (reply && state === 'failed' && alert) {
+        await events.emit(tx, { type: 'reply.failed', ownerId, reviewId: id, reason: error });
+      }
       return reply;
     });
   }
@@ -298,12 +294,13 @@ export type RepliesService = ReturnType<typeof createRepliesService>;
 
 /** The replies service on the database, publishing through the publisher routes/ and jobs.ts hand in. */
 export function repliesServiceFor(
-  ctx: Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'logger'>>,
+  ctx: Pick<AppContext, 'db' | 'events' | 'now'> & Partial<Pick<AppContext, 'logger'>>,
   publisher: ReplyPublisher,
 ): RepliesService {
   return createRepliesService({
     replies: createRepliesRepository(ctx.db),
     publisher,
+    events: ctx.events,
     now: ctx.now,
     logger: ctx.logger,
   });
