@@ -20,25 +20,17 @@ export function createRepliesRoutes(ctx: AppContext, publisher: ReplyPublisher):
   const router = Router();
   router.use(createReplySuggestionRoutes(ctx));
 
-  router.post(
-    '/reviews/:id/response',
+  /** A new reply's words for `send`, the review in the caller's scope; the answer says where it went. */
+  const withReply = (send: typeof replies.respond) =>
     validate(
       { params: ReviewIdParamsSchema, body: ReviewResponseSchema },
       async ({ params, body }, req, res) => {
-        res.json(await replies.respond(scopeOf(req), params.id, body.responseContent));
+        res.json(await send(scopeOf(req), params.id, body.responseContent));
       },
-    ),
-  );
+    );
 
-  router.put(
-    '/reviews/:id/response',
-    validate(
-      { params: ReviewIdParamsSchema, body: ReviewResponseSchema },
-      async ({ params, body }, req, res) => {
-        res.json(await replies.edit(scopeOf(req), params.id, body.responseContent));
-      },
-    ),
-  );
+  router.post('/reviews/:id/response', withReply(replies.respond));
+  router.put('/reviews/:id/response', withReply(replies.edit));
 
   // A reply its site did not take yet (issue 41), tried again now; the answer says whether it went.
   router.post(

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../../db/schema';
 import { domainSubscribers } from '../../../events';
@@ -27,6 +28,17 @@ describe.each(testDatabaseKinds)('the events a reply emits on %s', (kind) => {
       createTestContext(db(), {}, { events: createEventBus([...domainSubscribers, extra]) }),
     );
 
+  /** A client's private review, answered through `app`. */
+  async function answerPrivateReview(app: Express) {
+    const user = await createUser(db());
+    const review = await createReview(db(), user.id, { type: 'private' });
+    const agent = await signedInAgent(app, user);
+    const res = await agent
+      .post(`/api/reviews/${review.id}/response`)
+      .send({ responseContent: 'Thank you, Ann.' });
+    return { user, review, res };
+  }
+
   it('when a private review is answered, then review.responded is emitted once, in the transaction that stored the reply', async () => {
     const seen: { event: DomainEvent; storedInTx: string | null }[] = [];
     const app = appWith({
@@ -35,14 +47,7 @@ describe.each(testDatabaseKinds)('the events a reply emits on %s', (kind) => {
         seen.push({ event, storedInTx: row!.responseContent });
       },
     });
-    const user = await createUser(db());
-    const review = await createReview(db(), user.id, { type: 'private' });
-
-    const res = await (
-      await signedInAgent(app, user)
-    )
-      .post(`/api/reviews/${review.id}/response`)
-      .send({ responseContent: 'Thank you, Ann.' });
+    const { user, review, res } = await answerPrivateReview(app);
 
     expect(res.status).toBe(200);
     expect(seen).toEqual([
@@ -66,14 +71,7 @@ describe.each(testDatabaseKinds)('the events a reply emits on %s', (kind) => {
         throw new Error('subscriber down');
       },
     });
-    const user = await createUser(db());
-    const review = await createReview(db(), user.id, { type: 'private' });
-
-    const res = await (
-      await signedInAgent(app, user)
-    )
-      .post(`/api/reviews/${review.id}/response`)
-      .send({ responseContent: 'Thank you, Ann.' });
+    const { review, res } = await answerPrivateReview(app);
 
     expect(res.status).toBe(500);
     const [row] = await db().select().from(reviews).where(eq(reviews.id, review.id));
