@@ -29,6 +29,8 @@ import { sessionOwnerOf } from './lib/session-store';
 import { createSecretBox } from './lib/crypto';
 import { createUrlPolicy } from './lib/url-policy';
 import type { AppContext } from './lib/context';
+import { createEventBus } from './lib/events';
+import { domainSubscribers } from './events';
 import { createMailer } from './lib/mail/mailer';
 import { createTwilioClient } from './lib/twilio/twilio';
 import { createStripeClient } from './lib/stripe';
@@ -80,6 +82,7 @@ export function createAppContext(
     stripe: createStripeClient(env),
     now: () => new Date(),
     webhookUrls: createUrlPolicy(),
+    events: createEventBus(domainSubscribers),
   };
 }
 

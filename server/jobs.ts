@@ -1,10 +1,10 @@
 import { createDeliveryJobHandlers, sendEmail } from './features/delivery';
 import { publicApiServiceFor } from './features/api-access';
 import { createWebhookJobHandlers } from './features/webhooks';
-import { createIntegrationsJobs } from './features/integrations';
+import { createIntegrationsJobs, replyPublisherFor } from './features/integrations';
 import { createNotificationJobs } from './features/notifications';
 import { createPublicReviewJobs } from './features/public-review';
-import { createReplyJobHandlers } from './features/reviews';
+import { createReplyJobHandlers } from './features/replies';
 import { createSettingsJobHandlers } from './features/settings';
 import type { AppContext } from './lib/context';
 import { pruneRateLimits } from './lib/rate-limit';
@@ -23,7 +23,7 @@ export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; 
       ...integrations.handlers,
       ...notifications.handlers,
       ...createWebhookJobHandlers(ctx),
-      ...createReplyJobHandlers(ctx),
+      ...createReplyJobHandlers(ctx, replyPublisherFor(ctx)),
       ...createSettingsJobHandlers(ctx),
     },
     tasks: [

@@ -34,6 +34,18 @@ const probes: { name: string; file: string; code: string; zone: string }[] = [
     zone: SEALED,
   },
   {
+    name: 'integrations imports the replies feature’s port file instead of its index.ts',
+    file: 'server/features/integrations/lint-probe.ts',
+    code: "export type { ReplyPublisher } from '../replies/reply-publisher';\n",
+    zone: SEALED,
+  },
+  {
+    name: 'jobs.ts imports the replies feature’s jobs file',
+    file: 'server/lint-probe.ts',
+    code: "export { createReplyJobHandlers } from './features/replies/replies.jobs';\n",
+    zone: SEALED,
+  },
+  {
     name: 'a feature imports another feature’s service through the @server alias',
     file: 'server/features/team/lint-probe.ts',
     code: "export { createAuthService } from '@server/features/auth/auth.service';\n",

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { SecretBox } from './crypto';
+import type { EventBus } from './events';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { StripeClient } from './stripe';
@@ -27,4 +28,6 @@ export interface AppContext {
   now: () => Date;
   /** Which webhook URLs may be called (lib/url-policy.ts): public https only; tests allow a local receiver. */
   webhookUrls: UrlPolicy;
+  /** What happened, told to the features that react to it inside the caller's transaction (lib/events.ts). */
+  events: EventBus;
 }

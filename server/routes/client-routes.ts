@@ -3,14 +3,15 @@ import type { AppContext } from '../lib/context';
 import { createPlansRoutes } from '../features/admin';
 import { createBillingRoutes } from '../features/billing';
 import { createSupportRoutes } from '../features/support';
-import { createIntegrationsRoutes } from '../features/integrations';
+import { createIntegrationsRoutes, replyPublisherFor } from '../features/integrations';
 import { createContactsRoutes } from '../features/contacts';
 import { createLocationsRoutes } from '../features/locations';
 import { createSettingsRoutes } from '../features/settings';
 import { createDeliveryRoutes } from '../features/delivery';
 import { createReviewRequestsRoutes } from '../features/review-requests';
 import { createTemplatesRoutes } from '../features/templates';
-import { createReviewVideoRoutes, createReviewsRoutes, repliesServiceFor } from '../features/reviews';
+import { createReviewVideoRoutes, createReviewsRoutes } from '../features/reviews';
+import { createRepliesRoutes } from '../features/replies';
 import { createDashboardRoutes } from '../features/dashboard';
 import { createInsightsRoutes } from '../features/insights';
 import { createNotificationsRoutes } from '../features/notifications';
@@ -38,10 +39,11 @@ export function createClientRouter(_ctx: AppContext): Router {
       createSettingsRoutes(_ctx),
       createReviewVideoRoutes(_ctx),
       createReviewsRoutes(_ctx),
+      createRepliesRoutes(_ctx, replyPublisherFor(_ctx)),
       createTemplatesRoutes(_ctx),
       createReviewRequestsRoutes(_ctx),
       createDeliveryRoutes(_ctx),
-      createIntegrationsRoutes(_ctx, repliesServiceFor(_ctx)),
+      createIntegrationsRoutes(_ctx),
       createDashboardRoutes(_ctx),
       createInsightsRoutes(_ctx),
       createNotificationsRoutes(_ctx),

@@ -140,6 +140,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
   const refreshTokens = new Map<string, Reach>();
   const requests: RecordedRequest[] = [];
   const failures: Failure[] = [];
+  const holds: { path: RegExp; reached: () => void; released: Promise<void> }[] = [];
   const revoked: string[] = [];
   const expiresIn = options.expiresIn ?? 3599;
   let maxPageSize = 50;
@@ -385,6 +386,12 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
         body: await readBody(incoming),
       };
       requests.push(req);
+      const holdIndex = holds.findIndex((h) => h.path.test(req.path));
+      if (holdIndex >= 0) {
+        const [hold] = holds.splice(holdIndex, 1);
+        hold!.reached();
+        await hold!.released;
+      }
       const failureIndex = failures.findIndex((f) => f.path.test(req.path));
       if (failureIndex >= 0) {
         const [failure] = failures.splice(failureIndex, 1);
@@ -450,6 +457,17 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
     /** The next request to a matching path answers this error (Google's error body). */
     failNext(path: RegExp, status: number, message: string, headers?: Record<string, string>) {
       failures.push({ path, status, message, headers });
+    },
+    /**
+     * The next request to a matching path waits until `release` is called: `reached` resolves once it has
+     * arrived, so a test can act while a reply is on its way to Google.
+     */
+    holdNext(path: RegExp) {
+      let reached!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (reached = resolve));
+      holds.push({ path, reached, released: new Promise<void>((resolve) => (release = resolve)) });
+      return { reached: arrived, release };
     },
     /** The user took the grant back (removed access in their Google account): every token of it stops working. */
     revokeAll() {

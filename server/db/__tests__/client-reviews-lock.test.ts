@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntegrationsRepository } from '../../features/integrations/integrations.repository';
-import { createReviewsRepository } from '../../features/reviews/reviews.repository';
+import { createRepliesRepository } from '../../features/replies/replies.repository';
 import { createLocation, createReview, createUser } from '../../testing/factories';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../testing/test-db';
 import { rowsOf, type Database, type Transaction } from '../client';
@@ -86,9 +86,10 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('a reply and an import 
 
   it('when the owner answers a review, an import of the same reviews waits for the answer, then both are kept', async () => {
     const { owner, location, review } = await googleReview(null);
-    const reviewsRepo = createReviewsRepository(db());
+    const repliesRepo = createRepliesRepository(db());
     const reply = { content: 'Thanks, Ana!', publishedTo: null, externalId: null };
-    const answer = await heldOpen((tx) => reviewsRepo.writeReply(tx, owner.id, review.id, reply, true));
+    const claim = (await repliesRepo.claimNewReply(owner.id, review.id, reply.content, true))!;
+    const answer = await heldOpen((tx) => repliesRepo.writeReply(tx, owner.id, review.id, reply, claim));
 
     const sync = db().transaction((tx) =>
       createIntegrationsRepository(db()).upsertImported(tx, owner.id, location.id, 'google', [
@@ -117,11 +118,11 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('a reply and an import 
       ]),
     );
 
-    const cleared = createReviewsRepository(db()).clearReply(owner.id, review.id);
+    const cleared = createRepliesRepository(db()).clearReply(owner.id, review.id);
     expect(await waitingOn(db())).toBe('advisory');
     sync.finish();
     await sync.done;
-    expect(await cleared).toBe(true);
+    expect(await cleared).toMatchObject({ responseContent: null });
 
     expect(await reviewById(review.id)).toMatchObject({ responseContent: null, content: 'Review g-1' });
   });
@@ -133,16 +134,17 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('a reply and an import 
       responseContent: 'Thanks!',
       respondedAt: new Date('2026-10-02T10:00:00Z'),
     });
-    const reviewsRepo = createReviewsRepository(db());
+    const repliesRepo = createRepliesRepository(db());
     const reply = { content: 'Thanks, Ana!', publishedTo: null, externalId: null };
-    const answer = await heldOpen((tx) => reviewsRepo.writeReply(tx, owner.id, review.id, reply, true));
+    const claim = (await repliesRepo.claimNewReply(owner.id, review.id, reply.content, true))!;
+    const answer = await heldOpen((tx) => repliesRepo.writeReply(tx, owner.id, review.id, reply, claim));
 
-    const cleared = reviewsRepo.clearReply(owner.id, answered.id);
+    const cleared = repliesRepo.clearReply(owner.id, answered.id);
     // Past the shared lock, on the totals row the answer changed (a row lock: its transaction's id).
     expect(await waitingOn(db())).toBe('transactionid');
     answer.finish();
     await answer.done;
-    expect(await cleared).toBe(true);
+    expect(await cleared).toMatchObject({ responseContent: null });
 
     expect(await figuresOf(owner.id)).toEqual({ reviews: 2, responded: 1 });
   });

@@ -9,7 +9,10 @@ export function locationGoogleSession(
   google: GoogleClient,
   repo: Pick<IntegrationsRepository, 'saveGoogleTokens'>,
   ownerId: number,
-  location: IntegrationLocation,
+  location: Pick<
+    IntegrationLocation,
+    'id' | 'googleAccessToken' | 'googleRefreshToken' | 'googleTokenExpiresAt'
+  >,
 ) {
   return google.session(
     {

@@ -377,34 +377,6 @@ export function createIntegrationsRepository(db: Database) {
       }
       return { written, created };
     },
-
-    /** A review of the client with its location's connection, for a reply on the review site. */
-    /** A review and its location, if it is in `scope`: a limited member answers only their locations'. */
-    async findReviewForReply(scope: Scope, reviewId: number) {
-      const { ownerId } = scope;
-      const [row] = await db
-        .select({
-          id: reviews.id,
-          type: reviews.type,
-          externalId: reviews.externalId,
-          responseContent: reviews.responseContent,
-          responsePublishedTo: reviews.responsePublishedTo,
-          responseExternalId: reviews.responseExternalId,
-          // A reply waiting for its site (issue 41): a new answer must not race it.
-          replyPublishState: reviews.replyPublishState,
-          location: locationColumns,
-        })
-        .from(reviews)
-        .leftJoin(locations, and(eq(locations.id, reviews.locationId), eq(locations.ownerId, ownerId)))
-        .where(
-          and(
-            inScope(scope, { ownerId: reviews.ownerId, locationId: reviews.locationId }),
-            eq(reviews.id, reviewId),
-          ),
-        );
-      if (!row) return undefined;
-      return { ...row, location: row.location?.id ? (row.location as IntegrationLocation) : null };
-    },
   };
 }
 

@@ -3,7 +3,6 @@ import { IdParamsSchema } from '@shared/schemas/domain';
 import {
   ConnectQuerySchema,
   DisconnectQuerySchema,
-  IntegrationReplySchema,
   LinkGoogleLocationSchema,
   OAuthCallbackQuerySchema,
   ProviderParamsSchema,
@@ -13,7 +12,6 @@ import type { AppContext } from '../../lib/context';
 import { saveSession } from '../../lib/session';
 import { validate } from '../../middleware/validate';
 import { scopeOf, tenantOf } from '../../middleware/tenant';
-import type { RepliesService } from '../reviews';
 import { integrationsServiceFor, type Actor } from './integrations.service';
 import { syncServiceFor } from './sync.service';
 
@@ -26,11 +24,10 @@ const actorOf = (req: Request): Actor => ({
 /**
  * Google Business Profile and Facebook Page connections (PRODUCT.md section 5, Integrations), in the client
  * router: the OAuth callbacks need the signed-in session that started the flow, and an admin inside a
- * client's area runs the same handlers. Provider failures answer 502 with the provider's message. Replies
- * are the reviews feature's: routes/client-routes.ts hands its service in, so integrations never imports it
- * (reviews publishes through integrations; the reverse import made the two a cycle, issue 44).
+ * client's area runs the same handlers. Provider failures answer 502 with the provider's message. Replies,
+ * the provider reply endpoints included, are the replies feature's; it publishes through reply-publisher.ts.
  */
-export function createIntegrationsRoutes(ctx: AppContext, replies: RepliesService): Router {
+export function createIntegrationsRoutes(ctx: AppContext): Router {
   const service = integrationsServiceFor(ctx);
   const sync = syncServiceFor(ctx);
   const router = Router();
@@ -97,16 +94,6 @@ export function createIntegrationsRoutes(ctx: AppContext, replies: RepliesServic
         const { run, created } = await sync.request(tenantOf(req), provider);
         res.status(created ? 202 : 200).json(run);
       }),
-    );
-
-    router.post(
-      `/integrations/${provider}/reply/:id`,
-      validate(
-        { params: IdParamsSchema, body: IntegrationReplySchema },
-        async ({ params, body }, req, res) => {
-          res.json(await replies.respondOnSite(provider, scopeOf(req), params.id, body.reply));
-        },
-      ),
     );
   }
 

@@ -1,9 +1,9 @@
 import type { Provider } from '@shared/schemas/integrations';
-import type { ReplyDestination } from '@shared/schemas/reviews';
 import { AppError } from '../../lib/errors';
 import type { FacebookClient } from './facebook.client';
 import { googleReviewName, type GoogleClient } from './google.client';
-import type { IntegrationLocation, IntegrationsRepository } from './integrations.repository';
+import type { ReplyLocation, ReplyPublisher, ReplyTarget, SiteOutcome } from '../replies';
+import type { IntegrationsRepository } from './integrations.repository';
 import { ProviderError } from './provider-http';
 import { markReconnectNeeded } from './reconnect';
 import { locationGoogleSession } from './google-session';
@@ -13,28 +13,8 @@ const SITE: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' 
 /** What a reply says when its site stopped accepting the connection: "Google must be connected again". */
 export const reconnectReason = (provider: Provider) => `${SITE[provider]} must be connected again`;
 
-/** A review as the reply decision needs it: where it came from and where its reply now lives. */
-export interface ReplyTarget {
-  id: number;
-  type: string;
-  externalId: string | null;
-  responsePublishedTo: Provider | null;
-  responseExternalId: string | null;
-  location: IntegrationLocation | null;
-}
-
-/**
- * What happened on the review site. `failed` is true when the site was asked and refused or did not answer
- * (as opposed to a reply that was never meant for a site, or could not be sent because nothing is connected).
- * `reconnect` is true when the site no longer accepts the connection (refused now, or already marked so):
- * trying again is useless until the owner connects it again.
- */
-export type SiteOutcome =
-  | { site: Provider; externalId: string | null }
-  | { site: 'none'; reason: string | null; failed: boolean; reconnect?: boolean };
-
 type Route =
-  | { provider: Provider; ready: true; location: IntegrationLocation; externalId: string }
+  | { provider: Provider; ready: true; location: ReplyLocation; externalId: string }
   | { provider: Provider | null; ready: false; reason: string | null; reconnect?: boolean };
 
 /** Whether a review's reply can go to its site, and if not, why in a few words. */
@@ -58,18 +38,17 @@ function routeOf(target: ReplyTarget): Route {
 }
 
 /**
- * Posts, edits and deletes replies on Google and Facebook for the one server decision of issue 10. It never
- * throws for a site's refusal: it answers what happened, and a refused grant marks the location
- * "reconnect needed" (the owner is told).
+ * The replies feature's publisher for Google and Facebook (issue 10). It never throws for a site's refusal: it
+ * answers what happened, and a refused grant marks the location "reconnect needed" (the owner is told).
  */
 export function createReplyPublisher(deps: {
   repo: IntegrationsRepository;
   google: GoogleClient;
   facebook: FacebookClient;
-}) {
+}): ReplyPublisher {
   const { repo, google, facebook } = deps;
 
-  const googleSession = (ownerId: number, location: IntegrationLocation) =>
+  const googleSession = (ownerId: number, location: ReplyLocation) =>
     locationGoogleSession(google, repo, ownerId, location);
 
   /** Runs a site call; a refusal becomes an outcome (and a refused grant is recorded). */
@@ -92,11 +71,10 @@ export function createReplyPublisher(deps: {
   }
 
   return {
-    /** Whether the review's reply would go to its site (for the strict provider endpoints). */
-    routeOf,
+    canPublish: (target) => routeOf(target).ready,
 
-    /** Posts a new reply, or updates the one already posted (Google's reply is one per review). */
-    async publish(ownerId: number, target: ReplyTarget, text: string): Promise<SiteOutcome> {
+    /** Google's reply is one per review: posting again updates it. */
+    async publish(ownerId, target, text) {
       const route = routeOf(target);
       if (!route.ready)
         return { site: 'none', reason: route.reason, failed: false, reconnect: route.reconnect };
@@ -118,8 +96,7 @@ export function createReplyPublisher(deps: {
       });
     },
 
-    /** Deletes the reply on the site it was posted on. */
-    async unpublish(ownerId: number, target: ReplyTarget): Promise<SiteOutcome> {
+    async unpublish(ownerId, target) {
       const publishedTo = target.responsePublishedTo;
       if (!publishedTo) return { site: 'none', reason: null, failed: false };
       const route = routeOf(target);
@@ -145,7 +122,3 @@ export function createReplyPublisher(deps: {
     },
   };
 }
-
-export type ReplyPublisher = ReturnType<typeof createReplyPublisher>;
-
-export const destinationOf = (outcome: SiteOutcome): ReplyDestination => outcome.site;

@@ -3,5 +3,6 @@ export { createNotificationsPublicRoutes, createNotificationsRoutes } from './no
 export { createNotificationJobs } from './notifications.jobs';
 export { recordNotifications, type NewNotification } from './record-notifications';
 export { announceNewReviews } from './announce-reviews';
+export { notificationSubscribers } from './notification-subscribers';
 /** When a user read their notifications, for the data export. */
 export { readAtBy, readMarkOf } from './notifications.repository';

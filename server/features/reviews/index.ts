@@ -1,8 +1,7 @@
-// Reviews and replies: the routes and jobs, the services other features call and the scoped review query.
+// Reviews: the routes, the services other features call, the scoped review query and the review as the API shows it.
 export { createReviewsRoutes } from './reviews.routes';
 export { createReviewVideoRoutes } from './review-video.routes';
-export { createReplyJobHandlers } from './replies.jobs';
-export { repliesServiceFor, type RepliesService } from './replies.service';
+export { toReview } from './reviews.service';
 export { reviewVideoServiceFor } from './review-video.service';
 /** The tenant's reviews in scope, as a subquery the dashboard and insights aggregate. */
 export { reviewsIn, type ReviewRow } from './reviews.repository';

@@ -1,4 +1,5 @@
 import type { ReviewType } from '@shared/schemas/domain';
+import type { Subscribers } from '../../lib/events';
 import { insertDeliveries, type EmitExecutor } from './webhooks.repository';
 
 /**
@@ -74,3 +75,8 @@ export async function emitRequestCompleted(
     },
   ]);
 }
+
+/** What the client's endpoints are told of the events other features emit. */
+export const webhookSubscribers: Subscribers = {
+  'review.responded': emitReviewResponded,
+};

@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { LlmError, llmConfigOf, streamChatCompletion, type ChatMessage } from '../../lib/llm';
 import { createReplySettingsRepository } from './reply-settings.repository';
-import { createReviewsRepository } from './reviews.repository';
+import { createRepliesRepository } from './replies.repository';
 import type { Scope } from '../../db/scope';
 
 /** A suggested reply stays short enough to read at a glance and to fit any review site. */
@@ -71,7 +71,7 @@ export function buildReplyPrompt(input: ReplyPromptInput): ChatMessage[] {
 /** Suggested replies (issue 16, item 4) and the tone and signature they are written in. */
 export function replySuggestionsServiceFor(ctx: Pick<AppContext, 'db' | 'env' | 'logger'>) {
   const config = llmConfigOf(ctx.env);
-  const reviews = createReviewsRepository(ctx.db);
+  const replies = createRepliesRepository(ctx.db);
   const settings = createReplySettingsRepository(ctx.db);
 
   return {
@@ -85,7 +85,7 @@ export function replySuggestionsServiceFor(ctx: Pick<AppContext, 'db' | 'env' | 
      */
     async prepare(scope: Scope, reviewId: number): Promise<ChatMessage[] | null> {
       const { ownerId } = scope;
-      const review = await reviews.findById(scope, reviewId);
+      const review = await replies.findTarget(scope, reviewId);
       if (!review) throw notFound(REVIEW_NOT_FOUND);
       if (!config) return null;
       const [preferences, business] = await Promise.all([

@@ -141,6 +141,28 @@ describe.each(testDatabaseKinds)('answering a review: one server decision on %s'
       expect(await reviewRow(review.id)).toMatchObject({ responseContent: winner, pendingReply: null });
     });
 
+    it('when a second first reply comes while the first is on its way to Google, then it is refused and Google is asked once', async () => {
+      const { agent, review, googleLocationId } = await googleReviewOfConnectedLocation();
+      const onGoogle = google.holdNext(/\/reply$/);
+
+      const first = agent.post(`/api/reviews/${review.id}/response`).send({ responseContent: 'Sorry, Ann.' });
+      const firstDone = first.then((r) => r);
+      await onGoogle.reached;
+      const second = await agent
+        .post(`/api/reviews/${review.id}/response`)
+        .send({ responseContent: 'So sorry, Ann.' });
+      onGoogle.release();
+
+      expect(second.status).toBe(409);
+      expect((await firstDone).status).toBe(200);
+      expect(google.requestsTo(/\/reply$/)).toHaveLength(1);
+      expect(google.reviewsOf(googleLocationId)[0]!.reviewReply?.comment).toBe('Sorry, Ann.');
+      expect(await reviewRow(review.id)).toMatchObject({
+        responseContent: 'Sorry, Ann.',
+        pendingReply: null,
+      });
+    });
+
     it('when two edits or two replies through the Google endpoint come at the same moment, then Google is asked once each time', async () => {
       const { agent, review, googleLocationId } = await googleReviewOfConnectedLocation();
 
