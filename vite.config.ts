@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { BROWSER_TREESHAKE } from './scripts/tree-shaking';
+import { BROWSER_TREESHAKE, pureZodSchemas } from './scripts/tree-shaking';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -38,7 +38,8 @@ function reviewPageEntry(): Plugin {
 export default defineConfig({
   root: path.join(root, 'client'),
   publicDir: path.join(root, 'client/public'),
-  plugins: [react(), reviewPageEntry()],
+  // A screen that imports a shared module's words drops its zod schemas (scripts/tree-shaking.ts).
+  plugins: [react(), reviewPageEntry(), pureZodSchemas()],
   resolve: { alias },
   build: {
     outDir: path.join(root, 'dist/public'),
@@ -52,7 +53,6 @@ export default defineConfig({
       // second pass with Preact in place of React, into the same folder (vite.review-page.config.ts; issue 13,
       // docs/decisions/004-public-review-page-entry.md); in development this server serves it with React.
       input: { index: path.join(root, 'client/index.html') },
-      // A screen that imports a shared module's constants drops its zod schemas (scripts/tree-shaking.ts).
       treeshake: BROWSER_TREESHAKE,
       output: {
         codeSplitting: {

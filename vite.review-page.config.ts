@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { BROWSER_TREESHAKE } from './scripts/tree-shaking';
+import { BROWSER_TREESHAKE, pureZodSchemas } from './scripts/tree-shaking';
 
 /**
  * The second pass of `npm run build`: the public review page (client/review.html, client/src/review-main.tsx)
@@ -31,7 +31,8 @@ export default defineConfig({
   root: path.join(root, 'client'),
   // The app's pass has copied client/public already.
   publicDir: false,
-  plugins: [react()],
+  // As the app's pass: a module's unused zod schemas are dropped (scripts/tree-shaking.ts).
+  plugins: [react(), pureZodSchemas()],
   resolve: {
     // The app's aliases the page's sources use (vite.config.ts), then Preact's.
     alias: [
@@ -49,7 +50,6 @@ export default defineConfig({
     manifest: REVIEW_PAGE_MANIFEST,
     rolldownOptions: {
       input: { review: path.join(root, 'client/review.html') },
-      // As the app's pass: a module's unused zod schemas are dropped (scripts/tree-shaking.ts).
       treeshake: BROWSER_TREESHAKE,
     },
   },

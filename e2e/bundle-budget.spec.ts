@@ -26,7 +26,6 @@ const OVER_TARGET: Record<string, number> = {
   '/contacts': 154 * KB,
   '/settings?tab=profile': 193 * KB,
   '/settings?tab=locations': 192 * KB,
-  '/settings?tab=integrations': 192 * KB,
   '/settings?tab=requests': 176 * KB,
   '/settings?tab=notifications': 203 * KB,
   '/settings?tab=widget': 194 * KB,
