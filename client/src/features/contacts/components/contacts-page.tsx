@@ -121,16 +121,16 @@ export function ContactsPage() {
   } else {
     body = (
       <div className="overflow-x-auto rounded-xl border bg-card">
-        <Table className="w-full text-sm">
+        <Table>
           <TableCaption className="sr-only">Contacts</TableCaption>
           <TableHeader className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
             <TableRow>
-              <TableHead className="px-4 py-3 font-medium">Name</TableHead>
-              <TableHead className="px-4 py-3 font-medium">Email</TableHead>
-              <TableHead className="px-4 py-3 font-medium">Phone</TableHead>
-              <TableHead className="px-4 py-3 font-medium">Tags</TableHead>
-              <TableHead className="px-4 py-3 font-medium">Opted out</TableHead>
-              <TableHead className="px-4 py-3 text-right font-medium">
+              <TableHead>Name</TableHead>
+              <TableHead>Email</TableHead>
+              <TableHead>Phone</TableHead>
+              <TableHead>Tags</TableHead>
+              <TableHead>Opted out</TableHead>
+              <TableHead className="text-right">
                 <span className="sr-only">Actions</span>
               </TableHead>
             </TableRow>
@@ -138,16 +138,16 @@ export function ContactsPage() {
           <TableBody>
             {contacts.map((contact) => (
               <TableRow key={contact.id} className="border-b last:border-0">
-                <TableCell className="px-4 py-3 font-medium">{contact.name}</TableCell>
-                <TableCell className="max-w-56 truncate px-4 py-3">{contact.email ?? ''}</TableCell>
-                <TableCell className="whitespace-nowrap px-4 py-3">{formatPhone(contact.phone)}</TableCell>
-                <TableCell className="px-4 py-3">
+                <TableCell className="font-medium">{contact.name}</TableCell>
+                <TableCell className="max-w-56 truncate">{contact.email ?? ''}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatPhone(contact.phone)}</TableCell>
+                <TableCell>
                   <TagChips tags={contact.tags} />
                 </TableCell>
-                <TableCell className="px-4 py-3">
+                <TableCell>
                   <OptOutBadges contact={contact} />
                 </TableCell>
-                <TableCell className="px-4 py-3">
+                <TableCell>
                   <RowActions contact={contact} onEdit={setEditing} onDelete={setDeleting} />
                 </TableCell>
               </TableRow>
