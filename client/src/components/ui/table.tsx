@@ -61,7 +61,16 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
   return <tr data-slot="table-row" className={cn('border-b transition-colors', className)} {...props} />;
 }
 
-export function TableHead({ className, scope = 'col', ...props }: ComponentProps<'th'>) {
+export function TableHead({
+  className,
+  scope = 'col',
+  hiddenLabel,
+  children,
+  ...props
+}: ComponentProps<'th'> & {
+  /** A name for screen readers only, for a column whose cells say what they are (row actions). */
+  hiddenLabel?: string;
+}) {
   const padding = CELL_PADDING[useContext(TableDensityContext)];
   return (
     <th
@@ -69,7 +78,10 @@ export function TableHead({ className, scope = 'col', ...props }: ComponentProps
       scope={scope}
       className={cn('whitespace-nowrap text-left align-middle font-medium', padding, className)}
       {...props}
-    />
+    >
+      {hiddenLabel ? <span className="sr-only">{hiddenLabel}</span> : null}
+      {children}
+    </th>
   );
 }
 

@@ -140,9 +140,7 @@ export function ClientsTable({ clients, actions }: { clients: AdminClientRow[]; 
             <TableHead className="text-right">Reviews</TableHead>
             <TableHead>Created</TableHead>
             <TableHead>Status</TableHead>
-            <TableHead className="text-right">
-              <span className="sr-only">Actions</span>
-            </TableHead>
+            <TableHead className="text-right" hiddenLabel="Actions" />
           </TableRow>
         </TableHeader>
         <TableBody className="divide-y">

@@ -113,9 +113,7 @@ export function PlansPage() {
                 <TableHead>Locations</TableHead>
                 <TableHead className="text-right">Clients</TableHead>
                 <TableHead>Status</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+                <TableHead className="text-right" hiddenLabel="Actions" />
               </TableRow>
             </TableHeader>
             <TableBody className="divide-y">

@@ -174,9 +174,7 @@ export function ReviewRequestsList() {
                   <TableHead>Status</TableHead>
                   <TableHead>Created</TableHead>
                   <TableHead>Updated</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
+                  <TableHead hiddenLabel="Actions" />
                 </TableRow>
               </TableHeader>
               <TableBody>

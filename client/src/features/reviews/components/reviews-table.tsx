@@ -27,9 +27,7 @@ export function ReviewsTable({ reviews, onView }: ReviewListProps) {
             {COLUMNS.map((column) => (
               <TableHead key={column}>{column}</TableHead>
             ))}
-            <TableHead className="text-right">
-              <span className="sr-only">Actions</span>
-            </TableHead>
+            <TableHead className="text-right" hiddenLabel="Actions" />
           </TableRow>
         </TableHeader>
         <TableBody>
