@@ -5,8 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import {
@@ -130,9 +130,7 @@ export function ContactsPage() {
               <TableHead>Phone</TableHead>
               <TableHead>Tags</TableHead>
               <TableHead>Opted out</TableHead>
-              <TableHead className="text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
+              <TableHead className="text-right" hiddenLabel="Actions" />
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -165,20 +163,13 @@ export function ContactsPage() {
       {showToolbar ? (
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
           <div className="flex flex-col gap-2 sm:flex-row">
-            <div className="relative sm:w-72">
-              <Search
-                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden="true"
-              />
-              <Input
-                type="search"
-                aria-label="Search contacts"
-                placeholder="Search name, email or phone"
-                className="pl-9"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-              />
-            </div>
+            <SearchInput
+              className="sm:w-72"
+              aria-label="Search contacts"
+              placeholder="Search name, email or phone"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
             <Select value={tag} onValueChange={setTag}>
               <SelectTrigger className="sm:w-48" aria-label="Filter by tag">
                 <SelectValue />
