@@ -5,6 +5,7 @@ import type { ToastActionElement } from '@/components/ui/toast';
 import { toast } from '@/components/ui/use-toast';
 
 import { ApiError } from './api-client';
+import { FALLBACK_ERROR_MESSAGE as FALLBACK_MESSAGE } from './fallback-error';
 
 // Radix toast arrives with the toaster, on the first toast (components/ui/deferred-toaster.tsx), not with
 // every screen that may raise one (issue 13); the action renders inside that toaster's Suspense.
@@ -45,8 +46,6 @@ const TITLES: Record<ErrorSeverity, string> = {
   warning: 'Warning',
   information: 'Information',
 };
-
-const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
 function isErrorState(value: unknown): value is ErrorState {
   return (
