@@ -87,11 +87,13 @@ export function notifyError(error: unknown, severity?: ErrorSeverity): ErrorStat
 /**
  * A save's usual feedback, for `mutate(values, toastFeedback(...))`: the given toast when it worked, the
  * error's own toast (with its Upgrade action on a 402) when it did not.
+ * `afterSuccess` runs after the toast (a dialog closing itself).
  */
-export function toastFeedback(success: { title: string; description?: string }) {
+export function toastFeedback(success: { title: string; description?: string }, afterSuccess?: () => void) {
   return {
     onSuccess: () => {
       toast(success);
+      afterSuccess?.();
     },
     onError: (error: unknown) => {
       notifyError(error);
