@@ -309,7 +309,6 @@ export function createTeamRepository(db: Database) {
         return true;
       });
     },
-
   };
 }
 
