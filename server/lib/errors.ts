@@ -11,6 +11,9 @@ import {
  * An error a service throws on purpose: its status, message and code are shown to the user. The code
  * follows from the status unless the thrower names one a form or screen must tell apart (`email_taken`).
  */
+/** Postgres cannot store U+0000 in text: said the same whether a request or the database notices it. */
+export const NUL_MESSAGE = 'Text must not contain the NUL character.';
+
 export class AppError extends Error {
   readonly code: ApiErrorCode;
 
@@ -94,7 +97,7 @@ function fromParsers(err: ParserError): AppError | undefined {
     );
   }
   if (err.cause?.code && UNSTORABLE_TEXT.has(err.cause.code)) {
-    return new AppError(400, 'Text must not contain the NUL character.', undefined, 'validation_failed');
+    return new AppError(400, NUL_MESSAGE, undefined, 'validation_failed');
   }
   return fromBodyParser(err);
 }

@@ -59,6 +59,9 @@ export class DatabaseRateLimitStore implements Store {
   }
 }
 
+/** The answer of a limiter that counts by address (public pages, the widget): it names no feature. */
+export const TOO_MANY_FROM_CONNECTION = 'Too many requests from this connection. Please try again later.';
+
 interface LimiterOptions {
   db: Database;
   name: string;

@@ -1,7 +1,5 @@
 import type { RequestHandler } from 'express';
-import { badRequest } from '../lib/errors';
-
-export const NUL_MESSAGE = 'Text must not contain the NUL character.';
+import { badRequest, NUL_MESSAGE } from '../lib/errors';
 
 /** A value waiting to be looked at, with the key it sits under and its parent's entry: its path, unbuilt. */
 interface Visit {

@@ -5,6 +5,7 @@ import type { ToastActionElement } from '@/components/ui/toast';
 import { toast } from '@/components/ui/use-toast';
 
 import { ApiError } from './api-client';
+import { FALLBACK_ERROR_MESSAGE as FALLBACK_MESSAGE } from './fallback-error';
 
 // Radix toast arrives with the toaster, on the first toast (components/ui/deferred-toaster.tsx), not with
 // every screen that may raise one (issue 13); the action renders inside that toaster's Suspense.
@@ -46,8 +47,6 @@ const TITLES: Record<ErrorSeverity, string> = {
   information: 'Information',
 };
 
-const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
-
 function isErrorState(value: unknown): value is ErrorState {
   return (
     typeof value === 'object' &&
@@ -88,11 +87,13 @@ export function notifyError(error: unknown, severity?: ErrorSeverity): ErrorStat
 /**
  * A save's usual feedback, for `mutate(values, toastFeedback(...))`: the given toast when it worked, the
  * error's own toast (with its Upgrade action on a 402) when it did not.
+ * `afterSuccess` runs after the toast (a dialog closing itself).
  */
-export function toastFeedback(success: { title: string; description?: string }) {
+export function toastFeedback(success: { title: string; description?: string }, afterSuccess?: () => void) {
   return {
     onSuccess: () => {
       toast(success);
+      afterSuccess?.();
     },
     onError: (error: unknown) => {
       notifyError(error);

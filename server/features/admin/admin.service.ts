@@ -23,12 +23,11 @@ import {
   type PlanRow,
 } from './admin-plans.repository';
 import { createAdminStatsRepository, type AdminStatsRepository } from './admin-stats.repository';
-import { endAccessAfterCredentialChange } from '../auth';
+import { emailTaken, endAccessAfterCredentialChange } from '../auth';
 import { accountDeletionFor, type CancelSubscription, type DeleteAccount } from '../settings';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
 export const PLAN_NOT_FOUND = 'Plan not found';
-export const EMAIL_TAKEN = 'An account with this email already exists';
 export const PLAN_ARCHIVED = 'This plan is archived and cannot be assigned';
 export const CANNOT_CHANGE_SELF = 'You cannot disable or delete your own account';
 export const CANNOT_CHANGE_ADMIN = 'Administrator accounts cannot be disabled or deleted here';
@@ -130,7 +129,7 @@ export function createAdminService(
           companyName: input.companyName,
           planId,
         });
-        if (!user) throw conflict(EMAIL_TAKEN, 'email_taken');
+        if (!user) throw emailTaken();
         await audit.insertAudit(tx, {
           actorId: actor.id,
           action: 'client.create',
@@ -158,8 +157,7 @@ export function createAdminService(
           }
         }
         if (changes.email !== undefined) {
-          if (await clients.emailTakenByOther(tx, changes.email, id))
-            throw conflict(EMAIL_TAKEN, 'email_taken');
+          if (await clients.emailTakenByOther(tx, changes.email, id)) throw emailTaken();
           changes.username = changes.email;
         }
         if (input.planId !== undefined && input.planId !== target.planId) {

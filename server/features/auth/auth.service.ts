@@ -8,6 +8,8 @@ import type { UserRow, UsersRepository } from './users.repository';
 export type { UserRow };
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
+/** A sign-up, an admin's new client or a profile edit hit an address another account holds. */
+export const emailTaken = () => conflict(EMAIL_TAKEN, 'email_taken');
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact support.';
 
@@ -57,7 +59,7 @@ export function createAuthService(users: UsersRepository, settings?: BusinessSet
         role,
         emailVerifiedAt: verified ? new Date() : null,
       });
-      if (!user) throw conflict(EMAIL_TAKEN, 'email_taken');
+      if (!user) throw emailTaken();
       // The browser's zone: quiet hours work from the first request, for customers of unknown zone too.
       if (input.timeZone && settings)
         await settings.save(user.id, { ...(await settings.get(user.id)), timeZone: input.timeZone });

@@ -1,6 +1,6 @@
 // Accounts and sign-in: what app.ts wires and what other features read of a user.
 export { createAuthRoutes, logIn } from './auth.routes';
-export { createAuthService, toPublicUser, type AuthService } from './auth.service';
+export { createAuthService, emailTaken, toPublicUser, type AuthService } from './auth.service';
 export { createEmailVerificationService } from './email-verification.service';
 export { createPasswordResetService } from './password-reset.service';
 export { createLoginThrottle } from './login-throttle';

@@ -5,7 +5,7 @@ import type { Transaction } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isStripeSignatureError, verifyStripeEvent, type StripeClient } from '../../lib/stripe';
 import { createBillingRepository, type PlanRow, type SubscriptionState } from './billing.repository';
-import { createPlanLimits } from './plan-limits';
+import { createPlanLimits, planTerms } from './plan-limits';
 
 export const PAYMENTS_NOT_SET_UP =
   'Online payments are not set up yet, so plans cannot be bought here. Contact us and our team will change your plan.';
@@ -39,12 +39,7 @@ const positiveInt = (value: unknown): number | null => {
 
 export function toPlanOffer(plan: PlanRow): PlanOffer {
   return {
-    id: plan.id,
-    name: plan.name,
-    priceCents: plan.priceCents,
-    currency: plan.currency,
-    reviewRequestLimit: plan.reviewRequestLimit,
-    locationsLimit: plan.locationsLimit,
+    ...planTerms(plan),
     features: plan.features,
     stripePriceId: plan.stripePriceId,
   };

@@ -10,6 +10,16 @@ export const FREE_PLAN_KEY = 'free';
 /** The first instant of the calendar month (UTC) `now` falls in: monthly limits count from there. */
 export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
+/** What a plan offers, the same in the plan picker and on the Plan tab. */
+export const planTerms = (plan: PlanRow) => ({
+  id: plan.id,
+  name: plan.name,
+  priceCents: plan.priceCents,
+  currency: plan.currency,
+  reviewRequestLimit: plan.reviewRequestLimit,
+  locationsLimit: plan.locationsLimit,
+});
+
 export const requestLimitMessage = (plan: PlanRow, limit: number) =>
   `Your ${plan.name} plan includes ${limit} review requests a month, and this month's are used. Upgrade your plan to send more.`;
 export const locationLimitMessage = (plan: PlanRow, limit: number) =>
@@ -137,15 +147,7 @@ export function createPlanLimits(ctx: Pick<AppContext, 'db' | 'env' | 'now'>) {
       );
       const iso = (date: Date | null) => (date ? date.toISOString() : null);
       return {
-        plan: {
-          id: plan.id,
-          name: plan.name,
-          priceCents: plan.priceCents,
-          currency: plan.currency,
-          reviewRequestLimit: plan.reviewRequestLimit,
-          locationsLimit: plan.locationsLimit,
-          free: plan.key === FREE_PLAN_KEY,
-        },
+        plan: { ...planTerms(plan), free: plan.key === FREE_PLAN_KEY },
         usage: {
           periodStart: monthStart(ctx.now()).toISOString(),
           reviewRequests: requests,

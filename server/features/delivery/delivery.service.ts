@@ -1,6 +1,7 @@
 import type { Channel } from '@shared/schemas/domain';
 import { DEFAULT_TEMPLATES, type TemplateText } from '@shared/templates';
 import type { AppContext } from '../../lib/context';
+import type { MailMessage } from '../../lib/mail/mailer';
 import type { Job } from '../../lib/queue/worker';
 import { DeferJobError, PermanentJobError } from '../../lib/queue/worker';
 import { TwilioError } from '../../lib/twilio/twilio';
@@ -28,15 +29,9 @@ export interface SendOutcome {
 
 type SendCtx = Pick<AppContext, 'db' | 'mailer' | 'logger'>;
 
-export interface EmailInput {
+/** The message as the mailer sends it, with what the outbox records beside it. */
+export interface EmailInput extends MailMessage {
   ownerId: number | null;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  headers?: Record<string, string>;
-  onBehalfOf?: string;
-  replyTo?: string;
   reviewRequestId?: number;
   /** Names what the email is about; recorded with a sent (or outboxed) message so a retry can skip it. */
   idempotencyKey?: string;

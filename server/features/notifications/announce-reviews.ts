@@ -1,22 +1,12 @@
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@shared/schemas/notifications';
-import type { ReviewType } from '@shared/schemas/domain';
 import type { Database } from '../../db/client';
 import { enqueueMany } from '../../lib/queue/enqueue';
 import { savedNotificationSettings } from './notifications.repository';
 import { newReviewNotification, recordNotifications } from './record-notifications';
-import { emitReviewsCreated } from '../webhooks';
+import { emitReviewsCreated, type CreatedReview } from '../webhooks';
 
 /** A transaction (or the database) that wrote the reviews. */
 export type AnnounceExecutor = Pick<Database, 'insert' | 'select'>;
-
-export interface NewReview {
-  id: number;
-  ownerId: number;
-  type: ReviewType;
-  rating: number;
-  reviewerName: string;
-  content: string;
-}
 
 /**
  * Tells the owner about reviews that just arrived, in the transaction that stored them: one notification
@@ -24,7 +14,7 @@ export interface NewReview {
  * `review.created` webhook delivery for each endpoint that asked for it. A
  * rolled-back import or submission leaves neither behind; a committed one cannot lose them.
  */
-export async function announceNewReviews(tx: AnnounceExecutor, reviews: NewReview[]): Promise<void> {
+export async function announceNewReviews(tx: AnnounceExecutor, reviews: CreatedReview[]): Promise<void> {
   if (reviews.length === 0) return;
   await recordNotifications(tx, reviews.map(newReviewNotification));
   await emitReviewsCreated(tx, reviews);

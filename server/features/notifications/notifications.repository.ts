@@ -5,6 +5,7 @@ import {
   type NotificationSettings,
 } from '@shared/schemas/notifications';
 import type { Database } from '../../db/client';
+import { userIdentityColumns } from '../../db/user-columns';
 import {
   locations,
   notificationReadMarks,
@@ -217,11 +218,7 @@ export function createAlertsRepository(db: Database) {
     async recipient(userId: number) {
       const [row] = await db
         .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          companyName: users.companyName,
-          role: users.role,
+          ...userIdentityColumns,
           disabledAt: users.disabledAt,
           createdAt: users.createdAt,
           instantAlerts: notificationSettings.instantAlerts,

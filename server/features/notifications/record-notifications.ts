@@ -4,7 +4,7 @@ import {
   reviewNotificationTitle,
   type NotificationKind,
 } from '@shared/schemas/notifications';
-import type { ReviewType } from '@shared/schemas/domain';
+import type { CreatedReview } from '../webhooks';
 import type { Database } from '../../db/client';
 import { notifications } from '../../db/schema';
 
@@ -40,14 +40,7 @@ export async function recordNotifications(db: NotificationExecutor, rows: NewNot
 const QUOTE_MAX = 120;
 
 /** The notification of a new review: negative (1-2 stars) or new, with who wrote it and how it starts. */
-export function newReviewNotification(review: {
-  id: number;
-  ownerId: number;
-  type: ReviewType;
-  rating: number;
-  reviewerName: string;
-  content: string;
-}): NewNotification {
+export function newReviewNotification(review: CreatedReview): NewNotification {
   const who = review.reviewerName.trim() || 'A customer';
   const text = review.content.replace(/\s+/g, ' ').trim();
   const quote = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX - 1)}…` : text;

@@ -13,7 +13,12 @@ import {
 } from '@shared/schemas/public-review';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { createByteQuota, createRateLimiter, DatabaseRateLimitStore } from '../../lib/rate-limit';
+import {
+  createByteQuota,
+  createRateLimiter,
+  DatabaseRateLimitStore,
+  TOO_MANY_FROM_CONNECTION,
+} from '../../lib/rate-limit';
 import { createFileStorage, type FileStorage } from '../../lib/storage';
 import { validate } from '../../middleware/validate';
 import { publicReviewServiceFor } from './public-review.service';
@@ -117,7 +122,7 @@ export function createPublicReviewRoutes(
     name: 'public-view',
     limit: env.RATE_LIMIT_PUBLIC * GET_MULTIPLIER,
     windowMs: HOUR,
-    message: 'Too many requests from this connection. Please try again later.',
+    message: TOO_MANY_FROM_CONNECTION,
   });
   const submitLimiter = createRateLimiter({
     db: ctx.db,

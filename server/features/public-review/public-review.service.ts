@@ -22,6 +22,8 @@ import {
   type ResolvedLink,
 } from './public-review.repository';
 
+const VIDEO_UPLOAD_MISSING = 'The video upload was not found. Please upload it again.';
+
 /** file-type's answers we take, mapped to the type we store and serve. */
 const VIDEO_TYPES: Record<string, (typeof ACCEPTED_VIDEO_TYPES)[number]> = {
   'video/webm': 'video/webm',
@@ -108,8 +110,8 @@ export function createPublicReviewService(deps: {
 
       const pending = input.videoToken ? pendingKey(link, input.videoToken) : undefined;
       if (pending && !(await storage.stat(pending))) {
-        throw badRequest('The video upload was not found. Please upload it again.', {
-          videoToken: ['The video upload was not found. Please upload it again.'],
+        throw badRequest(VIDEO_UPLOAD_MISSING, {
+          videoToken: [VIDEO_UPLOAD_MISSING],
         });
       }
 
@@ -164,7 +166,7 @@ export function createPublicReviewService(deps: {
           await repository.setVideoUrl(reviewId, videoUrlOf(reviewId), tx);
           // Last step: if the file cannot be moved, the transaction rolls back and nothing is half-written.
           if (!(await storage.move(pending, videoKey(resolved.ownerId, reviewId)))) {
-            throw badRequest('The video upload was not found. Please upload it again.');
+            throw badRequest(VIDEO_UPLOAD_MISSING);
           }
         }
         return true;

@@ -6,17 +6,15 @@ import {
 } from '@shared/schemas/settings';
 import type { PublicUser } from '@shared/schemas/user';
 import { EMAIL_VERIFICATION_MESSAGES } from '@shared/schemas/account';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { toPublicUser } from '../auth';
+import { emailTaken, toPublicUser } from '../auth';
 import type { Transaction } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { createSettingsRepository, isUniqueViolation, type SettingsRepository } from './settings.repository';
 
 export const ADMIN_CANNOT_DELETE_SELF =
   'An admin account cannot be deleted from its own settings. Another admin can remove it.';
-
-export const EMAIL_TAKEN = 'An account with this email already exists';
 
 /** Ends a client's Stripe subscription now (billing.service.ts); throws, keeping the account, when it cannot. */
 export type CancelSubscription = (ownerId: number) => Promise<void>;
@@ -58,7 +56,7 @@ export function createSettingsService(repo: SettingsRepository) {
         return toPublicUser(row);
       } catch (err) {
         // users_email_lower_unique: the email is taken by another account, whatever its case.
-        if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, 'email_taken');
+        if (isUniqueViolation(err)) throw emailTaken();
         throw err;
       }
     },

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { userIdentityColumns } from '../../db/user-columns';
 import { locations, templates, users } from '../../db/schema';
 import type { Channel } from '@shared/schemas/domain';
 
@@ -49,11 +50,7 @@ export function createSupportRepository(db: Database) {
     async findUser(id: number) {
       const [row] = await db
         .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          companyName: users.companyName,
-          role: users.role,
+          ...userIdentityColumns,
           planId: users.planId,
           createdAt: users.createdAt,
         })

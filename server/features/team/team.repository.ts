@@ -70,6 +70,7 @@ export function createTeamRepository(db: Database) {
       return row;
     },
 
+    /** A client's team, for the client's settings and for an admin's view of the client alike. */
     async listMembers(clientId: number) {
       return db
         .select(memberColumns)
@@ -307,16 +308,6 @@ export function createTeamRepository(db: Database) {
         });
         return true;
       });
-    },
-
-    /** An admin's view of a client's team. */
-    async listMembersOfClient(clientId: number) {
-      return db
-        .select(memberColumns)
-        .from(teamMembers)
-        .innerJoin(users, eq(users.id, teamMembers.userId))
-        .where(eq(teamMembers.clientId, clientId))
-        .orderBy(asc(teamMembers.id));
     },
   };
 }

@@ -288,7 +288,7 @@ export function createTeamService(ctx: Pick<AppContext, 'db' | 'env' | 'now' | '
     /** The admin's client view: the client's members. */
     async membersOfClient(clientId: number): Promise<TeamMember[]> {
       if (!(await repo.business(clientId))) throw notFound('Client not found');
-      return (await repo.listMembersOfClient(clientId)).map(toMember);
+      return (await repo.listMembers(clientId)).map(toMember);
     },
   };
 }

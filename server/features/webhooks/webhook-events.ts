@@ -7,6 +7,7 @@ import { insertDeliveries, type EmitExecutor } from './webhooks.repository';
  * transaction that wrote the change, so the delivery rows and their queue jobs commit or roll back with it.
  */
 
+/** A review that just arrived, as its bell notification, alert email and `review.created` delivery read it. */
 export interface CreatedReview {
   id: number;
   ownerId: number;

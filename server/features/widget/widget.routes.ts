@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { simplePage } from '../../lib/simple-page';
-import { createRateLimiter } from '../../lib/rate-limit';
+import { createRateLimiter, TOO_MANY_FROM_CONNECTION } from '../../lib/rate-limit';
 import { tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
 import { wallPage } from './wall-page';
@@ -75,7 +75,7 @@ function widgetLimiter(ctx: AppContext, name: string): RequestHandler {
     name,
     limit: ctx.env.RATE_LIMIT_PUBLIC * WIDGET_MULTIPLIER,
     windowMs: HOUR,
-    message: 'Too many requests from this connection. Please try again later.',
+    message: TOO_MANY_FROM_CONNECTION,
   });
 }
 

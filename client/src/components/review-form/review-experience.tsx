@@ -1,5 +1,7 @@
 import { useState } from 'react';
 
+import { FALLBACK_ERROR_MESSAGE } from '@/lib/fallback-error';
+
 import { ReviewForm } from './review-form';
 import { ThankYou } from './thank-you';
 import type { PublicReviewPageData, ReviewDraft, SubmitOutcome, SubmitReview } from './types';
@@ -38,7 +40,7 @@ export function ReviewExperience({ page, submit, preview }: ReviewExperienceProp
         text: outcome.alreadySubmitted ? undefined : draft.content,
       });
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : 'Something went wrong. Please try again.');
+      setError(err instanceof Error && err.message ? err.message : FALLBACK_ERROR_MESSAGE);
     } finally {
       setSubmitting(false);
       setProgress(null);

@@ -17,7 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError, toastFeedback } from '@/lib/notify-error';
 import { NO_PLAN, planIdFromChoice, type AdminClientRow } from '@shared/admin';
 import {
   AddClientFormSchema,
@@ -236,18 +236,15 @@ export function ClientStatusDialog({ client, onClose }: { client: AdminClientRow
   const confirm = () =>
     update.mutate(
       { id: client.id, disabled: disabling },
-      {
-        onSuccess: () => {
-          toast({
-            title: disabling ? 'Client disabled' : 'Client enabled',
-            description: disabling
-              ? `${name} has been signed out and cannot sign in.`
-              : `${name} can sign in again.`,
-          });
-          onClose();
+      toastFeedback(
+        {
+          title: disabling ? 'Client disabled' : 'Client enabled',
+          description: disabling
+            ? `${name} has been signed out and cannot sign in.`
+            : `${name} can sign in again.`,
         },
-        onError: (error) => notifyError(error),
-      },
+        onClose,
+      ),
     );
 
   return (
@@ -276,13 +273,13 @@ export function DeleteClientDialog({ client, onClose }: { client: AdminClientRow
   const matches = typed.trim() === name.trim();
 
   const confirm = () =>
-    remove.mutate(client.id, {
-      onSuccess: () => {
-        toast({ title: 'Client deleted', description: `${name} and all their data were deleted.` });
-        onClose();
-      },
-      onError: (error) => notifyError(error),
-    });
+    remove.mutate(
+      client.id,
+      toastFeedback(
+        { title: 'Client deleted', description: `${name} and all their data were deleted.` },
+        onClose,
+      ),
+    );
 
   return (
     <ConfirmDialog

@@ -1,11 +1,11 @@
-import { Building2, Plus, Search } from 'lucide-react';
+import { Building2, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { DialogLoading, FullPageSpinner } from '@/components/ui/spinner';
 import type { AdminClientRow } from '@shared/admin';
 
@@ -51,24 +51,17 @@ export function ClientsPage() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative w-full sm:max-w-sm">
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search clients"
-            placeholder="Search company, name or email"
-            className="pl-9"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              // A new search starts on the first page.
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchInput
+          className="w-full sm:max-w-sm"
+          aria-label="Search clients"
+          placeholder="Search company, name or email"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            // A new search starts on the first page.
+            setPage(1);
+          }}
+        />
         <Button onClick={() => setAdding(true)}>
           <Plus aria-hidden="true" />
           Add client

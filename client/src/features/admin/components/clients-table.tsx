@@ -130,36 +130,34 @@ export function ClientsTable({ clients, actions }: { clients: AdminClientRow[]; 
 
   return (
     <div className="overflow-x-auto rounded-xl border bg-card">
-      <Table className="w-full text-sm">
+      <Table>
         <TableHeader className="border-b bg-muted/50 text-left text-muted-foreground">
           <TableRow>
-            <TableHead className="px-4 py-3 font-medium">Company</TableHead>
-            <TableHead className="px-4 py-3 font-medium">Name</TableHead>
-            <TableHead className="px-4 py-3 font-medium">Email</TableHead>
-            <TableHead className="px-4 py-3 font-medium">Plan</TableHead>
-            <TableHead className="px-4 py-3 text-right font-medium">Reviews</TableHead>
-            <TableHead className="px-4 py-3 font-medium">Created</TableHead>
-            <TableHead className="px-4 py-3 font-medium">Status</TableHead>
-            <TableHead className="px-4 py-3 text-right font-medium">
-              <span className="sr-only">Actions</span>
-            </TableHead>
+            <TableHead>Company</TableHead>
+            <TableHead>Name</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Plan</TableHead>
+            <TableHead className="text-right">Reviews</TableHead>
+            <TableHead>Created</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="text-right" hiddenLabel="Actions" />
           </TableRow>
         </TableHeader>
         <TableBody className="divide-y">
           {clients.map((client) => (
             <TableRow key={client.id} className="hover:bg-muted/30">
-              <TableCell className="px-4 py-3 font-medium">{client.companyName || '—'}</TableCell>
-              <TableCell className="px-4 py-3">{client.firstName}</TableCell>
-              <TableCell className="max-w-[16rem] truncate px-4 py-3">{client.email}</TableCell>
-              <TableCell className="px-4 py-3">
+              <TableCell className="font-medium">{client.companyName || '—'}</TableCell>
+              <TableCell>{client.firstName}</TableCell>
+              <TableCell className="max-w-[16rem] truncate">{client.email}</TableCell>
+              <TableCell>
                 <PlanName client={client} />
               </TableCell>
-              <TableCell className="px-4 py-3 text-right tabular-nums">{client.reviews}</TableCell>
-              <TableCell className="whitespace-nowrap px-4 py-3">{formatDate(client.createdAt)}</TableCell>
-              <TableCell className="px-4 py-3">
+              <TableCell className="text-right tabular-nums">{client.reviews}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatDate(client.createdAt)}</TableCell>
+              <TableCell>
                 <StatusBadge client={client} />
               </TableCell>
-              <TableCell className="px-4 py-3">
+              <TableCell>
                 <RowActions client={client} actions={actions} />
               </TableCell>
             </TableRow>

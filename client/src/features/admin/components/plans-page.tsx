@@ -64,24 +64,22 @@ export function PlansPage() {
         />
       ) : (
         <div className="overflow-x-auto rounded-xl border bg-card">
-          <Table className="w-full min-w-[40rem] text-sm">
+          <Table className="min-w-[40rem]">
             <TableHeader className="border-b bg-muted/50 text-left text-muted-foreground">
               <TableRow>
-                <TableHead className="px-4 py-3 font-medium">Plan</TableHead>
-                <TableHead className="px-4 py-3 font-medium">Price</TableHead>
-                <TableHead className="px-4 py-3 font-medium">Requests / month</TableHead>
-                <TableHead className="px-4 py-3 font-medium">Locations</TableHead>
-                <TableHead className="px-4 py-3 text-right font-medium">Clients</TableHead>
-                <TableHead className="px-4 py-3 font-medium">Status</TableHead>
-                <TableHead className="px-4 py-3 text-right font-medium">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+                <TableHead>Plan</TableHead>
+                <TableHead>Price</TableHead>
+                <TableHead>Requests / month</TableHead>
+                <TableHead>Locations</TableHead>
+                <TableHead className="text-right">Clients</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right" hiddenLabel="Actions" />
               </TableRow>
             </TableHeader>
             <TableBody className="divide-y">
               {visible.map((plan) => (
                 <TableRow key={plan.id} className={cn(plan.archived && 'text-muted-foreground opacity-60')}>
-                  <TableCell className="px-4 py-3">
+                  <TableCell>
                     <p className="font-medium">{plan.name}</p>
                     {plan.features.length > 0 ? (
                       <p className="max-w-xs truncate text-xs text-muted-foreground">
@@ -89,20 +87,20 @@ export function PlansPage() {
                       </p>
                     ) : null}
                   </TableCell>
-                  <TableCell className="whitespace-nowrap px-4 py-3 tabular-nums">
+                  <TableCell className="whitespace-nowrap tabular-nums">
                     {formatPrice(plan.priceCents, plan.currency)}
                   </TableCell>
-                  <TableCell className="px-4 py-3">{limit(plan.reviewRequestLimit)}</TableCell>
-                  <TableCell className="px-4 py-3">{limit(plan.locationsLimit)}</TableCell>
-                  <TableCell className="px-4 py-3 text-right tabular-nums">{plan.clients}</TableCell>
-                  <TableCell className="px-4 py-3">
+                  <TableCell>{limit(plan.reviewRequestLimit)}</TableCell>
+                  <TableCell>{limit(plan.locationsLimit)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{plan.clients}</TableCell>
+                  <TableCell>
                     {plan.archived ? (
                       <Badge variant="secondary">Archived</Badge>
                     ) : (
                       <Badge variant="success">Active</Badge>
                     )}
                   </TableCell>
-                  <TableCell className="px-4 py-3">
+                  <TableCell>
                     <div className="flex justify-end gap-1">
                       <Button
                         variant="ghost"

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { RegisteredFormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import type { LoginInput } from '@shared/schemas/auth';
@@ -21,7 +21,6 @@ export function LoginForm() {
     resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
-  const { errors } = form.formState;
 
   return (
     <form
@@ -30,19 +29,14 @@ export function LoginForm() {
       onSubmit={form.handleSubmit((values) => login.mutate(values))}
       className="grid gap-4"
     >
-      <FormField id="login-email" label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@company.com"
-          {...form.register('email')}
-        />
-      </FormField>
-      <FormField
+      <RegisteredFormField form={form} name="email" id="login-email" label="Email">
+        <Input type="email" autoComplete="email" inputMode="email" placeholder="you@company.com" />
+      </RegisteredFormField>
+      <RegisteredFormField
+        form={form}
+        name="password"
         id="login-password"
         label="Password"
-        error={errors.password?.message}
         labelAside={
           <Link
             href="/auth?tab=forgot"
@@ -52,8 +46,8 @@ export function LoginForm() {
           </Link>
         }
       >
-        <PasswordInput autoComplete="current-password" {...form.register('password')} />
-      </FormField>
+        <PasswordInput autoComplete="current-password" />
+      </RegisteredFormField>
       <Button
         type="submit"
         size="lg"

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { RegisteredFormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { NEW_PASSWORD_HINT } from '@shared/password-rule';
@@ -21,7 +21,6 @@ export function RegisterForm() {
     resolver: registerResolver,
     defaultValues: { firstName: '', companyName: '', email: '', password: '' },
   });
-  const { errors } = form.formState;
 
   return (
     <form
@@ -31,30 +30,25 @@ export function RegisterForm() {
       className="grid gap-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="register-first-name" label="First name" error={errors.firstName?.message}>
-          <Input autoComplete="given-name" placeholder="Jane" {...form.register('firstName')} />
-        </FormField>
-        <FormField id="register-company-name" label="Company name" error={errors.companyName?.message}>
-          <Input autoComplete="organization" placeholder="Acme Dental" {...form.register('companyName')} />
-        </FormField>
+        <RegisteredFormField form={form} name="firstName" id="register-first-name" label="First name">
+          <Input autoComplete="given-name" placeholder="Jane" />
+        </RegisteredFormField>
+        <RegisteredFormField form={form} name="companyName" id="register-company-name" label="Company name">
+          <Input autoComplete="organization" placeholder="Acme Dental" />
+        </RegisteredFormField>
       </div>
-      <FormField id="register-email" label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@company.com"
-          {...form.register('email')}
-        />
-      </FormField>
-      <FormField
+      <RegisteredFormField form={form} name="email" id="register-email" label="Email">
+        <Input type="email" autoComplete="email" inputMode="email" placeholder="you@company.com" />
+      </RegisteredFormField>
+      <RegisteredFormField
+        form={form}
+        name="password"
         id="register-password"
         label="Password"
-        error={errors.password?.message}
         description={NEW_PASSWORD_HINT}
       >
-        <PasswordInput autoComplete="new-password" {...form.register('password')} />
-      </FormField>
+        <PasswordInput autoComplete="new-password" />
+      </RegisteredFormField>
       <Button
         type="submit"
         size="lg"

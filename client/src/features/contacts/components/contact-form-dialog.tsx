@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, RegisteredFormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { TimeZoneInput } from '@/components/ui/time-zone-input';
@@ -119,32 +119,21 @@ export function ContactForm({ contact, onDone }: { contact?: Contact | null; onD
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
-      <FormField id="contact-name" label="Name" error={errors.name?.message}>
-        <Input autoComplete="off" placeholder="Jordan Lee" {...form.register('name')} />
-      </FormField>
-      <FormField id="contact-email" label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          placeholder="jordan@example.com"
-          {...form.register('email')}
-        />
-      </FormField>
-      <FormField
+      <RegisteredFormField form={form} name="name" id="contact-name" label="Name">
+        <Input autoComplete="off" placeholder="Jordan Lee" />
+      </RegisteredFormField>
+      <RegisteredFormField form={form} name="email" id="contact-email" label="Email">
+        <Input type="email" inputMode="email" autoComplete="off" placeholder="jordan@example.com" />
+      </RegisteredFormField>
+      <RegisteredFormField
+        form={form}
+        name="phone"
         id="contact-phone"
         label="Phone"
-        error={errors.phone?.message}
         description="With its country code, e.g. +44 7911 123456 (numbers without one are read as US)."
       >
-        <Input
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          placeholder="+1 213 373 4253"
-          {...form.register('phone')}
-        />
-      </FormField>
+        <Input type="tel" inputMode="tel" autoComplete="off" placeholder="+1 213 373 4253" />
+      </RegisteredFormField>
       <Controller
         control={form.control}
         name="tags"

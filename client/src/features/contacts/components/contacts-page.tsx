@@ -5,8 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { DialogLoading, FullPageSpinner } from '@/components/ui/spinner';
 import {
@@ -133,33 +133,31 @@ export function ContactsPage() {
   } else {
     body = (
       <div className="overflow-x-auto rounded-xl border bg-card">
-        <Table className="w-full text-sm">
+        <Table>
           <TableCaption className="sr-only">Contacts</TableCaption>
           <TableHeader className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
             <TableRow>
-              <TableHead className="px-4 py-3 font-medium">Name</TableHead>
-              <TableHead className="px-4 py-3 font-medium">Email</TableHead>
-              <TableHead className="px-4 py-3 font-medium">Phone</TableHead>
-              <TableHead className="px-4 py-3 font-medium">Tags</TableHead>
-              <TableHead className="px-4 py-3 font-medium">Opted out</TableHead>
-              <TableHead className="px-4 py-3 text-right font-medium">
-                <span className="sr-only">Actions</span>
-              </TableHead>
+              <TableHead>Name</TableHead>
+              <TableHead>Email</TableHead>
+              <TableHead>Phone</TableHead>
+              <TableHead>Tags</TableHead>
+              <TableHead>Opted out</TableHead>
+              <TableHead className="text-right" hiddenLabel="Actions" />
             </TableRow>
           </TableHeader>
           <TableBody>
             {contacts.map((contact) => (
               <TableRow key={contact.id} className="border-b last:border-0">
-                <TableCell className="px-4 py-3 font-medium">{contact.name}</TableCell>
-                <TableCell className="max-w-56 truncate px-4 py-3">{contact.email ?? ''}</TableCell>
-                <TableCell className="whitespace-nowrap px-4 py-3">{formatPhone(contact.phone)}</TableCell>
-                <TableCell className="px-4 py-3">
+                <TableCell className="font-medium">{contact.name}</TableCell>
+                <TableCell className="max-w-56 truncate">{contact.email ?? ''}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatPhone(contact.phone)}</TableCell>
+                <TableCell>
                   <TagChips tags={contact.tags} />
                 </TableCell>
-                <TableCell className="px-4 py-3">
+                <TableCell>
                   <OptOutBadges contact={contact} />
                 </TableCell>
-                <TableCell className="px-4 py-3">
+                <TableCell>
                   <RowActions contact={contact} onEdit={setEditing} onDelete={setDeleting} />
                 </TableCell>
               </TableRow>
@@ -177,20 +175,13 @@ export function ContactsPage() {
       {showToolbar ? (
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
           <div className="flex flex-col gap-2 sm:flex-row">
-            <div className="relative sm:w-72">
-              <Search
-                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden="true"
-              />
-              <Input
-                type="search"
-                aria-label="Search contacts"
-                placeholder="Search name, email or phone"
-                className="pl-9"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-              />
-            </div>
+            <SearchInput
+              className="sm:w-72"
+              aria-label="Search contacts"
+              placeholder="Search name, email or phone"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
             <Select value={tag} onValueChange={setTag}>
               <SelectTrigger className="sm:w-48" aria-label="Filter by tag">
                 <SelectValue />

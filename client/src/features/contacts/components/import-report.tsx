@@ -56,23 +56,23 @@ export function ImportReport({ result }: { result: ImportResult }) {
       ) : null}
       {skippedFirst.length > 0 ? (
         <div className="max-h-64 overflow-y-auto rounded-lg border">
-          <Table className="w-full text-sm">
+          <Table density="compact">
             <TableCaption className="sr-only">Rows of the file</TableCaption>
             <TableHeader className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
               <TableRow>
-                <TableHead className="px-3 py-2 font-medium">Line</TableHead>
-                <TableHead className="px-3 py-2 font-medium">Result</TableHead>
-                <TableHead className="px-3 py-2 font-medium">Details</TableHead>
+                <TableHead>Line</TableHead>
+                <TableHead>Result</TableHead>
+                <TableHead>Details</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {skippedFirst.map((row) => (
                 <TableRow key={row.line} className="border-t">
-                  <TableCell className="px-3 py-1.5 tabular-nums">{row.line}</TableCell>
-                  <TableCell className="px-3 py-1.5">
+                  <TableCell className="py-1.5 tabular-nums">{row.line}</TableCell>
+                  <TableCell className="py-1.5">
                     <Badge variant={STATUS_VARIANT[row.status]}>{STATUS_LABEL[row.status]}</Badge>
                   </TableCell>
-                  <TableCell className="px-3 py-1.5 break-words whitespace-normal">
+                  <TableCell className="py-1.5 break-words whitespace-normal">
                     {row.changes ? (
                       <ul className="grid gap-0.5">
                         {row.changes.map((change) => (

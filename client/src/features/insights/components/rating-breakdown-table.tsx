@@ -28,25 +28,25 @@ export interface BreakdownRowData extends RatingBreakdown {
 /** Rows of rating distributions: name, count, average and a stacked bar of 1★ to 5★ shares. */
 export function RatingBreakdownTable({ caption, rows }: { caption: string; rows: BreakdownRowData[] }) {
   return (
-    <Table className="w-full text-sm">
+    <Table density="compact">
       <TableCaption className="sr-only">{caption}</TableCaption>
       <TableHeader>
         <TableRow className="text-left text-xs text-muted-foreground">
-          <TableHead className="pb-2 font-medium">Name</TableHead>
-          <TableHead className="pb-2 text-right font-medium">Reviews</TableHead>
-          <TableHead className="pb-2 text-right font-medium">Average</TableHead>
-          <TableHead className="hidden pb-2 pl-4 font-medium sm:table-cell">Ratings (1★ to 5★)</TableHead>
+          <TableHead>Name</TableHead>
+          <TableHead className="text-right">Reviews</TableHead>
+          <TableHead className="text-right">Average</TableHead>
+          <TableHead className="hidden pl-4 sm:table-cell">Ratings (1★ to 5★)</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.key} className="border-t">
-            <TableHead scope="row" className="py-2 pr-2 text-left font-medium">
+            <TableHead scope="row" className="pr-2">
               {row.label}
             </TableHead>
-            <TableCell className="py-2 text-right tabular-nums">{row.total}</TableCell>
-            <TableCell className="py-2 text-right tabular-nums">{row.averageRating.toFixed(1)}</TableCell>
-            <TableCell className="hidden w-1/2 py-2 pl-4 sm:table-cell">
+            <TableCell className="text-right tabular-nums">{row.total}</TableCell>
+            <TableCell className="text-right tabular-nums">{row.averageRating.toFixed(1)}</TableCell>
+            <TableCell className="hidden w-1/2 pl-4 sm:table-cell">
               <StackedBar counts={row.counts} total={row.total} />
             </TableCell>
           </TableRow>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Star } from 'lucide-react';
 import { Link } from 'wouter';
+import { SkipLink } from '@/components/ui/skip-link';
 
 const footerLinks = [
   { href: '/', label: 'Home' },
@@ -18,12 +19,7 @@ export function LegalLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="flex min-h-screen flex-col bg-background text-foreground">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:text-sm focus:shadow"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/70">
         <div className="container flex h-14 max-w-5xl items-center justify-between">
           <Link

@@ -1,3 +1,5 @@
+import { FALLBACK_ERROR_MESSAGE } from '@/lib/fallback-error';
+
 /** A failed call of the public page: its status and the server's message (or a plain-language one). */
 export class PublicReviewError extends Error {
   constructor(
@@ -20,7 +22,7 @@ export function errorMessageFor(status: number, body: unknown): string {
   const message = (body as { message?: unknown } | null)?.message;
   if (typeof message === 'string' && message.trim()) return message;
   if (status === 0) return 'You seem to be offline. Please check your connection and try again.';
-  return FALLBACKS[status] ?? 'Something went wrong. Please try again.';
+  return FALLBACKS[status] ?? FALLBACK_ERROR_MESSAGE;
 }
 
 /** Plain fetch: the public page carries no data library, so it loads fast on a phone. */

@@ -169,34 +169,30 @@ export function ReviewRequestsList() {
           </ul>
         ) : (
           <div className="overflow-x-auto">
-            <Table className="w-full text-sm">
-              <TableHeader className="border-b text-left text-muted-foreground">
+            <Table density="compact">
+              <TableHeader>
                 <TableRow>
-                  <TableHead className="py-2 pr-3 font-medium">Contact</TableHead>
-                  <TableHead className="py-2 pr-3 font-medium">Location</TableHead>
-                  <TableHead className="py-2 pr-3 font-medium">Method</TableHead>
-                  <TableHead className="py-2 pr-3 font-medium">Status</TableHead>
-                  <TableHead className="py-2 pr-3 font-medium">Created</TableHead>
-                  <TableHead className="py-2 pr-3 font-medium">Updated</TableHead>
-                  <TableHead className="py-2 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
+                  <TableHead>Contact</TableHead>
+                  <TableHead>Location</TableHead>
+                  <TableHead>Method</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Created</TableHead>
+                  <TableHead>Updated</TableHead>
+                  <TableHead hiddenLabel="Actions" />
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {rows.map((r) => (
                   <TableRow key={r.id} className="border-b last:border-0">
-                    <TableCell className="py-2 pr-3 font-medium">{recipientOf(r)}</TableCell>
-                    <TableCell className="py-2 pr-3">{r.locationName}</TableCell>
-                    <TableCell className="py-2 pr-3">{REQUEST_METHOD_LABELS[r.method]}</TableCell>
-                    <TableCell className="py-2 pr-3">
+                    <TableCell className="font-medium">{recipientOf(r)}</TableCell>
+                    <TableCell>{r.locationName}</TableCell>
+                    <TableCell>{REQUEST_METHOD_LABELS[r.method]}</TableCell>
+                    <TableCell>
                       <Status request={r} />
                     </TableCell>
-                    <TableCell className="py-2 pr-3 whitespace-nowrap">{formatDate(r.createdAt)}</TableCell>
-                    <TableCell className="py-2 pr-3 whitespace-nowrap">
-                      {formatDate(lastStepDate(r))}
-                    </TableCell>
-                    <TableCell className="py-2 text-right">{rowActions(r)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatDate(r.createdAt)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatDate(lastStepDate(r))}</TableCell>
+                    <TableCell className="text-right">{rowActions(r)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

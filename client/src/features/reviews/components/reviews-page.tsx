@@ -1,4 +1,4 @@
-import { AlertTriangle, Download, FileDown, MessageSquareText, Search } from 'lucide-react';
+import { AlertTriangle, Download, FileDown, MessageSquareText } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { PROVIDER_LABELS } from '@shared/integrations';
@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { pageCount, Pagination } from '@/components/ui/pagination';
 import { ContentSpinner, DialogLoading } from '@/components/ui/spinner';
@@ -137,21 +138,14 @@ export function ReviewsPage() {
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <ReviewFilterSelect value={filter} onChange={(next) => change({ filter: next })} />
-          <div className="relative sm:w-72">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search reviews"
-              placeholder="Search reviews or customers"
-              className="pl-9"
-              maxLength={SEARCH_MAX}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
+          <SearchInput
+            className="sm:w-72"
+            aria-label="Search reviews"
+            placeholder="Search reviews or customers"
+            maxLength={SEARCH_MAX}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
         {canManage ? (
           <div className="flex flex-wrap items-center gap-2">

@@ -23,23 +23,19 @@ const COLUMNS = ['Customer', 'Rating', 'Source', 'Date', 'Status'] as const;
 export function ReviewsTable({ reviews, onView, onPreload }: ReviewListProps) {
   return (
     <div className="overflow-x-auto rounded-xl border bg-card">
-      <Table className="w-full text-sm">
+      <Table>
         <TableHeader className="border-b bg-muted/40 text-left text-muted-foreground">
           <TableRow>
             {COLUMNS.map((column) => (
-              <TableHead key={column} className="px-4 py-3 font-medium">
-                {column}
-              </TableHead>
+              <TableHead key={column}>{column}</TableHead>
             ))}
-            <TableHead className="px-4 py-3 text-right font-medium">
-              <span className="sr-only">Actions</span>
-            </TableHead>
+            <TableHead className="text-right" hiddenLabel="Actions" />
           </TableRow>
         </TableHeader>
         <TableBody>
           {reviews.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={COLUMNS.length + 1} className="h-24 px-4 text-center text-muted-foreground">
+              <TableCell colSpan={COLUMNS.length + 1} className="h-24 py-2 text-center text-muted-foreground">
                 No results
               </TableCell>
             </TableRow>
@@ -48,25 +44,25 @@ export function ReviewsTable({ reviews, onView, onPreload }: ReviewListProps) {
               const name = reviewerLabel(review.reviewerName);
               return (
                 <TableRow key={review.id} className="border-b last:border-0 hover:bg-muted/30">
-                  <TableCell className="px-4 py-3">
+                  <TableCell>
                     <div className="flex items-center gap-3">
                       <ReviewerAvatar name={name} />
                       <span className="font-medium">{name}</span>
                     </div>
                   </TableCell>
-                  <TableCell className="px-4 py-3">
+                  <TableCell>
                     <ReviewRating review={review} size="sm" />
                   </TableCell>
-                  <TableCell className="px-4 py-3">
+                  <TableCell>
                     <Badge variant="outline">{REVIEW_SOURCE_LABELS[review.type]}</Badge>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap px-4 py-3">
+                  <TableCell className="whitespace-nowrap">
                     <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
                   </TableCell>
-                  <TableCell className="px-4 py-3">
+                  <TableCell>
                     <ResponseBadge review={review} />
                   </TableCell>
-                  <TableCell className="px-4 py-3 text-right">
+                  <TableCell className="text-right">
                     <Button
                       variant="ghost"
                       size="sm"

@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SettingsCard } from '@/components/ui/settings-card';
 import { useTenant } from '@/lib/tenant';
 
 /**
@@ -11,22 +11,21 @@ import { useTenant } from '@/lib/tenant';
 export function ExportDataCard() {
   const { apiBase } = useTenant();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Your data</CardTitle>
-        <CardDescription>
+    <SettingsCard
+      title="Your data"
+      description={
+        <>
           Download everything your account holds (profile, locations, contacts, review requests, reviews and
           replies, templates, messages sent and settings) as a ZIP of CSV files.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild variant="outline" className="w-fit">
-          <a href={`${apiBase}/account/export`} download>
-            <Download aria-hidden="true" />
-            Export my data
-          </a>
-        </Button>
-      </CardContent>
-    </Card>
+        </>
+      }
+    >
+      <Button asChild variant="outline" className="w-fit">
+        <a href={`${apiBase}/account/export`} download>
+          <Download aria-hidden="true" />
+          Export my data
+        </a>
+      </Button>
+    </SettingsCard>
   );
 }

@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, RegisteredFormField } from '@/components/ui/form-field';
 import { TimeZoneInput } from '@/components/ui/time-zone-input';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -81,48 +81,37 @@ function LocationForm({ location, onDone }: { location?: Location | null; onDone
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
-      <FormField id="location-name" label="Location name" error={errors.name?.message}>
-        <Input autoComplete="off" placeholder="Main Street" {...form.register('name')} />
-      </FormField>
-      <FormField id="location-address" label="Address" error={errors.address?.message}>
-        <Input
-          autoComplete="street-address"
-          placeholder="1 Main Street, Springfield"
-          {...form.register('address')}
-        />
-      </FormField>
-      <FormField
+      <RegisteredFormField form={form} name="name" id="location-name" label="Location name">
+        <Input autoComplete="off" placeholder="Main Street" />
+      </RegisteredFormField>
+      <RegisteredFormField form={form} name="address" id="location-address" label="Address">
+        <Input autoComplete="street-address" placeholder="1 Main Street, Springfield" />
+      </RegisteredFormField>
+      <RegisteredFormField
+        form={form}
+        name="googleReviewUrl"
         id="location-google-url"
         label="Google review link"
-        error={errors.googleReviewUrl?.message}
         description="From your Google Business Profile: 'Ask for reviews'."
       >
-        <Input
-          type="url"
-          inputMode="url"
-          placeholder="https://g.page/r/..."
-          {...form.register('googleReviewUrl')}
-        />
-      </FormField>
-      <FormField
+        <Input type="url" inputMode="url" placeholder="https://g.page/r/..." />
+      </RegisteredFormField>
+      <RegisteredFormField
+        form={form}
+        name="facebookPageUrl"
         id="location-facebook-url"
         label="Facebook page link"
-        error={errors.facebookPageUrl?.message}
       >
-        <Input
-          type="url"
-          inputMode="url"
-          placeholder="https://www.facebook.com/yourpage/reviews"
-          {...form.register('facebookPageUrl')}
-        />
-      </FormField>
-      <FormField
+        <Input type="url" inputMode="url" placeholder="https://www.facebook.com/yourpage/reviews" />
+      </RegisteredFormField>
+      <RegisteredFormField
+        form={form}
+        name="googlePlaceId"
         id="location-place-id"
         label="Google Place ID (optional)"
-        error={errors.googlePlaceId?.message}
       >
-        <Input autoComplete="off" placeholder="ChIJ..." {...form.register('googlePlaceId')} />
-      </FormField>
+        <Input autoComplete="off" placeholder="ChIJ..." />
+      </RegisteredFormField>
       <Controller
         control={form.control}
         name="timeZone"

@@ -3,10 +3,9 @@ import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { NotificationSettingsSchema, type NotificationSettings } from '@shared/schemas/notifications';
 
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SettingsFormCard } from '@/components/ui/settings-card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toastFeedback } from '@/lib/notify-error';
 
@@ -38,89 +37,74 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
   const instant = form.watch('instantAlerts');
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Email notifications</CardTitle>
-        <CardDescription>
+    <SettingsFormCard
+      title="Email notifications"
+      description={
+        <>
           New reviews always show in the notifications at the top of the page. Choose which ones also reach
           your inbox.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          className="grid gap-6"
-          onSubmit={form.handleSubmit((values) =>
-            save.mutate(
-              values,
-              toastFeedback({
-                title: 'Notification settings saved',
-                description: 'Your email choices were saved.',
-              }),
-            ),
-          )}
-        >
-          <fieldset className="grid gap-3">
-            <legend className="sr-only">Instant alerts</legend>
-            <label className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                className="mt-1 size-4 accent-primary"
-                {...form.register('instantAlerts')}
-              />
-              <span className="grid gap-0.5">
-                <span className="text-sm font-medium">Email me when a new review needs attention</span>
-                <span className="text-sm text-muted-foreground">
-                  Sent as soon as the review arrives, from any source, with a link to answer it.
-                </span>
-              </span>
-            </label>
-            <div className="grid gap-1.5 pl-7 sm:max-w-xs">
-              <Label htmlFor={ratingId}>For reviews rated</Label>
-              <Controller
-                control={form.control}
-                name="alertMaxRating"
-                render={({ field }) => (
-                  <Select
-                    value={String(field.value)}
-                    onValueChange={(value) => field.onChange(Number(value))}
-                    disabled={!instant}
-                  >
-                    <SelectTrigger id={ratingId}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {RATING_CHOICES.map((choice) => (
-                        <SelectItem key={choice.value} value={String(choice.value)}>
-                          {choice.label}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </div>
-          </fieldset>
-          <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              className="mt-1 size-4 accent-primary"
-              {...form.register('weeklyDigest')}
-            />
-            <span className="grid gap-0.5">
-              <span className="text-sm font-medium">Send me a weekly summary</span>
-              <span className="text-sm text-muted-foreground">
-                Every Monday: new reviews, average rating, how many you answered, what is still waiting, and
-                the week's best and worst review.
-              </span>
+        </>
+      }
+      saveLabel="Save notification settings"
+      saving={save.isPending}
+      dirty={form.formState.isDirty}
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate(
+          values,
+          toastFeedback({
+            title: 'Notification settings saved',
+            description: 'Your email choices were saved.',
+          }),
+        ),
+      )}
+    >
+      <fieldset className="grid gap-3">
+        <legend className="sr-only">Instant alerts</legend>
+        <label className="flex items-start gap-3">
+          <input type="checkbox" className="mt-1 size-4 accent-primary" {...form.register('instantAlerts')} />
+          <span className="grid gap-0.5">
+            <span className="text-sm font-medium">Email me when a new review needs attention</span>
+            <span className="text-sm text-muted-foreground">
+              Sent as soon as the review arrives, from any source, with a link to answer it.
             </span>
-          </label>
-          <div>
-            <Button type="submit" disabled={save.isPending || !form.formState.isDirty}>
-              {save.isPending ? 'Saving...' : 'Save notification settings'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+          </span>
+        </label>
+        <div className="grid gap-1.5 pl-7 sm:max-w-xs">
+          <Label htmlFor={ratingId}>For reviews rated</Label>
+          <Controller
+            control={form.control}
+            name="alertMaxRating"
+            render={({ field }) => (
+              <Select
+                value={String(field.value)}
+                onValueChange={(value) => field.onChange(Number(value))}
+                disabled={!instant}
+              >
+                <SelectTrigger id={ratingId}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {RATING_CHOICES.map((choice) => (
+                    <SelectItem key={choice.value} value={String(choice.value)}>
+                      {choice.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </div>
+      </fieldset>
+      <label className="flex items-start gap-3">
+        <input type="checkbox" className="mt-1 size-4 accent-primary" {...form.register('weeklyDigest')} />
+        <span className="grid gap-0.5">
+          <span className="text-sm font-medium">Send me a weekly summary</span>
+          <span className="text-sm text-muted-foreground">
+            Every Monday: new reviews, average rating, how many you answered, what is still waiting, and the
+            week's best and worst review.
+          </span>
+        </span>
+      </label>
+    </SettingsFormCard>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { SettingsCard } from '@/components/ui/settings-card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
@@ -148,58 +149,51 @@ function PasswordForm() {
   const { errors } = form.formState;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Password</CardTitle>
-        <CardDescription>Changing it signs out every other device signed in to your account.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={form.handleSubmit(({ currentPassword, newPassword }) =>
-            change.mutate(
-              { currentPassword, newPassword },
-              {
-                onSuccess: () => {
-                  form.reset(EMPTY_PASSWORDS);
-                  toast({
-                    title: 'Password changed',
-                    description: 'Other devices signed in to your account were signed out.',
-                  });
-                },
-                onError: (error) => {
-                  if (error.message === CURRENT_PASSWORD_INCORRECT) {
-                    form.setError('currentPassword', { message: error.message });
-                  } else notifyError(error);
-                },
+    <SettingsCard
+      title="Password"
+      description="Changing it signs out every other device signed in to your account."
+    >
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit(({ currentPassword, newPassword }) =>
+          change.mutate(
+            { currentPassword, newPassword },
+            {
+              onSuccess: () => {
+                form.reset(EMPTY_PASSWORDS);
+                toast({
+                  title: 'Password changed',
+                  description: 'Other devices signed in to your account were signed out.',
+                });
               },
-            ),
-          )}
+              onError: (error) => {
+                if (error.message === CURRENT_PASSWORD_INCORRECT) {
+                  form.setError('currentPassword', { message: error.message });
+                } else notifyError(error);
+              },
+            },
+          ),
+        )}
+      >
+        <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
+          <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+        </FormField>
+        <FormField
+          id="new-password"
+          label="New password"
+          error={errors.newPassword?.message}
+          description={NEW_PASSWORD_HINT}
         >
-          <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
-            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
-          </FormField>
-          <FormField
-            id="new-password"
-            label="New password"
-            error={errors.newPassword?.message}
-            description={NEW_PASSWORD_HINT}
-          >
-            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
-          </FormField>
-          <FormField
-            id="confirm-password"
-            label="Confirm new password"
-            error={errors.confirmPassword?.message}
-          >
-            <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-          </FormField>
-          <Button type="submit" className="w-fit" pending={change.isPending} pendingLabel="Changing…">
-            Change password
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+          <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+        </FormField>
+        <FormField id="confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
+          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+        </FormField>
+        <Button type="submit" className="w-fit" pending={change.isPending} pendingLabel="Changing…">
+          Change password
+        </Button>
+      </form>
+    </SettingsCard>
   );
 }

@@ -10,9 +10,9 @@ import {
 } from '@shared/schemas/reply-settings';
 
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { SettingsCard } from '@/components/ui/settings-card';
 import { Spinner } from '@/components/ui/spinner';
 import { toastFeedback } from '@/lib/notify-error';
 
@@ -25,22 +25,21 @@ import { useReplySettings, useSaveReplySettings } from '../api/reply-settings';
 export function ReplyPreferencesCard() {
   const settings = useReplySettings();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Suggested replies</CardTitle>
-        <CardDescription>
+    <SettingsCard
+      title="Suggested replies"
+      description={
+        <>
           How the writing assistant words the replies it suggests. You always read and edit a suggestion
           before it is sent.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {settings.data ? (
-          <ReplyPreferencesForm saved={settings.data} />
-        ) : (
-          <Spinner label="Loading your reply preferences…" />
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+    >
+      {settings.data ? (
+        <ReplyPreferencesForm saved={settings.data} />
+      ) : (
+        <Spinner label="Loading your reply preferences…" />
+      )}
+    </SettingsCard>
   );
 }
 

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { SettingsCard } from '@/components/ui/settings-card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useLocations } from '@/lib/locations';
@@ -229,15 +230,12 @@ export function TeamTab() {
   return (
     <div className="grid gap-4">
       <InviteForm />
-      <Card>
-        <CardHeader>
-          <CardTitle>Members</CardTitle>
-          <CardDescription>
-            You are the owner of this account. Members sign in with their own email.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>{members}</CardContent>
-      </Card>
+      <SettingsCard
+        title="Members"
+        description="You are the owner of this account. Members sign in with their own email."
+      >
+        {members}
+      </SettingsCard>
       {team.data && team.data.invitations.length > 0 ? (
         <Card>
           <CardHeader>

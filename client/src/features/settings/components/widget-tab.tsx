@@ -15,11 +15,11 @@ import {
 } from '@shared/schemas/widget';
 
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { SettingsCard, SettingsFormCard } from '@/components/ui/settings-card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { renderWidget } from '@/components/widget/render-widget';
@@ -103,193 +103,175 @@ function WidgetSettingsForm({ saved }: { saved: WidgetSettings }) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle>Website widget</CardTitle>
-          <CardDescription>
+      <SettingsFormCard
+        title="Website widget"
+        description={
+          <>
             Show your best public reviews on your own website. Only reviews posted on Google or Facebook can
             show; private feedback and reviews left on your review page never do.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form
-            noValidate
-            className="grid gap-6"
-            onSubmit={form.handleSubmit((input) =>
-              save.mutate(
-                input,
-                toastFeedback({
-                  title: 'Widget saved',
-                  description: 'Your website shows the new selection within five minutes.',
-                }),
-              ),
-            )}
-          >
-            <fieldset className="grid gap-3">
-              <legend className="mb-1 text-sm font-semibold">Which reviews show</legend>
-              <label className="flex items-center gap-3 text-sm">
-                <input
-                  type="radio"
-                  value="auto"
-                  className="size-4 accent-primary"
-                  {...form.register('mode')}
-                />
-                The newest reviews that match these rules
-              </label>
-              <label className="flex items-center gap-3 text-sm">
-                <input
-                  type="radio"
-                  value="hand-picked"
-                  className="size-4 accent-primary"
-                  {...form.register('mode')}
-                />
-                Only reviews I pick
-              </label>
-            </fieldset>
+          </>
+        }
+        saveLabel="Save widget"
+        saving={save.isPending}
+        dirty={form.formState.isDirty}
+        noValidate
+        onSubmit={form.handleSubmit((input) =>
+          save.mutate(
+            input,
+            toastFeedback({
+              title: 'Widget saved',
+              description: 'Your website shows the new selection within five minutes.',
+            }),
+          ),
+        )}
+      >
+        <fieldset className="grid gap-3">
+          <legend className="mb-1 text-sm font-semibold">Which reviews show</legend>
+          <label className="flex items-center gap-3 text-sm">
+            <input type="radio" value="auto" className="size-4 accent-primary" {...form.register('mode')} />
+            The newest reviews that match these rules
+          </label>
+          <label className="flex items-center gap-3 text-sm">
+            <input
+              type="radio"
+              value="hand-picked"
+              className="size-4 accent-primary"
+              {...form.register('mode')}
+            />
+            Only reviews I pick
+          </label>
+        </fieldset>
 
-            {mode === 'hand-picked' ? (
-              <ReviewPicker control={form.control} error={errors.reviewIds?.message} />
-            ) : (
-              <fieldset className="grid gap-4">
-                <legend className="mb-1 text-sm font-semibold">Rules</legend>
-                <FormField id="widget-min-rating" label="Minimum rating" error={errors.minRating?.message}>
-                  <select
-                    className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-                    {...form.register('minRating')}
-                  >
-                    {MIN_RATINGS.map((stars) => (
-                      <option key={stars} value={stars}>
-                        {stars === 5 ? '5 stars only' : `${stars} stars and up`}
-                      </option>
-                    ))}
-                  </select>
-                </FormField>
-                <Controller
-                  control={form.control}
-                  name="sources"
-                  render={({ field }) => (
-                    <fieldset
-                      className="grid gap-2"
-                      aria-describedby={errors.sources ? 'widget-sources-error' : undefined}
-                    >
-                      <legend className="text-sm font-medium">Sources</legend>
-                      {SOURCES.map((source) => (
-                        <label key={source.value} className="flex items-center gap-3 text-sm">
-                          <input
-                            type="checkbox"
-                            className="size-4 accent-primary"
-                            checked={field.value.includes(source.value)}
-                            onChange={(e) =>
-                              field.onChange(
-                                e.target.checked
-                                  ? [...field.value, source.value]
-                                  : field.value.filter((v) => v !== source.value),
-                              )
-                            }
-                          />
-                          {source.label}
-                        </label>
-                      ))}
-                      {errors.sources ? (
-                        <p
-                          id="widget-sources-error"
-                          role="alert"
-                          className="text-sm font-medium text-destructive"
-                        >
-                          {errors.sources.message}
-                        </p>
-                      ) : null}
-                    </fieldset>
-                  )}
-                />
-                <label className="flex items-center gap-3 text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-primary"
-                    {...form.register('onlyWithText')}
-                  />
-                  Only reviews with text
-                </label>
-              </fieldset>
-            )}
-
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-semibold">Layout</legend>
-              {LAYOUTS.map((layout) => (
-                <label key={layout.value} className="flex items-start gap-3 text-sm">
-                  <input
-                    type="radio"
-                    value={layout.value}
-                    className="mt-1 size-4 accent-primary"
-                    {...form.register('layout')}
-                  />
-                  <span>
-                    <span className="font-medium">{layout.label}</span>
-                    <span className="block text-muted-foreground">{layout.hint}</span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-
-            <fieldset className="grid gap-3">
-              <legend className="mb-1 text-sm font-semibold">Theme</legend>
-              <div className="flex gap-6">
-                {THEMES.map((theme) => (
-                  <label key={theme.value} className="flex items-center gap-3 text-sm">
-                    <input
-                      type="radio"
-                      value={theme.value}
-                      className="size-4 accent-primary"
-                      {...form.register('theme')}
-                    />
-                    {theme.label}
-                  </label>
-                ))}
-              </div>
-              <FormField
-                id="widget-accent"
-                label="Star colour (optional)"
-                error={errors.accentColor?.message}
-                description="A colour like #4f46e5; empty for the theme's own."
+        {mode === 'hand-picked' ? (
+          <ReviewPicker control={form.control} error={errors.reviewIds?.message} />
+        ) : (
+          <fieldset className="grid gap-4">
+            <legend className="mb-1 text-sm font-semibold">Rules</legend>
+            <FormField id="widget-min-rating" label="Minimum rating" error={errors.minRating?.message}>
+              <select
+                className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+                {...form.register('minRating')}
               >
-                <Input
-                  placeholder="#b45309"
-                  autoComplete="off"
-                  className="max-w-40"
-                  {...form.register('accentColor')}
-                />
-              </FormField>
-            </fieldset>
+                {MIN_RATINGS.map((stars) => (
+                  <option key={stars} value={stars}>
+                    {stars === 5 ? '5 stars only' : `${stars} stars and up`}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <Controller
+              control={form.control}
+              name="sources"
+              render={({ field }) => (
+                <fieldset
+                  className="grid gap-2"
+                  aria-describedby={errors.sources ? 'widget-sources-error' : undefined}
+                >
+                  <legend className="text-sm font-medium">Sources</legend>
+                  {SOURCES.map((source) => (
+                    <label key={source.value} className="flex items-center gap-3 text-sm">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-primary"
+                        checked={field.value.includes(source.value)}
+                        onChange={(e) =>
+                          field.onChange(
+                            e.target.checked
+                              ? [...field.value, source.value]
+                              : field.value.filter((v) => v !== source.value),
+                          )
+                        }
+                      />
+                      {source.label}
+                    </label>
+                  ))}
+                  {errors.sources ? (
+                    <p
+                      id="widget-sources-error"
+                      role="alert"
+                      className="text-sm font-medium text-destructive"
+                    >
+                      {errors.sources.message}
+                    </p>
+                  ) : null}
+                </fieldset>
+              )}
+            />
+            <label className="flex items-center gap-3 text-sm">
+              <input type="checkbox" className="size-4 accent-primary" {...form.register('onlyWithText')} />
+              Only reviews with text
+            </label>
+          </fieldset>
+        )}
 
-            <div>
-              <Button type="submit" disabled={save.isPending || !form.formState.isDirty}>
-                {save.isPending ? 'Saving...' : 'Save widget'}
-              </Button>
-            </div>
-          </form>
-        </CardContent>
-      </Card>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-semibold">Layout</legend>
+          {LAYOUTS.map((layout) => (
+            <label key={layout.value} className="flex items-start gap-3 text-sm">
+              <input
+                type="radio"
+                value={layout.value}
+                className="mt-1 size-4 accent-primary"
+                {...form.register('layout')}
+              />
+              <span>
+                <span className="font-medium">{layout.label}</span>
+                <span className="block text-muted-foreground">{layout.hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+
+        <fieldset className="grid gap-3">
+          <legend className="mb-1 text-sm font-semibold">Theme</legend>
+          <div className="flex gap-6">
+            {THEMES.map((theme) => (
+              <label key={theme.value} className="flex items-center gap-3 text-sm">
+                <input
+                  type="radio"
+                  value={theme.value}
+                  className="size-4 accent-primary"
+                  {...form.register('theme')}
+                />
+                {theme.label}
+              </label>
+            ))}
+          </div>
+          <FormField
+            id="widget-accent"
+            label="Star colour (optional)"
+            error={errors.accentColor?.message}
+            description="A colour like #4f46e5; empty for the theme's own."
+          >
+            <Input
+              placeholder="#b45309"
+              autoComplete="off"
+              className="max-w-40"
+              {...form.register('accentColor')}
+            />
+          </FormField>
+        </fieldset>
+      </SettingsFormCard>
 
       <div className="grid content-start gap-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>Preview</CardTitle>
-            <CardDescription>
+        <SettingsCard
+          title="Preview"
+          description={
+            <>
               {form.formState.isDirty
                 ? 'How the widget will look once you save.'
                 : 'How the widget looks on your website.'}
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {preview.data ? (
-              <WidgetPreview widget={preview.data} />
-            ) : preview.isError ? (
-              <p className="text-sm text-muted-foreground">The preview could not be loaded.</p>
-            ) : (
-              <p className="text-sm text-muted-foreground">Loading the preview…</p>
-            )}
-          </CardContent>
-        </Card>
+            </>
+          }
+        >
+          {preview.data ? (
+            <WidgetPreview widget={preview.data} />
+          ) : preview.isError ? (
+            <p className="text-sm text-muted-foreground">The preview could not be loaded.</p>
+          ) : (
+            <p className="text-sm text-muted-foreground">Loading the preview…</p>
+          )}
+        </SettingsCard>
         <EmbedCard saved={saved} />
       </div>
     </div>
@@ -393,55 +375,51 @@ function EmbedCard({ saved }: { saved: WidgetSettings }) {
   const [confirming, setConfirming] = useState(false);
   const snippet = embedSnippet(saved);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Add it to your website</CardTitle>
-        <CardDescription>
-          Paste this line into your website&apos;s HTML where the reviews should show.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs" tabIndex={0} aria-label="Embed code">
-          <code>{snippet}</code>
-        </pre>
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" onClick={() => copySnippet(snippet)}>
-            <Copy aria-hidden="true" />
-            Copy code
-          </Button>
-          <Button asChild variant="outline">
-            <a href={saved.wallUrl} target="_blank" rel="noopener noreferrer">
-              <ExternalLink aria-hidden="true" />
-              Open your review wall
-            </a>
-          </Button>
-          <Button type="button" variant="ghost" onClick={() => setConfirming(true)}>
-            <KeyRound aria-hidden="true" />
-            Change key
-          </Button>
-        </div>
-        <p className="text-sm text-muted-foreground">
-          The review wall shows the same reviews on a page of its own, to share anywhere:{' '}
-          <span className="break-all">{saved.wallUrl}</span>
-        </p>
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title="Change the widget's key?"
-          description="The code on your website and your review wall link stop working at once. You will need to paste the new code."
-          confirmLabel="Change key"
-          pending={rotate.isPending}
-          onConfirm={() =>
-            rotate.mutate(undefined, {
-              onSuccess: () => {
-                setConfirming(false);
-                toast({ title: 'Key changed', description: 'Copy the new code into your website.' });
-              },
-              onError: (error) => notifyError(error),
-            })
-          }
-        />
-      </CardContent>
-    </Card>
+    <SettingsCard
+      title="Add it to your website"
+      description={<>Paste this line into your website&apos;s HTML where the reviews should show.</>}
+      contentClassName="grid gap-4"
+    >
+      <pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs" tabIndex={0} aria-label="Embed code">
+        <code>{snippet}</code>
+      </pre>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" onClick={() => copySnippet(snippet)}>
+          <Copy aria-hidden="true" />
+          Copy code
+        </Button>
+        <Button asChild variant="outline">
+          <a href={saved.wallUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden="true" />
+            Open your review wall
+          </a>
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => setConfirming(true)}>
+          <KeyRound aria-hidden="true" />
+          Change key
+        </Button>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        The review wall shows the same reviews on a page of its own, to share anywhere:{' '}
+        <span className="break-all">{saved.wallUrl}</span>
+      </p>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Change the widget's key?"
+        description="The code on your website and your review wall link stop working at once. You will need to paste the new code."
+        confirmLabel="Change key"
+        pending={rotate.isPending}
+        onConfirm={() =>
+          rotate.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast({ title: 'Key changed', description: 'Copy the new code into your website.' });
+            },
+            onError: (error) => notifyError(error),
+          })
+        }
+      />
+    </SettingsCard>
   );
 }
