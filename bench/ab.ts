@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -159,11 +159,11 @@ async function main(): Promise<void> {
   const script = /src="(\/assets\/[^"]+\.js)"/.exec(reviewHtml)?.[1];
   if (!script) throw new Error('no script in dist/public/review.html');
 
-  const servers = [];
+  const servers: { revision: string; dir: string; child: ChildProcess; base: string }[] = [];
   for (const build of builds)
     servers.push({ ...build, ...(await startServer(build.dir, databaseUrl, work)) });
   // One database and one session secret: a session signed in on one build is signed in on all.
-  const cookies = [];
+  const cookies: string[] = [];
   for (const owner of owners) cookies.push(await signIn(servers[0]!.base, owner.email));
   let turn = 0;
   const signedIn = (path: string) => (): BenchRequest => ({
@@ -216,7 +216,8 @@ async function main(): Promise<void> {
 
   const loadAverage = os.loadavg().map((n) => n.toFixed(2));
   const tables = reads.map((read) => abTable(read.name, results.get(read.name)!));
-  console.log(
+  // The tables are the tool's output, on standard output; the progress lines go to standard error.
+  process.stdout.write(
     [
       `A/B of ${builds.map((b) => `${b.revision} (${path.basename(b.dir)})`).join(', ')}: ${rounds} rounds of ${options.seconds} s at ${options.connections} connections on ${seed.reviews.toLocaleString('en')} reviews; load average after ${loadAverage.join(' ')}`,
       '',
