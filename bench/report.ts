@@ -19,9 +19,16 @@ export interface ReadFigures {
   steady?: { rate: number; app: LoadResult; baseline: LoadResult };
 }
 
-/** The reads with a p99 target: every filter's first page, and the dashboard stats. */
-export const hasLatencyTarget = (read: string) =>
-  /^reviews (?!search|deep)/.test(read) || read === 'dashboard stats';
+/**
+ * The reads PRODUCT.md section 9 names, each with a throughput and a latency target: the reviews page of every
+ * filter, the search, the dashboard stats and charts, GET /api/user. The deep pages are measured, not targets.
+ */
+export const hasLatencyTarget = (read: string) => !/^reviews deep page/.test(read);
+
+/** Section 9: the biggest client's search answers within this at a steady half rate (it uses an index). */
+const SEARCH_STEADY_P99_MS = 50;
+/** Section 9: at a steady half rate the app's p99 is within this many times the bare baseline's. */
+const STEADY_P99_OF_BASELINE = 2;
 
 /** One database's run: its seed, the reads against the baseline, the writes, the plans. */
 export interface DatabaseFigures {
@@ -75,35 +82,53 @@ export function failedRequests(databases: DatabaseFigures[]): number {
 }
 
 /**
- * The targets of PRODUCT.md section 9 and issue 13, each against the figures; null: not measured. The reads'
- * targets are the Postgres server's; the embedded database's figures stand beside them, without targets.
+ * The targets of PRODUCT.md section 9, each against the figures; null: not measured. The reads' targets are the
+ * Postgres server's; the embedded database's figures stand beside them, without targets. Flat out, 50 waiting
+ * connections make p99 a measure of throughput, so latency is judged at the steady half rate only.
  */
 export function evaluateTargets(report: BenchReport): Target[] {
   const targets: Target[] = [];
-  const serverReads = report.databases.find((d) => d.database === 'postgres')?.reads ?? [];
-  for (const r of serverReads.filter((read) => hasLatencyTarget(read.read))) {
-    // The bare baseline's p99 beside it: what this machine allows at this concurrency with no app at all; and
-    // both at a steady half of the app's rate, where answers do not queue behind each other.
-    const steady = r.steady
-      ? `; at a steady ${r.steady.rate} req/s: ${r.steady.app.p99} ms (bare baseline: ${r.steady.baseline.p99} ms)`
-      : '';
-    // A run in which no request finished within its duration measured nothing: never a met target.
-    targets.push({
-      target: `${r.read} (${r.mix}) p99 < 25 ms`,
-      measured: r.app.requests
-        ? `${r.app.p99} ms (bare baseline: ${r.baseline.p99} ms)${steady}`
-        : 'no request finished within the run',
-      met: r.app.requests ? r.app.p99 < 25 : false,
-    });
-  }
+  const server = report.databases.find((d) => d.database === 'postgres');
+  const serverReads = (server?.reads ?? []).filter((read) => hasLatencyTarget(read.read));
   for (const r of serverReads) {
     const ratio = r.baseline.requestsPerSecond ? r.app.requestsPerSecond / r.baseline.requestsPerSecond : 0;
     targets.push({
-      target: `${r.read} (${r.mix}) ≥ 50% of the baseline's req/s`,
+      target: `${r.read} (${r.mix}) ≥ the baseline's req/s`,
       measured: `${Math.round(ratio * 100)}%`,
-      met: ratio >= 0.5,
+      met: ratio >= 1,
     });
   }
+  for (const r of serverReads) {
+    const target = `${r.read} (${r.mix}) p99 at a steady half rate ≤ ${STEADY_P99_OF_BASELINE}× the baseline's`;
+    if (!r.steady) {
+      targets.push({ target, measured: 'not measured', met: null });
+      continue;
+    }
+    const { rate, app, baseline } = r.steady;
+    // A run in which no request was answered measured nothing: never a met target.
+    targets.push({
+      target,
+      measured: app.requests
+        ? `${app.p99} ms at ${rate} req/s (bare baseline: ${baseline.p99} ms); flat out ${r.app.p99} ms`
+        : 'no request answered',
+      met: app.requests ? app.p99 <= STEADY_P99_OF_BASELINE * baseline.p99 : false,
+    });
+  }
+  const search = serverReads.find((r) => r.read === 'reviews search' && r.mix === 'big');
+  targets.push({
+    target: `reviews search (big) p99 < ${SEARCH_STEADY_P99_MS} ms at a steady half rate`,
+    measured: search?.steady ? `${search.steady.app.p99} ms at ${search.steady.rate} req/s` : 'not measured',
+    met: search?.steady
+      ? search.steady.app.requests > 0 && search.steady.app.p99 < SEARCH_STEADY_P99_MS
+      : null,
+  });
+  targets.push({
+    target: "10,000,000 reviews across 10,000 clients: each read's p50 within 1.5× its 1,000,000-review p50",
+    measured: server
+      ? `not measured: the bench seeds ${server.seed.reviews.toLocaleString('en')} reviews`
+      : 'not measured',
+    met: null,
+  });
   const failed = failedRequests(report.databases);
   targets.push({ target: 'no failed request', measured: String(failed), met: failed === 0 });
   const bundle = (route: string) => report.bundles.find((b) => b.route === route);
@@ -120,6 +145,11 @@ export function evaluateTargets(report: BenchReport): Target[] {
     measured: largest === undefined ? 'not measured' : kb(largest),
     met: largest === undefined ? null : largest < 150 * KB,
   });
+  targets.push({
+    target: 'text answers compressed',
+    measured: 'not measured by the bench (server/__tests__/compression.test.ts checks it)',
+    met: null,
+  });
   for (const score of report.lighthouse) {
     targets.push({
       target: `Lighthouse mobile performance ≥ 90: ${pathOf(score.url)}`,
@@ -127,6 +157,12 @@ export function evaluateTargets(report: BenchReport): Target[] {
       met: 'score' in score ? score.score >= 90 : null,
     });
   }
+  const rss = report.databases.map((d) => `${NAMES[d.database]} ${d.memory.appPeakRssMb ?? '?'} MB`);
+  targets.push({
+    target: 'peak memory under load reported; no growth over a 10-minute soak',
+    measured: `the app's peak RSS: ${rss.join(', ')}; the soak is npm run soak, not the bench`,
+    met: null,
+  });
   return targets;
 }
 

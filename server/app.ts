@@ -22,7 +22,6 @@ import type { Logger } from './lib/logger';
 import { compressAnswers } from './lib/compress-whole';
 import { precompressedAssets } from './lib/precompressed';
 import { requestLog } from './lib/request-log';
-import { gatedByFirstSegment } from './lib/route-gate';
 import { createRateLimiter } from './lib/rate-limit';
 import { createSession, enforceAbsoluteLifetime, SESSION_COOKIE, dropStaleSignedInHint } from './lib/session';
 import { sessionOwnerOf } from './lib/session-store';
@@ -145,7 +144,7 @@ export function createApp(options: AppOptions): Express {
   // says its answer is public (the widget's reviews, the plan terms).
   app.use('/api', keepNoCopy);
   // Stripe signs the raw body: its webhook is parsed, checked and answered before the JSON parser runs.
-  app.use('/api', gatedByFirstSegment(createStripeWebhookRoutes(ctx)));
+  app.use('/api', createStripeWebhookRoutes(ctx));
 
   const api = express.Router();
   api.use(jsonBody(env.MAX_BODY_BYTES));
@@ -157,7 +156,7 @@ export function createApp(options: AppOptions): Express {
     version: options.version ?? 'dev',
     queueRunning: options.queueRunning,
   });
-  api.use(gatedByFirstSegment(health.open));
+  api.use(health.open);
   // No session needed below: the public review page, provider callbacks, unsubscribe links.
   api.use(createPublicRouter(ctx));
   api.use(session.middleware);
@@ -165,31 +164,29 @@ export function createApp(options: AppOptions): Express {
   api.use(enforceAbsoluteLifetime);
   api.use(dropStaleSignedInHint);
   api.use(
-    gatedByFirstSegment(
-      createAuthRoutes({
-        auth,
-        throttle: createLoginThrottle(db, ctx.now),
-        passport,
-        authLimiter,
-        sessionCookieName: SESSION_COOKIE,
-        passwordReset: createPasswordResetService(ctx),
-        verification: createEmailVerificationService(ctx, users),
-        accountMailLimiter: createRateLimiter({
-          db,
-          name: 'account-mail',
-          limit: ACCOUNT_MAILS_PER_HOUR,
-          windowMs: 60 * 60 * 1000,
-          message: 'Too many emails asked for. Please wait an hour and try again.',
-          key: (req) => `user:${req.user!.id}`,
-        }),
-        // A member's team was read with the session, in the same statement (lib/session-store.ts).
-        teamOf: (user, req) => team.teamOf(user, sessionOwnerOf(req, user.id)?.membership),
+    createAuthRoutes({
+      auth,
+      throttle: createLoginThrottle(db, ctx.now),
+      passport,
+      authLimiter,
+      sessionCookieName: SESSION_COOKIE,
+      passwordReset: createPasswordResetService(ctx),
+      verification: createEmailVerificationService(ctx, users),
+      accountMailLimiter: createRateLimiter({
+        db,
+        name: 'account-mail',
+        limit: ACCOUNT_MAILS_PER_HOUR,
+        windowMs: 60 * 60 * 1000,
+        message: 'Too many emails asked for. Please wait an hour and try again.',
+        key: (req) => `user:${req.user!.id}`,
       }),
-    ),
+      // A member's team was read with the session, in the same statement (lib/session-store.ts).
+      teamOf: (user, req) => team.teamOf(user, sessionOwnerOf(req, user.id)?.membership),
+    }),
   );
 
   // The invitation link works signed in or not; accepting hashes a new password, so it shares sign-in's limit.
-  api.use(gatedByFirstSegment(createInvitationRoutes(ctx, authLimiter)));
+  api.use(createInvitationRoutes(ctx, authLimiter));
 
   const clientRouter = createClientRouter(ctx);
   api.use('/admin', requireAdmin, health.admin, createAdminRouter(ctx));

@@ -70,9 +70,10 @@ describe('the bench report', () => {
         databaseFigures('pglite', result(100), result(1000)),
       ]),
     );
-    const ratios = targets.filter((t) => t.target.includes("of the baseline's req/s"));
+    const ratios = targets.filter((t) => t.target.includes("the baseline's req/s"));
+    // PRODUCT.md section 9: at least the bare baseline's throughput.
     expect(ratios).toEqual([
-      { target: "reviews all (mixed) ≥ 50% of the baseline's req/s", measured: '60%', met: true },
+      { target: "reviews all (mixed) ≥ the baseline's req/s", measured: '60%', met: false },
     ]);
   });
 
@@ -89,25 +90,56 @@ describe('the bench report', () => {
     });
   });
 
-  it('gives the p99 at a steady rate beside the flat-out one, and counts its failed requests', () => {
+  it("judges latency at the steady half rate against twice the baseline's p99, not flat out", () => {
     const server = databaseFigures('postgres', { ...result(600), p99: 90 }, { ...result(1000), p99: 50 });
-    server.reads[0]!.steady = { rate: 300, app: { ...result(300, 1), p99: 7.5 }, baseline: result(300, 2) };
-    const targets = evaluateTargets(report([server]));
-    // Flat out is the target's measure: a steady rate's 7.5 ms does not make a 90 ms p99 met.
-    expect(targets).toContainEqual({
-      target: 'reviews all (mixed) p99 < 25 ms',
-      measured: '90 ms (bare baseline: 50 ms); at a steady 300 req/s: 7.5 ms (bare baseline: 20 ms)',
-      met: false,
-    });
+    server.reads[0]!.steady = { rate: 300, app: { ...result(300, 1), p99: 39 }, baseline: result(300, 2) };
+    const slower = databaseFigures('postgres', result(600), result(1000));
+    slower.reads[0]!.steady = { rate: 300, app: { ...result(300), p99: 41 }, baseline: result(300) };
+    const latency = (figures: DatabaseFigures) =>
+      evaluateTargets(report([figures])).filter((t) => t.target.includes('steady half rate ≤'));
+
+    // A flat-out p99 of 90 ms is no failure: 50 waiting connections make it a measure of throughput.
+    expect(latency(server)).toEqual([
+      {
+        target: "reviews all (mixed) p99 at a steady half rate ≤ 2× the baseline's",
+        measured: '39 ms at 300 req/s (bare baseline: 20 ms); flat out 90 ms',
+        met: true,
+      },
+    ]);
+    expect(latency(slower)).toEqual([expect.objectContaining({ met: false })]);
     expect(failedRequests([server])).toBe(3);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-bench-report-'));
     try {
       const markdown = fs.readFileSync(writeReport(dir, report([server])).markdown, 'utf8');
       expect(markdown).toContain('### Latency at a steady rate');
-      expect(markdown).toContain('| reviews all | mixed | 300 | 10 | 7.5 | 1 | 10 | 20 | 2 |');
+      expect(markdown).toContain('| reviews all | mixed | 300 | 10 | 39 | 1 | 10 | 20 | 2 |');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("holds the biggest client's search to 50 ms at a steady rate and leaves the deep pages without targets", () => {
+    const server = databaseFigures('postgres', result(600), result(500));
+    const search = { ...server.reads[0]!, read: 'reviews search', mix: 'big' };
+    search.steady = { rate: 150, app: { ...result(150), p99: 48 }, baseline: result(150) };
+    const deep = { ...server.reads[0]!, read: 'reviews deep page 10000', mix: 'big' };
+    server.reads = [search, deep];
+    const targets = evaluateTargets(report([server]));
+
+    expect(targets).toContainEqual({
+      target: 'reviews search (big) p99 < 50 ms at a steady half rate',
+      measured: '48 ms at 150 req/s',
+      met: true,
+    });
+    expect(targets.filter((t) => t.target.includes('deep page'))).toEqual([]);
+    // What the bench cannot measure is said, never reported as met.
+    expect(targets.filter((t) => t.met === null).map((t) => t.target)).toEqual([
+      "10,000,000 reviews across 10,000 clients: each read's p50 within 1.5× its 1,000,000-review p50",
+      'public review page < 60 KB gzipped JS',
+      "app's first load < 150 KB gzipped JS (largest of /, /auth, /dashboard)",
+      'text answers compressed',
+      'peak memory under load reported; no growth over a 10-minute soak',
+    ]);
   });
 
   it('writes both databases into one report, the server first', () => {
@@ -149,7 +181,7 @@ describe('the bench report', () => {
       expect(
         evaluateTargets(report([databaseFigures('pglite', result(100), result(1000))])),
       ).not.toContainEqual(
-        expect.objectContaining({ target: expect.stringContaining("of the baseline's req/s") }),
+        expect.objectContaining({ target: expect.stringContaining("the baseline's req/s") }),
       );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

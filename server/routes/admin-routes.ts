@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import type { AppContext } from '../lib/context';
-import { gatedByFirstSegment } from '../lib/route-gate';
 import { createAdminRoutes } from '../features/admin';
 import { createTeamAdminRoutes } from '../features/team';
 
@@ -8,6 +7,6 @@ import { createTeamAdminRoutes } from '../features/team';
 export function createAdminRouter(_ctx: AppContext): Router {
   const router = Router();
   // Admin feature routers are added here, one line each.
-  router.use([createAdminRoutes(_ctx), createTeamAdminRoutes(_ctx)].map(gatedByFirstSegment));
+  router.use([createAdminRoutes(_ctx), createTeamAdminRoutes(_ctx)]);
   return router;
 }

@@ -20,7 +20,6 @@ import { createWidgetRoutes } from '../features/widget';
 import { createApiKeysRoutes } from '../features/api-access';
 import { createWebhooksRoutes } from '../features/webhooks';
 import { createTeamRoutes } from '../features/team';
-import { gatedByFirstSegment } from '../lib/route-gate';
 import { applyRouteRoles } from './client-route-roles';
 
 /**
@@ -30,33 +29,30 @@ import { applyRouteRoles } from './client-route-roles';
  */
 export function createClientRouter(_ctx: AppContext): Router {
   const router = Router();
-  // Feature routers are added here, one line each. A request walks, in this order, only those whose routes
-  // could answer it.
-  router.use(
-    [
-      createContactsRoutes(_ctx),
-      createLocationsRoutes(_ctx),
-      createSettingsRoutes(_ctx),
-      createReviewVideoRoutes(_ctx),
-      createReviewsRoutes(_ctx),
-      createRepliesRoutes(_ctx, replyPublisherFor(_ctx)),
-      createTemplatesRoutes(_ctx),
-      createReviewRequestsRoutes(_ctx),
-      createDeliveryRoutes(_ctx),
-      createIntegrationsRoutes(_ctx),
-      createDashboardRoutes(_ctx),
-      createInsightsRoutes(_ctx),
-      createNotificationsRoutes(_ctx),
-      createSupportRoutes(_ctx),
-      createPlansRoutes(_ctx),
-      createBillingRoutes(_ctx),
-      createDataExportRoutes(_ctx),
-      createWidgetRoutes(_ctx),
-      createApiKeysRoutes(_ctx),
-      createWebhooksRoutes(_ctx),
-      createTeamRoutes(_ctx),
-    ].map(gatedByFirstSegment),
-  );
+  // Feature routers are added here, one line each; a request walks them in this order.
+  router.use([
+    createContactsRoutes(_ctx),
+    createLocationsRoutes(_ctx),
+    createSettingsRoutes(_ctx),
+    createReviewVideoRoutes(_ctx),
+    createReviewsRoutes(_ctx),
+    createRepliesRoutes(_ctx, replyPublisherFor(_ctx)),
+    createTemplatesRoutes(_ctx),
+    createReviewRequestsRoutes(_ctx),
+    createDeliveryRoutes(_ctx),
+    createIntegrationsRoutes(_ctx),
+    createDashboardRoutes(_ctx),
+    createInsightsRoutes(_ctx),
+    createNotificationsRoutes(_ctx),
+    createSupportRoutes(_ctx),
+    createPlansRoutes(_ctx),
+    createBillingRoutes(_ctx),
+    createDataExportRoutes(_ctx),
+    createWidgetRoutes(_ctx),
+    createApiKeysRoutes(_ctx),
+    createWebhooksRoutes(_ctx),
+    createTeamRoutes(_ctx),
+  ]);
   // Every route above gets its team role's check (and the server refuses to start if one has none).
   applyRouteRoles(router);
   return router;
