@@ -42,9 +42,9 @@ describe('the HTTP server', () => {
 });
 
 /**
- * What `createHttpServer` relies on in Node and Express (decision 015): were any of these to change in an
+ * What `createHttpServer` relies on in Node and Express (decision 017): were any of these to change in an
  * update, requests would be born with the wrong prototype, or the call that makes them would throw, or the
- * device would no longer be needed. Each failure here means: read decision 015 and measure again.
+ * device would no longer be needed. Each failure here means: read decision 017 and measure again.
  */
 describe("the Node and Express internals a request's birth relies on", () => {
   it('when Node makes a request or an answer, then its constructor is a plain function that can run on an object made elsewhere', () => {
