@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { ASK_WINDOW_MAX_DAYS, SECOND_REMINDER_DEFAULT_DAYS } from '../request-settings-limits';
+
 /** Follow-up reminders and quiet hours: how a client's review requests go out (issue 14). */
 export interface RequestSettings {
   remindersEnabled: boolean;
@@ -31,11 +33,7 @@ export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
   askWindowDays: 30,
 };
 
-/** The longest ask window: a year. */
-export const ASK_WINDOW_MAX_DAYS = 365;
-
-/** The second reminder, when the owner turns it on, comes after this many days unless they choose. */
-export const SECOND_REMINDER_DEFAULT_DAYS = 7;
+export { ASK_WINDOW_MAX_DAYS, SECOND_REMINDER_DEFAULT_DAYS };
 
 export const REQUEST_SETTINGS_MESSAGES = {
   days: 'Choose between 1 and 30 days',

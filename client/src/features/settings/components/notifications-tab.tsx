@@ -1,15 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { NotificationSettingsSchema, type NotificationSettings } from '@shared/schemas/notifications';
+import type { NotificationSettings } from '@shared/schemas/notifications';
 
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SettingsFormCard } from '@/components/ui/settings-card';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { toastFeedback } from '@/lib/notify-error';
 
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
+
+// The rules load with the form's first focus, not with the tab (lib/lazy-zod-resolver.ts).
+const notificationsResolver = lazyZodResolver<NotificationSettings, NotificationSettings>(() =>
+  import('@shared/schemas/notifications').then((m) => m.NotificationSettingsSchema),
+);
 
 const RATING_CHOICES = [
   { value: 1, label: '1 star only' },
@@ -30,7 +35,7 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
   const save = useSaveNotificationSettings();
   const ratingId = useId();
   const form = useForm<NotificationSettings>({
-    resolver: zodResolver(NotificationSettingsSchema),
+    resolver: notificationsResolver,
     defaultValues: saved,
   });
   useEffect(() => form.reset(saved), [saved, form]);
@@ -38,6 +43,7 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
 
   return (
     <SettingsFormCard
+      onFocus={notificationsResolver.preload}
       title="Email notifications"
       description={
         <>

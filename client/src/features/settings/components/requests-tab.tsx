@@ -1,12 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import {
-  ASK_WINDOW_MAX_DAYS,
-  RequestSettingsSchema,
-  SECOND_REMINDER_DEFAULT_DAYS,
-  type RequestSettings,
-} from '@shared/schemas/request-settings';
+import { ASK_WINDOW_MAX_DAYS, SECOND_REMINDER_DEFAULT_DAYS } from '@shared/request-settings-limits';
+import type { RequestSettings, RequestSettingsSchema } from '@shared/schemas/request-settings';
 import type { z } from 'zod';
 
 import { FormField } from '@/components/ui/form-field';
@@ -14,11 +9,17 @@ import { Input } from '@/components/ui/input';
 import { SettingsFormCard } from '@/components/ui/settings-card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { TimeZoneInput } from '@/components/ui/time-zone-input';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { toastFeedback } from '@/lib/notify-error';
 
 import { useRequestSettings, useSaveRequestSettings } from '../api/request-settings';
 
 type FormInput = z.input<typeof RequestSettingsSchema>;
+
+// The rules load with the form's first focus, not with the tab (lib/lazy-zod-resolver.ts).
+const requestsResolver = lazyZodResolver<FormInput, RequestSettings>(() =>
+  import('@shared/schemas/request-settings').then((m) => m.RequestSettingsSchema),
+);
 
 /** Settings › Requests: follow-up reminders and quiet hours (issue 14). */
 export function RequestsTab() {
@@ -30,7 +31,7 @@ export function RequestsTab() {
 function RequestsForm({ saved }: { saved: RequestSettings }) {
   const save = useSaveRequestSettings();
   const form = useForm<FormInput, unknown, RequestSettings>({
-    resolver: zodResolver(RequestSettingsSchema),
+    resolver: requestsResolver,
     defaultValues: saved,
   });
   useEffect(() => form.reset(saved), [saved, form]);
@@ -41,6 +42,7 @@ function RequestsForm({ saved }: { saved: RequestSettings }) {
 
   return (
     <SettingsFormCard
+      onFocus={requestsResolver.preload}
       title="Review requests"
       description={
         <>
