@@ -1,12 +1,11 @@
 import { Slot } from '@radix-ui/react-slot';
 import type { ReactElement, ReactNode } from 'react';
-import { useFormState, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 
 import { cn } from '@/lib/utils';
 
 import { Label } from './label';
 
-interface FormFieldProps {
+export interface FormFieldProps {
   /** The control's id; the label points at it and the error is announced through it. */
   id: string;
   label: ReactNode;
@@ -59,31 +58,5 @@ export function FormField({
         </p>
       ) : null}
     </div>
-  );
-}
-
-type RegisteredFormFieldProps<TValues extends FieldValues, TOutput> = Omit<FormFieldProps, 'error'> & {
-  form: UseFormReturn<TValues, unknown, TOutput>;
-  /** The form's field: the control is registered under it and its validation message is shown. */
-  name: Path<TValues>;
-};
-
-/**
- * A FormField wired to react-hook-form: registers its control under `name` and shows that field's
- * message, so a caller writes the label and the control, nothing else. Controlled inputs (a Controller)
- * keep using FormField with `error`.
- */
-export function RegisteredFormField<TValues extends FieldValues, TOutput>({
-  form,
-  name,
-  children,
-  ...field
-}: RegisteredFormFieldProps<TValues, TOutput>) {
-  const state = useFormState({ control: form.control, name });
-  const { error } = form.getFieldState(name, state);
-  return (
-    <FormField {...field} error={error?.message}>
-      <Slot {...form.register(name)}>{children}</Slot>
-    </FormField>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 
-import { RegisteredFormField } from '../form-field';
+import { RegisteredFormField } from '../registered-form-field';
 import { Input } from '../input';
 
 function EmailForm({ onSave }: { onSave: (values: { email: string }) => void }) {

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 
 import { Button } from '@/components/ui/button';
-import { RegisteredFormField } from '@/components/ui/form-field';
+import { RegisteredFormField } from '@/components/ui/registered-form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import type { LoginInput } from '@shared/schemas/auth';

@@ -11,7 +11,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField, RegisteredFormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
+import { RegisteredFormField } from '@/components/ui/registered-form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { TimeZoneInput } from '@/components/ui/time-zone-input';

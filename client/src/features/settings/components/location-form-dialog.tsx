@@ -10,7 +10,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField, RegisteredFormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
+import { RegisteredFormField } from '@/components/ui/registered-form-field';
 import { TimeZoneInput } from '@/components/ui/time-zone-input';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
