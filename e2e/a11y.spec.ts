@@ -145,6 +145,16 @@ async function afterLayout(page: Page) {
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   );
+  // A menu or dialog fades in (150 ms): axe measures colour contrast on what is painted, so a check made while
+  // it is still half transparent fails or passes by timing. Wait for every finite animation to end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 // One page load per route and theme: the phone's check, then the same page widened to a desktop and checked
