@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import compression from 'compression';
 import { compressAnswers } from '../compress-whole';
 
 const page = Array.from({ length: 40 }, (_, i) => ({
@@ -17,9 +18,29 @@ interface RawAnswer {
   body: Buffer;
 }
 
+/** Serves `app` on a free port; `fetchRaw` reads an answer's bytes as a browser receives them (supertest would decompress on its own). */
+async function serve(app: express.Express) {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  const fetchRaw = (path: string, acceptEncoding?: string) =>
+    new Promise<RawAnswer>((resolve, reject) => {
+      const headers = acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding };
+      http
+        .get({ port, host: '127.0.0.1', path, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    });
+  return { server, fetchRaw };
+}
+
 describe('answers sent whole, compressed in one call', () => {
   let server: http.Server;
-  /** The answer's bytes as a browser receives them (supertest would decompress on its own). */
   let fetchRaw: (path: string, acceptEncoding?: string) => Promise<RawAnswer>;
 
   beforeAll(async () => {
@@ -34,22 +55,7 @@ describe('answers sent whole, compressed in one call', () => {
       for (let i = 0; i < 100; i += 1) res.write(`${i},a line of a download\n`);
       res.end();
     });
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const { port } = server.address() as AddressInfo;
-    fetchRaw = (path, acceptEncoding) =>
-      new Promise((resolve, reject) => {
-        const headers = acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding };
-        http
-          .get({ port, host: '127.0.0.1', path, headers }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () =>
-              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-            );
-          })
-          .on('error', reject);
-      });
+    ({ server, fetchRaw } = await serve(app));
   });
   afterAll(() => {
     server?.close();
@@ -94,5 +100,41 @@ describe('answers sent whole, compressed in one call', () => {
     expect(answer.headers['content-encoding']).toBe('gzip');
     expect(answer.headers['transfer-encoding']).toBe('chunked');
     expect(zlib.gunzipSync(answer.body).toString()).toMatch(/^0,a line of a download\n1,/);
+  });
+});
+
+/*
+ * What compress-whole relies on in `compression` (decision 017): it runs inside `compression`, wraps the res.end
+ * that `compression` put on the answer, and hands it a body it has already compressed with Content-Encoding set.
+ * `compression` must then send those bytes as they are. If a release of `compression` starts encoding such an
+ * answer again, or stops exporting its type test, these fail before a browser gets a body gzipped twice.
+ */
+describe('what compress-whole relies on in compression', () => {
+  let server: http.Server;
+  let fetchRaw: (path: string, acceptEncoding?: string) => Promise<RawAnswer>;
+  const gzipped = zlib.gzipSync(pageJson);
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(compression({ threshold: 1024 }));
+    app.get('/already-encoded', (_req, res) => {
+      res.type('json').setHeader('Content-Encoding', 'gzip');
+      res.end(gzipped);
+    });
+    ({ server, fetchRaw } = await serve(app));
+  });
+  afterAll(() => {
+    server?.close();
+  });
+
+  it('when an answer already carries a Content-Encoding, then compression sends its bytes untouched', async () => {
+    const answer = await fetchRaw('/already-encoded', 'gzip, br');
+
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.body.equals(gzipped)).toBe(true);
+  });
+
+  it('compression exports the type test compress-whole shares with it', () => {
+    expect(typeof compression.filter).toBe('function');
   });
 });
