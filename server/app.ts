@@ -239,6 +239,8 @@ function serveSpa(app: Express, staticDir: string): void {
   const assets = path.join(staticDir, 'assets');
   app.use('/assets', precompressedAssets(assets, { maxAgeMs: ONE_YEAR_MS }));
   app.use('/assets', express.static(assets, { immutable: true, maxAge: ONE_YEAR_MS }));
+  // An asset this build does not have (an old page asking for a replaced chunk) is a 404, not the app's HTML.
+  app.use('/assets', (_req, res) => res.status(404).end());
   // The website widget (client/widget, built by scripts/build-widget.mjs): other sites load it, so its
   // Cross-Origin-Resource-Policy lets them; its name never changes, so browsers revalidate it after 5 minutes.
   app.get(

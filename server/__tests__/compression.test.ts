@@ -10,6 +10,17 @@ import { createLocation, createReview, createUser, signedInAgent } from '../test
 import { createTestApp, TEST_SESSION_SECRET, testEnv, writeBuiltPages } from '../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-db';
 
+function fetchStatus(port: number, path: string) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get({ port, host: '127.0.0.1', path, headers: { 'Accept-Encoding': 'br' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      })
+      .on('error', reject);
+  });
+}
+
 describe.each(testDatabaseKinds)('compressed answers on %s', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -96,6 +107,17 @@ describe.each(testDatabaseKinds)('compressed answers on %s', (kind) => {
     }
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(script);
+
+    // A deploy replaced the build under the running server: a removed copy is not a server error.
+    fs.rmSync(`${file}.br`);
+    const copyRemoved = await fetchAs('br');
+    // The script itself answers, compressed on the fly as any other file (not the removed copy's //br mark).
+    expect(copyRemoved.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(copyRemoved.body).toString()).toBe(script);
+    fs.rmSync(file);
+    fs.rmSync(`${file}.gz`);
+    const allRemoved = await fetchStatus(port, '/assets/index-abc.js');
+    expect(allRemoved).toBe(404);
     server.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -37,10 +37,18 @@ export function precompressedAssets(
     res.setHeader('Content-Encoding', encoding.name);
     // The type of the file asked for, not of its .br/.gz copy.
     res.type(path.extname(req.path));
-    res.sendFile(`${req.path.slice(1)}${encoding.suffix}`, {
-      root: dir,
-      maxAge: options.maxAgeMs,
-      immutable: options.immutable ?? true,
-    });
+    res.sendFile(
+      `${req.path.slice(1)}${encoding.suffix}`,
+      { root: dir, maxAge: options.maxAgeMs, immutable: options.immutable ?? true },
+      (error?: Error & { status?: number }) => {
+        if (!error) return;
+        // A copy removed since start (a deploy replacing the build): what is left answers, or a 404.
+        if (error.status === 404 && !res.headersSent) {
+          res.removeHeader('Content-Encoding');
+          return next();
+        }
+        next(error);
+      },
+    );
   };
 }
