@@ -7,6 +7,7 @@ import { createPublicReviewJobs } from './features/public-review';
 import { createReplyJobHandlers } from './features/replies';
 import { createSettingsJobHandlers } from './features/settings';
 import type { AppContext } from './lib/context';
+import { pruneFinishedJobs } from './lib/queue/prune';
 import { pruneRateLimits } from './lib/rate-limit';
 import type { ScheduledTask } from './lib/queue/scheduler';
 import type { JobHandlers } from './lib/queue/worker';
@@ -36,6 +37,13 @@ export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; 
         everyMs: 60 * 60 * 1000,
         run: async (now) => {
           await publicApi.pruneIdempotencyKeys(now);
+        },
+      },
+      {
+        name: 'prune-finished-jobs',
+        everyMs: 24 * 60 * 60 * 1000,
+        run: async (now) => {
+          await pruneFinishedJobs(ctx.db, now);
         },
       },
       {
