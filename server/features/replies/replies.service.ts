@@ -51,6 +51,9 @@ const reasonOf = (outcome: Refused) => outcome.reason ?? 'the site did not answe
 const stateAfter = (outcome: Refused, attempts: number): ReplyPublishState =>
   outcome.reconnect || attempts >= REPLY_MAX_ATTEMPTS ? 'failed' : 'pending';
 
+/** A reply whose attempt broke on our side waits for the owner's "try again" (see letGo). */
+const LET_GO = { state: 'pending', error: 'something went wrong here while it was sent' } as const;
+
 const NOT_SENT: SiteOutcome = { site: 'none', reason: null, failed: false };
 
 /**
@@ -165,12 +168,32 @@ export function createRepliesService(deps: {
    * "try again", who sees the answer).
    */
   async function attempt(ownerId: number, target: ReplyTargetRow, claim: ReplyClaim, alert: boolean) {
-    const outcome = await publisher.publish(ownerId, target, claim.content);
-    if (refused(outcome)) return { outcome, reply: await release(ownerId, target.id, claim, outcome, alert) };
-    // A site that answered (or a connection removed meanwhile, whose reply now lives here only).
-    const reply = await store(ownerId, target.id, claim, outcome);
-    if (!reply) deps.logger?.warn({ reviewId: target.id }, 'a waiting reply changed while it was published');
-    return { outcome, reply };
+    try {
+      const outcome = await publisher.publish(ownerId, target, claim.content);
+      if (refused(outcome))
+        return { outcome, reply: await release(ownerId, target.id, claim, outcome, alert) };
+      // A site that answered (or a connection removed meanwhile, whose reply now lives here only).
+      const reply = await store(ownerId, target.id, claim, outcome);
+      if (!reply)
+        deps.logger?.warn({ reviewId: target.id }, 'a waiting reply changed while it was published');
+      return { outcome, reply };
+    } catch (error) {
+      await letGo(ownerId, target.id, claim);
+      throw error;
+    }
+  }
+
+  /**
+   * An attempt that broke here (not a site's refusal: a fault of ours or of the database) lets go of its
+   * claim, so the reply waits with why and the owner can try again, edit or discard it; kept claimed, it
+   * would answer "being published" for ever. Nothing is queued: what broke may break again.
+   */
+  async function letGo(ownerId: number, id: number, claim: ReplyClaim) {
+    await replies
+      .transaction((tx) => replies.releaseWaitingReply(tx, ownerId, id, claim, LET_GO))
+      .catch((error: unknown) =>
+        deps.logger?.warn({ reviewId: id, error }, 'a broken reply attempt kept its claim'),
+      );
   }
 
   /**
