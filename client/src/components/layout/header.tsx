@@ -1,5 +1,6 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
+import { preloader } from '@/lib/preloader';
 
 import { Button } from '@/components/ui/button';
 
@@ -41,7 +42,7 @@ interface HeaderProps {
  * code; a click, or Enter, Space or Arrow Down (as the Radix trigger: WAI-ARIA menu button), mounts the menu open.
  */
 function pendingButtonProps(load: () => Promise<unknown>, press: (how: MenuPress) => void) {
-  const preload = () => void load().catch(() => undefined);
+  const preload = preloader(load);
   return {
     onPointerEnter: preload,
     onFocus: preload,

@@ -1,4 +1,5 @@
 import { Suspense, useState } from 'react';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import type { Review } from '@shared/reviews';
 
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -35,22 +36,16 @@ export function DashboardPage() {
   const gettingStarted = useGettingStarted(stats.data?.reviewRequests);
   const [selected, setSelected] = useState<Review | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
-  // Each dialog's code loads on first use (lazy-dialogs.tsx); once there it stays mounted, so it closes
-  // with its animation and keeps its state.
-  const [detailsMounted, setDetailsMounted] = useState(false);
   const [requestOpen, setRequestOpen] = useState(false);
   const [linkOpen, setLinkOpen] = useState(false);
-  // The request dialog loads locations and contacts: mount it on first use, then keep it (its QR step
-  // outlives the form).
-  const [requestMounted, setRequestMounted] = useState(false);
-  const openRequestDialog = () => {
-    setRequestMounted(true);
-    setRequestOpen(true);
-  };
+  // Each dialog's code loads on first use (lazy-dialogs.tsx); once there it stays mounted, so it closes
+  // with its animation and keeps its state (the request dialog's QR step outlives the form).
+  const detailsMounted = useOpenedOnce(detailsOpen);
+  const requestMounted = useOpenedOnce(requestOpen);
+  const openRequestDialog = () => setRequestOpen(true);
 
   const openReview = (review: Review) => {
     setSelected(review);
-    setDetailsMounted(true);
     setDetailsOpen(true);
   };
 
@@ -145,6 +140,7 @@ export function DashboardPage() {
         {requestMounted ? (
           <CreateReviewRequestDialog open={requestOpen} onOpenChange={setRequestOpen} />
         ) : null}
+        {/* Unmounted when closed: each opening starts a new link. */}
         {linkOpen ? <GenerateLinkDialog open={linkOpen} onOpenChange={setLinkOpen} /> : null}
       </Suspense>
     </div>

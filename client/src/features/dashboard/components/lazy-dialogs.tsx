@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { preloader } from '@/lib/preloader';
 
 /**
  * The dashboard's dialogs load when first opened, not with the page: the request form (react-hook-form, zod,
@@ -8,13 +9,8 @@ import { lazy } from 'react';
 const loadRequests = () => import('@/features/requests');
 const loadReviews = () => import('@/features/reviews');
 
-/** Starts a download early; a failure here is harmless, the dialog's own load tries again and reports it. */
-const preload = (load: () => Promise<unknown>) => () => {
-  load().catch(() => undefined);
-};
-
-export const preloadRequestDialogs = preload(loadRequests);
-export const preloadReviewDialog = preload(loadReviews);
+export const preloadRequestDialogs = preloader(loadRequests);
+export const preloadReviewDialog = preloader(loadReviews);
 
 export const CreateReviewRequestDialog = lazy(() =>
   loadRequests().then((m) => ({ default: m.CreateReviewRequestDialog })),

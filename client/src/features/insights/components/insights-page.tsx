@@ -1,5 +1,6 @@
 import { Clock, Lightbulb, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { preloader } from '@/lib/preloader';
 import type { WaitingReview, WordCount } from '@shared/schemas/insights';
 
 import { REVIEW_SOURCE_LABELS, reviewerLabel } from '@/components/reviews/review-source';
@@ -16,7 +17,7 @@ import { RatingBreakdownTable } from './rating-breakdown-table';
 // opened, not with the page (issue 43 item 4: a screen's first load under 150 KB); the pointer or the focus on a
 // review starts its download.
 const loadReviews = () => import('@/features/reviews');
-const preloadReviewDialog = () => void loadReviews().catch(() => undefined);
+const preloadReviewDialog = preloader(loadReviews);
 const ReviewDetailsDialog = lazy(() => loadReviews().then((m) => ({ default: m.ReviewDetailsDialog })));
 
 /** Review Insights (/optimized-reviews): what the reviews say, beyond the dashboard's totals. */

@@ -1,5 +1,6 @@
 import { Download, Link2, Send } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { preloader } from '@/lib/preloader';
 
 import { Button } from '@/components/ui/button';
 import { DialogLoading } from '@/components/ui/spinner';
@@ -20,7 +21,7 @@ const CreateReviewRequestDialog = lazy(() =>
 const GenerateLinkDialog = lazy(() =>
   import('./generate-link-dialog').then((m) => ({ default: m.GenerateLinkDialog })),
 );
-const preloadCreateDialog = () => void loadCreateDialog().catch(() => undefined);
+const preloadCreateDialog = preloader(loadCreateDialog);
 
 /** /get-reviews: ask one customer, many customers, or everyone who scans the poster. */
 export function GetReviewsPage() {

@@ -1,5 +1,6 @@
 import { AlertTriangle, Download, FileDown, MessageSquareText } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { preloader } from '@/lib/preloader';
 import { Link } from 'wouter';
 import { PROVIDER_LABELS } from '@shared/integrations';
 import { REVIEW_PAGE_SIZE, SEARCH_MAX, type Review } from '@shared/reviews';
@@ -38,7 +39,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 // The review's dialog (its reply form and Radix Dialog) loads when a review is first opened, not with the list.
 const loadDetailsDialog = () => import('./review-details-dialog');
 const ReviewDetailsDialog = lazy(() => loadDetailsDialog().then((m) => ({ default: m.ReviewDetailsDialog })));
-const preloadDetailsDialog = () => void loadDetailsDialog().catch(() => undefined);
+const preloadDetailsDialog = preloader(loadDetailsDialog);
 
 const ALL_LOCATIONS = 'all';
 
