@@ -321,11 +321,13 @@ describe.each(testDatabaseKinds)('durable job queue on %s', (kind) => {
     it('when a handler keeps failing, then it is retried with growing backoff until maxAttempts, then failed', async () => {
       const job = await queueTest({ reviewRequestId: 900_002 }, 3);
       const seen: Job[] = [];
+      // A base of a minute: no retry falls due while drain() runs, however slow the machine; the test makes a
+      // waiting job due itself, as the clock would.
+      const backoffBaseMs = 60_000;
       const worker = createWorker({
         db: db(),
         logger,
-        backoffBaseMs: 10,
-        pollIntervalMs: 5,
+        backoffBaseMs,
         handlers: {
           'deliver-review-request': async (payload, j) => {
             if (payload.reviewRequestId !== 900_002) return;
@@ -334,22 +336,38 @@ describe.each(testDatabaseKinds)('durable job queue on %s', (kind) => {
           },
         },
       });
+      /** One attempt: its row afterwards, and the wait it was given (from before the attempt to after it). */
+      const attempt = async () => {
+        const before = Date.now();
+        await worker.drain();
+        const after = Date.now();
+        const row = await jobRow(job.id);
+        return { row, waitMs: [row.runAt.getTime() - after, row.runAt.getTime() - before] };
+      };
+      const makeDue = () =>
+        db()
+          .update(jobs)
+          .set({ runAt: new Date(Date.now() - 1000) })
+          .where(sql`${jobs.id} = ${job.id}`);
 
-      await worker.drain();
-      const afterFirst = await jobRow(job.id);
-      expect(afterFirst).toMatchObject({ status: 'pending', attempts: 1, lastError: 'boom 1' });
-      expect(afterFirst.runAt.getTime()).toBeGreaterThan(Date.now() - 1000);
+      const first = await attempt();
+      await makeDue();
+      const second = await attempt();
+      await makeDue();
+      const third = await attempt();
 
-      worker.start();
-      await waitFor(async () => (await jobRow(job.id)).status === 'failed');
-      await worker.stop();
-
+      expect(first.row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'boom 1' });
+      expect(first.waitMs[0]).toBeLessThanOrEqual(2 * backoffBaseMs);
+      expect(first.waitMs[1]).toBeGreaterThanOrEqual(2 * backoffBaseMs);
+      expect(second.row).toMatchObject({ status: 'pending', attempts: 2, lastError: 'boom 2' });
+      expect(second.waitMs[0]).toBeLessThanOrEqual(4 * backoffBaseMs);
+      expect(second.waitMs[1]).toBeGreaterThanOrEqual(4 * backoffBaseMs);
+      expect(third.row).toMatchObject({ status: 'failed', attempts: 3, lastError: 'boom 3' });
       expect(seen.map((j) => [j.attempts, j.isLastAttempt])).toEqual([
         [1, false],
         [2, false],
         [3, true],
       ]);
-      expect(await jobRow(job.id)).toMatchObject({ status: 'failed', attempts: 3, lastError: 'boom 3' });
     });
 
     it('when stop() is called during a job, then it waits for the handler to finish and records it', async () => {
