@@ -220,6 +220,8 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** The customer's review page (PRODUCT.md section 7): its own page of the build, client/review.html. */
 const REVIEW_PAGE_PATH = '/review/:link';
+/** The owner app's files whose name never changes (scripts/build-service-worker.ts, client/public). */
+const UNHASHED_APP_FILES = new Set(['sw.js', 'manifest.webmanifest']);
 const WIDGET_SCRIPT = '/widget.js';
 const WIDGET_SCRIPT_MAX_AGE_MS = 5 * 60 * 1000;
 
@@ -249,7 +251,16 @@ function serveSpa(app: Express, staticDir: string): void {
     precompressedAssets(staticDir, { maxAgeMs: WIDGET_SCRIPT_MAX_AGE_MS, immutable: false }),
     express.static(staticDir, { index: false, maxAge: WIDGET_SCRIPT_MAX_AGE_MS }),
   );
-  app.use(express.static(staticDir, { index: false, maxAge: '1h' }));
+  app.use(
+    express.static(staticDir, {
+      index: false,
+      maxAge: '1h',
+      // The service worker and the manifest name no hash: a deploy must reach the next visit at once.
+      setHeaders: (res, file) => {
+        if (UNHASHED_APP_FILES.has(path.basename(file))) res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
   app.get(REVIEW_PAGE_PATH, sendHtml(reviewHtml));
   app.get('/', sendHtml(landingHtml));
   app.get(/^(?!\/api\/).*/, sendHtml(indexHtml));

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
+import { registerServiceWorker } from '@/lib/service-worker';
 import { applyStoredTheme } from '@/lib/theme-storage';
 
 import './index.css';
@@ -20,3 +21,5 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+registerServiceWorker();

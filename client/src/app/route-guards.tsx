@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 
+import { OfflinePage } from '@/components/layout/offline-notice';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/get-user';
 import { homePathFor } from '@/features/auth/api/home-path';
@@ -22,8 +23,10 @@ export function RequireAccess({
   minRole?: TeamRole;
   children: ReactNode;
 }) {
-  const { data: user, isPending } = useUser();
+  const { data: user, isPending, fetchStatus } = useUser();
 
+  // Opened without a network: the session is asked once it is back.
+  if (isPending && fetchStatus === 'paused') return <OfflinePage />;
   if (isPending) return <FullPageSpinner label="Loading your account…" />;
   // A failed session check (server down) counts as signed out: the auth screen is the way back in.
   if (!user) return <Redirect to="/auth" replace />;

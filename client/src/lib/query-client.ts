@@ -1,3 +1,5 @@
+// First: queries know the network's state from the start (online.ts).
+import './online';
 import {
   MutationCache,
   QueryCache,

@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { act } from 'react';
 
 import { buildAdmin, buildUser, renderApp, screen, server, waitFor, within } from '@/testing/test-utils';
 
@@ -45,6 +47,39 @@ describe('Route guards', () => {
       'href',
       '/admin/email-test',
     );
+  });
+});
+
+/** The browser loses or gets back its network, as the `offline` and `online` events tell a page. */
+function setNetwork(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+describe('Without a network', () => {
+  afterEach(() => setNetwork(true));
+
+  it('when the app opens offline, then it says so instead of sending the owner to sign in, and opens once back online', async () => {
+    setNetwork(false);
+    const { location } = renderApp('/reviews', { user: buildUser() });
+
+    expect(await screen.findByRole('heading', { name: 'You are offline' })).toBeInTheDocument();
+    expect(location()).toBe('/reviews');
+    setNetwork(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reviews' })).toBeInTheDocument();
+    expect(screen.queryByText('You are offline')).not.toBeInTheDocument();
+  });
+
+  it('when the network goes while a screen is open, then a banner says so until it is back', async () => {
+    renderApp('/reviews', { user: buildUser() });
+    await screen.findByRole('heading', { level: 1, name: 'Reviews' });
+
+    setNetwork(false);
+    expect(await screen.findByText('You are offline.')).toBeInTheDocument();
+    setNetwork(true);
+    await waitFor(() => expect(screen.queryByText('You are offline.')).not.toBeInTheDocument());
   });
 });
 

@@ -2,10 +2,12 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 import { DialogLoading } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/page-title';
+import { preloader } from '@/lib/preloader';
 import { useIsMobile } from '@/lib/use-mobile';
 
 import { AdminViewBanner, type AdminViewInfo } from './admin-view-banner';
 import { Header } from './header';
+import { OfflineBanner } from './offline-notice';
 import type { NavItem } from './nav-items';
 import { Sidebar } from './sidebar';
 import type { ShellUser } from './user-menu';
@@ -13,6 +15,7 @@ import type { ShellUser } from './user-menu';
 // The overlay menu (a Radix dialog) loads when first opened: most screens never open it (issue 13).
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(loadMobileMenu);
+const preloadMobileMenu = preloader(loadMobileMenu);
 
 export interface AppShellProps {
   user: ShellUser;
@@ -96,12 +99,13 @@ export function AppShell({
 
       <div className="flex min-w-0 flex-1 flex-col">
         {adminView ? <AdminViewBanner {...adminView} /> : null}
+        <OfflineBanner />
         {banner}
         <Header
           title={title}
           user={user}
           onOpenMenu={openMenu}
-          onPreloadMenu={() => void loadMobileMenu().catch(() => undefined)}
+          onPreloadMenu={preloadMobileMenu}
           onSignOut={onSignOut}
           signingOut={signingOut}
         />

@@ -1,0 +1,69 @@
+import { expect, test } from './fixtures';
+
+// The owner app on a phone (issue 45 item 3): installable, and without a network it opens and says so.
+
+test('the app names its manifest, whose icons load, so a phone can install it', async ({ page, request }) => {
+  await page.goto('/auth');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const answer = await request.get(href!);
+  const manifest = await answer.json();
+
+  expect(answer.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  expect(manifest).toMatchObject({ name: 'ReviewFlow', start_url: '/dashboard', display: 'standalone' });
+  const sizes = manifest.icons.map((icon: { sizes: string }) => icon.sizes);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  for (const icon of manifest.icons) {
+    const image = await request.get(icon.src);
+    expect(image.headers()['content-type']).toBe('image/png');
+  }
+});
+
+test('without a network the app opens from the stored shell and says "You are offline", then opens when back', async ({
+  page,
+  context,
+  client,
+}) => {
+  expect(client.email).toBeTruthy();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // The service worker installed the shell and took the page over.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await context.setOffline(true);
+  await page.goto('/reviews');
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await expect(page).toHaveURL(/\/reviews$/);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+  await expect(page.getByText('You are offline')).toBeHidden();
+});
+
+test('when the network goes on an open screen, a banner says so until it is back', async ({
+  page,
+  context,
+  client,
+}) => {
+  expect(client.email).toBeTruthy();
+  await page.goto('/reviews');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('You are offline.')).toBeHidden();
+});
+
+test('a page outside the app, opened without a network, is a short "You are offline" page', async ({
+  page,
+  context,
+  client,
+}) => {
+  expect(client.email).toBeTruthy();
+  await page.goto('/dashboard');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await context.setOffline(true);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+});
