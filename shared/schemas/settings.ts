@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { emailField, NAME_MAX, NAME_MIN, newPasswordField } from './auth';
 import { hasNoNul } from './locations';
+import { CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED } from '../account';
+
+export { CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED } from '../account';
 
 // Settings > Profile (PRODUCT.md section 5: PATCH /api/user, POST /api/user/password).
 export const UpdateProfileSchema = z.object({
@@ -19,9 +22,6 @@ export const UpdateProfileSchema = z.object({
   email: emailField,
 });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileSchema>;
-
-export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password';
-export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
 export const ChangePasswordSchema = z.object({
   currentPassword: z

@@ -1,25 +1,10 @@
 import { z } from 'zod';
 import { emailField, NAME_MAX, NAME_MIN, newPasswordField } from './auth';
 import { IdSchema } from './domain';
-import { TEAM_ROLES, type TeamRole } from '../team-role';
+import { LOCATIONS_MAX, TEAM_ROLES, type TeamRole } from '../team-role';
 
-export { roleAtLeast, TEAM_ROLES, type TeamRole } from '../team-role';
+export * from '../team-role';
 export const TeamRoleSchema = z.enum(TEAM_ROLES, { error: 'Choose owner, manager or responder.' });
-
-export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
-  owner: 'Owner',
-  manager: 'Manager',
-  responder: 'Responder',
-};
-export const TEAM_ROLE_DESCRIPTIONS: Record<TeamRole, string> = {
-  owner: 'Everything, including billing, the plan, data export, settings and the team.',
-  manager: 'Reviews, review requests, contacts, templates and locations.',
-  responder: 'Reads reviews and replies to them.',
-};
-
-/** Invitation links live 7 days. */
-export const INVITATION_TTL_DAYS = 7;
-export const LOCATIONS_MAX = 200;
 
 /** null: every location of the business; otherwise at least one. */
 export const LocationIdsSchema = z
@@ -112,23 +97,3 @@ export const UserTeamSchema = z.object({
   locationIds: z.array(z.number().int()).nullable(),
 });
 export type UserTeam = z.infer<typeof UserTeamSchema>;
-
-export const TEAM_MESSAGES = {
-  invalidLink: 'This invitation link is not valid. Ask the owner for a new one.',
-  expired: 'This invitation has expired. Ask the owner to send a new one.',
-  used: 'This invitation has already been used or was withdrawn.',
-  signInFirst: 'This address already has an account: sign in with it to join.',
-  wrongAccount: 'You are signed in with another address than the one invited. Sign out first.',
-  ownBusiness: 'This address already has its own business on ReviewFlow. Invite another address.',
-  alreadyMember: 'This address already belongs to a team.',
-  alreadyInvited: 'An invitation to this address is already waiting.',
-  notMember: 'You are no longer a member of this business.',
-  unknownLocation: 'One of the chosen locations is not one of this business.',
-  roleForbidden: 'Your role in this team does not allow this.',
-  everyLocationOnly: 'Only a team member who works on every location can add one.',
-  needsDetails: 'Enter your name and a password to create your login.',
-} as const;
-
-/** The daily cap on invitations (INVITATION_DAILY_CAP): an invitation is an email in the business's name. */
-export const invitationDailyCapMessage = (cap: number) =>
-  `You can send up to ${cap} team invitations a day. Try again tomorrow.`;

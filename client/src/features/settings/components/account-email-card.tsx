@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
@@ -7,23 +6,24 @@ import { Input } from '@/components/ui/input';
 import { SettingsCard } from '@/components/ui/settings-card';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifyError } from '@/lib/notify-error';
-import {
-  ChangeEmailSchema,
-  EMAIL_VERIFICATION_MESSAGES,
-  type ChangeEmailInput,
-} from '@shared/schemas/account';
-import { CURRENT_PASSWORD_INCORRECT } from '@shared/schemas/settings';
+import { CURRENT_PASSWORD_INCORRECT, EMAIL_VERIFICATION_MESSAGES } from '@shared/account';
+import type { ChangeEmailInput } from '@shared/schemas/account';
 
 import { useChangeEmail, useEmailStatus } from '../api/change-email';
 
 const EMPTY: ChangeEmailInput = { email: '', currentPassword: '' };
+// The rules load with the form's first focus (lib/lazy-zod-resolver.ts).
+const changeEmailResolver = lazyZodResolver<ChangeEmailInput, ChangeEmailInput>(() =>
+  import('@shared/schemas/account').then((m) => m.ChangeEmailSchema),
+);
 
 /** Change email: the current password, then a link to the new address; the pending address shows here. */
 export function AccountEmailCard() {
   const status = useEmailStatus();
   const change = useChangeEmail();
-  const form = useForm<ChangeEmailInput>({ resolver: zodResolver(ChangeEmailSchema), defaultValues: EMPTY });
+  const form = useForm<ChangeEmailInput>({ resolver: changeEmailResolver, defaultValues: EMPTY });
   const { errors } = form.formState;
   const pending = status.data?.pendingEmail ?? null;
 
@@ -45,6 +45,7 @@ export function AccountEmailCard() {
       <form
         noValidate
         className="grid gap-4"
+        onFocus={changeEmailResolver.preload}
         onSubmit={form.handleSubmit((values) =>
           change.mutate(values, {
             onSuccess: () => {

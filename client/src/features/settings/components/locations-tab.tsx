@@ -1,20 +1,26 @@
 import { Copy, ExternalLink, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
-import { FullPageSpinner } from '@/components/ui/spinner';
+import { DialogLoading, FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { notifyError } from '@/lib/notify-error';
+import { preloader } from '@/lib/preloader';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import type { Location } from '@shared/schemas/locations';
 
 import { useDeleteLocation } from '../api/delete-location';
-import { LocationFormDialog } from './location-form-dialog';
 import { useLocations } from '@/lib/locations';
 import { useLimitedToLocations } from '@/lib/team-role';
+
+// The add and edit form (its rules, react-hook-form and Radix Dialog) loads when first opened, not with the tab.
+const loadFormDialog = () => import('./location-form-dialog');
+const LocationFormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.LocationFormDialog })));
+const preloadFormDialog = preloader(loadFormDialog);
 
 async function copyText(text: string): Promise<void> {
   try {
@@ -33,10 +39,11 @@ export function LocationsTab() {
   const locations = useLocations();
   const [editing, setEditing] = useState<Location | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Location | null>(null);
+  const formMounted = useOpenedOnce(editing !== undefined);
 
   const limited = useLimitedToLocations();
   const addButton = limited ? null : (
-    <Button onClick={() => setEditing(null)}>
+    <Button onClick={() => setEditing(null)} onPointerEnter={preloadFormDialog} onFocus={preloadFormDialog}>
       <Plus aria-hidden="true" />
       Add location
     </Button>
@@ -74,6 +81,8 @@ export function LocationsTab() {
                     size="icon"
                     aria-label={`Edit ${location.name}`}
                     onClick={() => setEditing(location)}
+                    onPointerEnter={preloadFormDialog}
+                    onFocus={preloadFormDialog}
                   >
                     <Pencil aria-hidden="true" />
                   </Button>
@@ -135,11 +144,15 @@ export function LocationsTab() {
         <div className="flex justify-end">{addButton}</div>
       ) : null}
       {body}
-      <LocationFormDialog
-        open={editing !== undefined}
-        onOpenChange={(open) => !open && setEditing(undefined)}
-        location={editing}
-      />
+      {formMounted ? (
+        <Suspense fallback={<DialogLoading />}>
+          <LocationFormDialog
+            open={editing !== undefined}
+            onOpenChange={(open) => !open && setEditing(undefined)}
+            location={editing}
+          />
+        </Suspense>
+      ) : null}
       <DeleteLocationDialog location={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 
@@ -10,17 +9,13 @@ import { SettingsCard } from '@/components/ui/settings-card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifyError } from '@/lib/notify-error';
 import { teamRoleOf } from '@/lib/team-role';
 import { useTenant } from '@/lib/tenant';
-import {
-  ChangePasswordFormSchema,
-  CURRENT_PASSWORD_INCORRECT,
-  UpdateProfileSchema,
-  type ChangePasswordFormInput,
-  type UpdateProfileInput,
-} from '@shared/schemas/settings';
-import { NEW_PASSWORD_HINT } from '@shared/schemas/auth';
+import { CURRENT_PASSWORD_INCORRECT } from '@shared/account';
+import { NEW_PASSWORD_HINT } from '@shared/password-rule';
+import type { ChangePasswordFormInput, UpdateProfileInput } from '@shared/schemas/settings';
 import type { PublicUser } from '@shared/schemas/user';
 
 import { useChangePassword } from '../api/change-password';
@@ -30,6 +25,14 @@ import { AccountEmailCard } from './account-email-card';
 import { ExportDataCard } from './export-data-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { ReplyPreferencesCard } from './reply-preferences-card';
+
+// The rules load with a form's first focus, not with the tab (lib/lazy-zod-resolver.ts).
+const profileResolver = lazyZodResolver<UpdateProfileInput, UpdateProfileInput>(() =>
+  import('@shared/schemas/settings').then((m) => m.UpdateProfileSchema),
+);
+const passwordResolver = lazyZodResolver<ChangePasswordFormInput, ChangePasswordFormInput>(() =>
+  import('@shared/schemas/settings').then((m) => m.ChangePasswordFormSchema),
+);
 
 export function ProfileTab() {
   const { clientId } = useTenant();
@@ -71,7 +74,7 @@ export function ProfileTab() {
 function ProfileForm({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
   const form = useForm<UpdateProfileInput>({
-    resolver: zodResolver(UpdateProfileSchema),
+    resolver: profileResolver,
     defaultValues: { firstName: user.firstName, companyName: user.companyName, email: user.email },
   });
   const { errors, isDirty } = form.formState;
@@ -90,6 +93,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
         <form
           noValidate
           className="grid gap-4"
+          onFocus={profileResolver.preload}
           onSubmit={form.handleSubmit((values) =>
             update.mutate(values, {
               onSuccess: () => toast({ title: 'Profile updated', description: 'Your changes were saved.' }),
@@ -143,7 +147,7 @@ const EMPTY_PASSWORDS: ChangePasswordFormInput = {
 function PasswordForm() {
   const change = useChangePassword();
   const form = useForm<ChangePasswordFormInput>({
-    resolver: zodResolver(ChangePasswordFormSchema),
+    resolver: passwordResolver,
     defaultValues: EMPTY_PASSWORDS,
   });
   const { errors } = form.formState;
@@ -156,6 +160,7 @@ function PasswordForm() {
       <form
         noValidate
         className="grid gap-4"
+        onFocus={passwordResolver.preload}
         onSubmit={form.handleSubmit(({ currentPassword, newPassword }) =>
           change.mutate(
             { currentPassword, newPassword },

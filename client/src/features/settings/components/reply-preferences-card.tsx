@@ -1,19 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  REPLY_TONE_LABELS,
-  REPLY_TONES,
-  ReplySettingsSchema,
-  SIGNATURE_MAX,
-  type ReplySettings,
-} from '@shared/schemas/reply-settings';
+import { REPLY_TONE_LABELS, REPLY_TONES, SIGNATURE_MAX, type ReplySettings } from '@shared/reply-settings';
 
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SettingsCard } from '@/components/ui/settings-card';
 import { Spinner } from '@/components/ui/spinner';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { toastFeedback } from '@/lib/notify-error';
 
 import { useReplySettings, useSaveReplySettings } from '../api/reply-settings';
@@ -43,9 +37,14 @@ export function ReplyPreferencesCard() {
   );
 }
 
+// The rules load with the form's first focus (lib/lazy-zod-resolver.ts).
+const replySettingsResolver = lazyZodResolver<ReplySettings, ReplySettings>(() =>
+  import('@shared/schemas/reply-settings').then((m) => m.ReplySettingsSchema),
+);
+
 function ReplyPreferencesForm({ saved }: { saved: ReplySettings }) {
   const save = useSaveReplySettings();
-  const form = useForm<ReplySettings>({ resolver: zodResolver(ReplySettingsSchema), defaultValues: saved });
+  const form = useForm<ReplySettings>({ resolver: replySettingsResolver, defaultValues: saved });
   const { errors, isDirty } = form.formState;
   useEffect(() => form.reset(saved), [saved, form]);
 
@@ -53,6 +52,7 @@ function ReplyPreferencesForm({ saved }: { saved: ReplySettings }) {
     <form
       noValidate
       className="grid gap-4"
+      onFocus={replySettingsResolver.preload}
       onSubmit={form.handleSubmit((values) =>
         save.mutate(
           values,

@@ -4,7 +4,6 @@ import { useSearchParams } from 'wouter';
 
 import { ContentSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { loadIntegrationsPanel } from '@/features/integrations';
 import { useTeamRole } from '@/lib/team-role';
 import { roleAtLeast, type TeamRole } from '@shared/team-role';
 
@@ -15,6 +14,9 @@ import { SETTINGS_TABS, type SettingsTab } from '../settings-tabs';
  * screen's first load carries one panel, not nine and their forms (issue 43 item 4: under 150 KB). The pointer
  * or the focus on a tab starts loading its panel before the press.
  */
+// Through the feature's index, itself loaded with the tab: its hooks are no other tab's weight.
+const loadIntegrationsPanel = () => import('@/features/integrations').then((m) => m.loadIntegrationsPanel());
+
 const PANELS = {
   profile: () => import('./profile-tab'),
   locations: () => import('./locations-tab'),

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailPlus, Trash2, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,17 +12,16 @@ import { SettingsCard } from '@/components/ui/settings-card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useLocations } from '@/lib/locations';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifyError } from '@/lib/notify-error';
+import type { InviteMemberInput, TeamMember } from '@shared/schemas/team';
 import {
   INVITATION_TTL_DAYS,
-  InviteMemberSchema,
   TEAM_ROLE_DESCRIPTIONS,
   TEAM_ROLE_LABELS,
   TEAM_ROLES,
-  type InviteMemberInput,
-  type TeamMember,
   type TeamRole,
-} from '@shared/schemas/team';
+} from '@shared/team-role';
 
 import { useTeam } from '../api/get-team';
 import { useInviteMember } from '../api/invite-member';
@@ -73,11 +71,16 @@ function useLocationNames() {
     ids === null ? 'All locations' : ids.map((id) => names.get(id) ?? `Location ${id}`).join(', ');
 }
 
+// The rules load with the form's first focus, not with the tab (lib/lazy-zod-resolver.ts).
+const inviteResolver = lazyZodResolver<InviteMemberInput, InviteMemberInput>(() =>
+  import('@shared/schemas/team').then((m) => m.InviteMemberSchema),
+);
+
 function InviteForm() {
   const invite = useInviteMember();
   const locations = useLocations();
   const form = useForm<InviteMemberInput>({
-    resolver: zodResolver(InviteMemberSchema),
+    resolver: inviteResolver,
     defaultValues: { email: '', role: 'responder', locationIds: null },
   });
   const role = form.watch('role');
@@ -116,7 +119,7 @@ function InviteForm() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <form onSubmit={onSubmit} onFocus={inviteResolver.preload} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="invite-email" label="Email" error={form.formState.errors.email?.message}>
               <Input type="email" autoComplete="off" {...form.register('email')} />

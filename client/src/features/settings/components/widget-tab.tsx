@@ -1,40 +1,43 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy, ExternalLink, KeyRound } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  WIDGET_MAX_REVIEWS,
+import type {
+  PublicWidget,
+  WidgetSettings,
+  WidgetSettingsInput,
   WidgetSettingsSchema,
-  type PublicWidget,
-  type WidgetLayout,
-  type WidgetSettings,
-  type WidgetSettingsInput,
-  type WidgetSource,
-  type WidgetTheme,
 } from '@shared/schemas/widget';
+import type { WidgetLayout, WidgetSource, WidgetTheme } from '@shared/widget';
 
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Pagination } from '@/components/ui/pagination';
 import { SettingsCard, SettingsFormCard } from '@/components/ui/settings-card';
-import { FullPageSpinner } from '@/components/ui/spinner';
+import { ContentSpinner, FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { renderWidget } from '@/components/widget/render-widget';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifyError, toastFeedback } from '@/lib/notify-error';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 import {
-  usePickableReviews,
   useRotateWidgetKey,
   useSaveWidgetSettings,
   useWidgetPreview,
   useWidgetSettings,
 } from '../api/widget-settings';
 
-type FormInput = z.input<typeof WidgetSettingsSchema>;
+export type FormInput = z.input<typeof WidgetSettingsSchema>;
+
+// The hand-pick list (and its pages) loads when the owner chooses "Only reviews I pick".
+const ReviewPicker = lazy(() => import('./widget-review-picker').then((m) => ({ default: m.ReviewPicker })));
+
+// The rules load with the form's first focus, not with the tab (lib/lazy-zod-resolver.ts).
+const widgetResolver = lazyZodResolver<FormInput, WidgetSettingsInput>(() =>
+  import('@shared/schemas/widget').then((m) => m.WidgetSettingsSchema),
+);
 
 const SOURCES: { value: WidgetSource; label: string }[] = [
   { value: 'google', label: 'Google' },
@@ -84,11 +87,39 @@ function inputOf(settings: WidgetSettings): WidgetSettingsInput {
   return { mode, minRating, sources, onlyWithText, reviewIds, layout, theme, accentColor };
 }
 
+/**
+ * The settings the preview shows: the form's values once they hold still and pass the rules (null while they
+ * do not). The saved settings need no check, so the rules load only when the owner changes something.
+ */
+function usePreviewSettings(draft: string, saved: WidgetSettingsInput): WidgetSettingsInput | null {
+  const [checked, setChecked] = useState<{ draft: string; settings: WidgetSettingsInput | null } | null>(
+    null,
+  );
+  const unchanged = draft === JSON.stringify(saved);
+  useEffect(() => {
+    if (unchanged) return;
+    let current = true;
+    const check = widgetResolver(JSON.parse(draft) as FormInput, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    void Promise.resolve(check).then((result) => {
+      const valid = Object.keys(result.errors).length === 0;
+      if (current) setChecked({ draft, settings: valid ? (result.values as WidgetSettingsInput) : null });
+    });
+    return () => {
+      current = false;
+    };
+  }, [draft, unchanged]);
+  if (unchanged) return saved;
+  return checked?.draft === draft ? checked.settings : null;
+}
+
 function WidgetSettingsForm({ saved }: { saved: WidgetSettings }) {
   const save = useSaveWidgetSettings();
   const defaults = useMemo(() => inputOf(saved), [saved]);
   const form = useForm<FormInput, unknown, WidgetSettingsInput>({
-    resolver: zodResolver(WidgetSettingsSchema),
+    resolver: widgetResolver,
     defaultValues: defaults,
   });
   useEffect(() => form.reset(defaults), [defaults, form]);
@@ -98,12 +129,12 @@ function WidgetSettingsForm({ saved }: { saved: WidgetSettings }) {
   // The preview follows the form as it is, once it holds still and is valid.
   const values = form.watch();
   const draft = useDebouncedValue(JSON.stringify(values), 300);
-  const parsed = useMemo(() => WidgetSettingsSchema.safeParse(JSON.parse(draft)), [draft]);
-  const preview = useWidgetPreview(parsed.success ? parsed.data : null);
+  const preview = useWidgetPreview(usePreviewSettings(draft, defaults));
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <SettingsFormCard
+        onFocus={widgetResolver.preload}
         title="Website widget"
         description={
           <>
@@ -143,7 +174,9 @@ function WidgetSettingsForm({ saved }: { saved: WidgetSettings }) {
         </fieldset>
 
         {mode === 'hand-picked' ? (
-          <ReviewPicker control={form.control} error={errors.reviewIds?.message} />
+          <Suspense fallback={<ContentSpinner label="Loading your reviews…" />}>
+            <ReviewPicker control={form.control} error={errors.reviewIds?.message} />
+          </Suspense>
         ) : (
           <fieldset className="grid gap-4">
             <legend className="mb-1 text-sm font-semibold">Rules</legend>
@@ -287,87 +320,6 @@ export function WidgetPreview({ widget }: { widget: PublicWidget }) {
     renderWidget(host.shadowRoot ?? host.attachShadow({ mode: 'open' }), widget);
   }, [widget]);
   return <div ref={hostRef} data-testid="widget-preview" />;
-}
-
-function ReviewPicker({
-  control,
-  error,
-}: {
-  control: Control<FormInput, unknown, WidgetSettingsInput>;
-  error?: string;
-}) {
-  const [page, setPage] = useState(1);
-  const reviews = usePickableReviews(page, true);
-  return (
-    <Controller
-      control={control}
-      name="reviewIds"
-      render={({ field }) => {
-        const chosen = field.value as number[];
-        const full = chosen.length >= WIDGET_MAX_REVIEWS;
-        return (
-          <fieldset className="grid gap-3" aria-describedby="widget-picks-count">
-            <legend className="mb-1 text-sm font-semibold">Reviews to show</legend>
-            <p id="widget-picks-count" className="text-sm text-muted-foreground">
-              {chosen.length} of at most {WIDGET_MAX_REVIEWS} chosen.
-            </p>
-            {error ? (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            ) : null}
-            {reviews.data && reviews.data.total === 0 ? (
-              <p className="text-sm text-muted-foreground">
-                No Google or Facebook reviews yet. Connect them in Settings › Integrations.
-              </p>
-            ) : null}
-            <ul className="grid gap-2">
-              {reviews.data?.items.map((review) => {
-                const checked = chosen.includes(review.id);
-                return (
-                  <li key={review.id}>
-                    <label className="flex items-start gap-3 rounded-md border p-3 text-sm">
-                      <input
-                        type="checkbox"
-                        className="mt-1 size-4 accent-primary"
-                        checked={checked}
-                        disabled={!checked && full}
-                        onChange={(e) =>
-                          field.onChange(
-                            e.target.checked
-                              ? [...chosen, review.id]
-                              : chosen.filter((id) => id !== review.id),
-                          )
-                        }
-                      />
-                      <span className="grid gap-0.5">
-                        <span className="font-medium">
-                          {review.reviewerName || 'A customer'}, {review.rating} out of 5 stars on{' '}
-                          {review.source === 'google' ? 'Google' : 'Facebook'}
-                        </span>
-                        <span className="line-clamp-2 text-muted-foreground">
-                          {review.content.trim() || 'No text'}
-                        </span>
-                      </span>
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
-            {reviews.data && reviews.data.total > reviews.data.pageSize ? (
-              <Pagination
-                page={page}
-                pageSize={reviews.data.pageSize}
-                total={reviews.data.total}
-                onPageChange={setPage}
-                label="Reviews to pick from"
-              />
-            ) : null}
-          </fieldset>
-        );
-      }}
-    />
-  );
 }
 
 function EmbedCard({ saved }: { saved: WidgetSettings }) {
