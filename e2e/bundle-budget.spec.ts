@@ -15,19 +15,6 @@ import { ADMIN_SCREENS, DEMO, OWNER_SCREENS } from './screens';
 const KB = 1024;
 /** Issue 13's and issue 43's target for any screen's first load, gzipped. */
 const FIRST_LOAD_LIMIT = 150 * KB;
-/**
- * The screens still over the target, each held to what it loads today and a little room (issue 43 item 4 is
- * open): a figure here may only come down, and a screen leaves this list once under FIRST_LOAD_LIMIT. What keeps
- * them over (measured 2026-12-02, docs/decisions/016-first-load-on-a-diet.md): forms that validate with zod
- * from their first paint instead of lazyZodResolver, and words the tab reads from a schema module (zod, 25 KB);
- * react-hook-form for forms shown at once (13 KB); libphonenumber formatting phone numbers on /contacts and the
- * API tab (30 KB).
- */
-const OVER_TARGET: Record<string, number> = {
-  '/contacts': 155 * KB,
-  '/settings?tab=api': 212 * KB,
-};
-
 /** A script this small (as served, before compression) is a request for almost nothing. */
 const TINY_FILE_BYTES = 1024;
 /**
@@ -160,15 +147,8 @@ async function firstLoad(
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const total = (scripts: Script[]) => scripts.reduce((sum, script) => sum + script.gzip, 0);
 
-test('every screen held over the target is a screen this spec measures', () => {
-  expect(Object.keys(OVER_TARGET).filter((path) => !SCREENS.some((screen) => screen.path === path))).toEqual(
-    [],
-  );
-});
-
 for (const { path, role } of SCREENS) {
-  const limit = OVER_TARGET[path] ?? FIRST_LOAD_LIMIT;
-  test(`${path} (${role}): its first load at 375 and 1440 px is under ${limit / KB} KB of gzipped JavaScript in few tiny files`, async ({
+  test(`${path} (${role}): its first load at 375 and 1440 px is under ${FIRST_LOAD_LIMIT / KB} KB of gzipped JavaScript in few tiny files`, async ({
     browser,
     baseURL,
   }) => {
@@ -195,12 +175,7 @@ for (const { path, role } of SCREENS) {
           size,
           `${path} at ${viewport.width} px: ${kb(size)} of gzipped JavaScript in ${scripts.length} files`,
         )
-        .toBeLessThan(limit);
-      if (path in OVER_TARGET) {
-        expect
-          .soft(size, `${path} is now under the target: take it out of OVER_TARGET`)
-          .toBeGreaterThanOrEqual(FIRST_LOAD_LIMIT);
-      }
+        .toBeLessThan(FIRST_LOAD_LIMIT);
       expect
         .soft(
           tiny.length,

@@ -45,6 +45,8 @@ export interface Contact {
   name: string;
   email: string | null;
   phone: string | null;
+  /** The phone as people read it (+44 7700 900123), formatted on the server: the list needs no phone library. */
+  phoneDisplay: string | null;
   tags: string[];
   timeZone: string | null;
   optedOut: Record<Channel, string | null>;

@@ -3,6 +3,15 @@ import { API_ERROR_CODES } from './api-error';
 import { CHANNELS } from './domain';
 import { contactNameField, optionalEmailField, optionalPhoneField } from './contacts';
 import { hasNoNul } from './locations';
+import {
+  WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_EVENTS,
+  WEBHOOK_URL_MAX,
+  type WebhookDeliveryEvent,
+  type WebhookEvent,
+} from '../webhooks';
+
+export * from '../webhooks';
 
 // The public API (issue 16, part 3): API keys, POST /api/v1/review-requests and outgoing webhooks.
 // The route validates with these schemas and the OpenAPI document is generated from the same objects.
@@ -125,23 +134,6 @@ export const ApiErrorSchema = z
   .meta({ id: 'Error' });
 
 // Outgoing webhooks
-
-export const WEBHOOK_EVENTS = ['review.created', 'review.responded', 'review_request.completed'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-/** Sent by "Send test event" only; no endpoint subscribes to it. */
-export const WEBHOOK_TEST_EVENT = 'webhook.test';
-export type WebhookDeliveryEvent = WebhookEvent | typeof WEBHOOK_TEST_EVENT;
-
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
-  'review.created': 'A new review arrives (review page, Google or Facebook import)',
-  'review.responded': 'A reply to a review is saved',
-  'review_request.completed': 'A customer who was sent a request leaves their review',
-};
-
-export const WEBHOOK_URL_MAX = 2000;
-export const WEBHOOK_ENDPOINTS_MAX = 10;
-/** The header with the signature, in Stripe's form: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
-export const WEBHOOK_SIGNATURE_HEADER = 'Reviewflow-Signature';
 
 export const WEBHOOK_MESSAGES = {
   url: 'Please enter the URL that should receive the events',

@@ -1,4 +1,4 @@
-import type { CountryCode } from '@shared/phone';
+import { formatPhone, type CountryCode } from '@shared/phone';
 import {
   CONTACT_MESSAGES,
   CONTACTS_UNPAGED_LIMIT,
@@ -41,6 +41,7 @@ export function toContact(row: ContactRow): Contact {
     name: row.name,
     email: row.email,
     phone: row.phone,
+    phoneDisplay: row.phone ? formatPhone(row.phone) : null,
     tags: row.tags,
     timeZone: row.timeZone,
     optedOut: {

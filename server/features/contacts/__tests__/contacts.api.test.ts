@@ -103,6 +103,8 @@ describe.each(testDatabaseKinds)('contacts API on %s', (kind) => {
         name: 'New',
         email: 'old@example.com',
         phone: '+447911123456',
+        // As people read it, so the list shows it without a phone library of its own.
+        phoneDisplay: '+44 7911 123456',
         tags: ['a'],
       });
 

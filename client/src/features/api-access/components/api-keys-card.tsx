@@ -1,13 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  CreateApiKeySchema,
-  type ApiKey,
-  type CreateApiKeyInput,
-  type CreatedApiKey,
-} from '@shared/schemas/api-access';
+import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '@shared/schemas/api-access';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,6 +12,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifyError } from '@/lib/notify-error';
 import { formatDate, formatTimeAgo } from '@/lib/utils';
 
@@ -27,6 +22,11 @@ import { useRevokeApiKey } from '../api/revoke-api-key';
 import { ShownOnce } from './shown-once';
 
 /** Settings › API: keys a point-of-sale or CRM sends review requests with (issue 16). */
+// The rules load with the form's first focus, not with the tab (lib/lazy-zod-resolver.ts).
+const apiKeyResolver = lazyZodResolver<CreateApiKeyInput, CreateApiKeyInput>(() =>
+  import('@shared/schemas/api-access').then((m) => m.CreateApiKeySchema),
+);
+
 export function ApiKeysCard() {
   const keys = useApiKeys();
   const create = useCreateApiKey();
@@ -34,7 +34,7 @@ export function ApiKeysCard() {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const form = useForm<CreateApiKeyInput>({
-    resolver: zodResolver(CreateApiKeySchema),
+    resolver: apiKeyResolver,
     defaultValues: { name: '' },
   });
 
@@ -59,6 +59,7 @@ export function ApiKeysCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <form
+          onFocus={apiKeyResolver.preload}
           className="flex flex-col gap-2 sm:flex-row sm:items-end"
           noValidate
           onSubmit={form.handleSubmit((values) =>

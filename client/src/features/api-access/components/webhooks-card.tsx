@@ -1,17 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Webhook } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import {
-  CreateWebhookEndpointSchema,
-  WEBHOOK_EVENT_LABELS,
-  WEBHOOK_EVENTS,
-  WEBHOOK_SIGNATURE_HEADER,
-  type CreateWebhookEndpointForm,
-  type CreateWebhookEndpointInput,
-  type CreatedWebhookEndpoint,
-  type WebhookEndpoint,
+import type {
+  CreateWebhookEndpointForm,
+  CreateWebhookEndpointInput,
+  CreatedWebhookEndpoint,
+  WebhookEndpoint,
 } from '@shared/schemas/api-access';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_SIGNATURE_HEADER } from '@shared/webhooks';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,6 +18,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { fieldError } from '@/lib/form-errors';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifyError } from '@/lib/notify-error';
 import { formatDate } from '@/lib/utils';
 
@@ -33,6 +30,11 @@ import { DeliveryLog } from './delivery-log';
 import { ShownOnce } from './shown-once';
 
 /** Settings › API: where events are sent, signed, with their delivery log (issue 16). */
+// The rules load with the form's first focus, not with the tab (lib/lazy-zod-resolver.ts).
+const webhookResolver = lazyZodResolver<CreateWebhookEndpointForm, CreateWebhookEndpointInput>(() =>
+  import('@shared/schemas/api-access').then((m) => m.CreateWebhookEndpointSchema),
+);
+
 export function WebhooksCard() {
   const endpoints = useWebhooks();
   const create = useCreateWebhook();
@@ -40,7 +42,7 @@ export function WebhooksCard() {
   const [removing, setRemoving] = useState<WebhookEndpoint | null>(null);
   const remove = useDeleteWebhook();
   const form = useForm<CreateWebhookEndpointForm, unknown, CreateWebhookEndpointInput>({
-    resolver: zodResolver(CreateWebhookEndpointSchema),
+    resolver: webhookResolver,
     defaultValues: { url: '', events: [...WEBHOOK_EVENTS] },
   });
 
@@ -57,6 +59,7 @@ export function WebhooksCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <form
+          onFocus={webhookResolver.preload}
           className="grid gap-3"
           noValidate
           onSubmit={form.handleSubmit((values) =>

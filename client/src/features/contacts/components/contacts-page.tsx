@@ -21,7 +21,6 @@ import {
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useIsMobile } from '@/lib/use-mobile';
 import { useOpenedOnce } from '@/lib/use-opened-once';
-import { formatPhone } from '@shared/phone';
 import { CONTACTS_PAGE_SIZE, type Contact } from '@shared/contacts';
 
 import { useContactTags } from '../api/get-contact-tags';
@@ -117,7 +116,7 @@ export function ContactsPage() {
                       <p className="truncate text-sm text-muted-foreground">{contact.email}</p>
                     ) : null}
                     {contact.phone ? (
-                      <p className="text-sm text-muted-foreground">{formatPhone(contact.phone)}</p>
+                      <p className="text-sm text-muted-foreground">{contact.phoneDisplay}</p>
                     ) : null}
                   </div>
                   <RowActions contact={contact} onEdit={setEditing} onDelete={setDeleting} />
@@ -150,7 +149,7 @@ export function ContactsPage() {
               <TableRow key={contact.id} className="border-b last:border-0">
                 <TableCell className="font-medium">{contact.name}</TableCell>
                 <TableCell className="max-w-56 truncate">{contact.email ?? ''}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatPhone(contact.phone)}</TableCell>
+                <TableCell className="whitespace-nowrap">{contact.phoneDisplay}</TableCell>
                 <TableCell>
                   <TagChips tags={contact.tags} />
                 </TableCell>

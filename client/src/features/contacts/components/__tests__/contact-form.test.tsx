@@ -13,6 +13,7 @@ function contactFrom(body: Partial<Contact>, id = 1): Contact {
     name: body.name ?? '',
     email: body.email ?? null,
     phone: body.phone ?? null,
+    phoneDisplay: body.phone ?? null,
     tags: body.tags ?? [],
     optedOut: { email: null, sms: null, whatsapp: null },
     createdAt: '2026-01-01T00:00:00.000Z',
