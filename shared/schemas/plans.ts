@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-import { IdSchema } from './domain';
 import { PLAN_NAME_MAX, PLAN_FEATURE_MAX, PLAN_FEATURES_MAX, PLAN_PRICE_MAX_CENTS } from '../plans';
 
 export * from '../plans';
@@ -60,20 +59,13 @@ export const UpdatePlanSchema = /* @__PURE__ */ PlanInputSchema.partial().extend
 });
 export type UpdatePlanInput = z.input<typeof UpdatePlanSchema>;
 
-export const PlanSchema = z.object({
-  id: IdSchema,
-  name: z.string(),
-  priceCents: z.number().int(),
-  currency: z.string(),
-  reviewRequestLimit: z.number().int().nullable(),
-  locationsLimit: z.number().int().nullable(),
-  features: z.array(z.string()),
-  stripePriceId: z.string().nullable(),
-  createdAt: z.string(),
-  archivedAt: z.string().nullable(),
-  archived: z.boolean(),
-});
-export type Plan = z.infer<typeof PlanSchema>;
+/** A plan as the API answers it: what an admin wrote, and its id, creation and archiving. */
+export type Plan = PlanValues & {
+  id: number;
+  createdAt: string;
+  archivedAt: string | null;
+  archived: boolean;
+};
 
 /** An admin's plan row also says how many clients are on it. */
 export type AdminPlan = Plan & { clients: number };
@@ -89,7 +81,8 @@ const optionalLimitText = (label: string) =>
 
 /**
  * The plan form: what an admin types (a price like 29.99, limits left empty for unlimited, one feature
- * per line), turned into the API's PlanInput. The price and limit rules are the API's.
+ * per line), turned into the API's PlanInput and checked by its rules (name, currency and Stripe price id
+ * are the API's own; the price and limits are text here, numbers there).
  */
 export const PlanFormSchema = /* @__PURE__ */ z
   .object({
@@ -102,7 +95,7 @@ export const PlanFormSchema = /* @__PURE__ */ z
     reviewRequestLimit: /* @__PURE__ */ optionalLimitText('Review request limit'),
     locationsLimit: /* @__PURE__ */ optionalLimitText('Locations limit'),
     features: z.string().max(PLAN_FEATURES_MAX * (PLAN_FEATURE_MAX + 1), { error: 'Too many features' }),
-    stripePriceId: z.string().trim().max(200, { error: 'Stripe price id is too long' }),
+    stripePriceId: z.string(),
   })
   .transform((form): PlanInput => ({
     name: form.name,
@@ -114,7 +107,7 @@ export const PlanFormSchema = /* @__PURE__ */ z
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean),
-    stripePriceId: form.stripePriceId || null,
+    stripePriceId: form.stripePriceId,
   }))
   .pipe(PlanInputSchema);
 export type PlanFormInput = z.input<typeof PlanFormSchema>;
