@@ -48,7 +48,13 @@ describe('the SQL definitions and the migrations', () => {
   it('when the migrations are read, then only the history before the figures file redefines its trigger', () => {
     const [figures] = readSqlDefinitions().filter((definition) => definition.name === FIGURES_FILE);
     const names = namesDefinedBy(figures!.text);
-    expect(names).toEqual(['review_daily_stats_track', 'review_daily_stats_rebuild', 'reviews_daily_stats']);
+    expect(names).toEqual([
+      'review_figures_of',
+      'review_figures_apply',
+      'review_daily_stats_track',
+      'review_daily_stats_rebuild',
+      'reviews_daily_stats',
+    ]);
 
     const redefining = journal.entries
       .map((entry) => entry.tag)
