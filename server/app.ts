@@ -195,7 +195,7 @@ export function createApp(options: AppOptions): Express {
     '/admin/clients/:clientId',
     requireAdmin,
     tenantFromPath((id) => users.findById(id)),
-    auditAdminAccess(db, logger),
+    auditAdminAccess(ctx.events, db, logger),
     clientRouter,
   );
   api.use(requireAuth, tenantFromUser(membershipLookup(db)), clientRouter);

@@ -1,6 +1,16 @@
+import { auditSubscribers } from './features/admin';
 import { notificationSubscribers } from './features/notifications';
+import { requestSubscribers } from './features/review-requests';
 import { webhookSubscribers } from './features/webhooks';
 import type { Subscribers } from './lib/events';
 
-/** Who reacts to what happened, in this order: the client's webhooks, then the bell. */
-export const domainSubscribers: Subscribers[] = [webhookSubscribers, notificationSubscribers];
+/**
+ * Who reacts to what happened, in this order: the client's webhooks, the bell and alerts, the review requests'
+ * policy, the audit log.
+ */
+export const domainSubscribers: Subscribers[] = [
+  webhookSubscribers,
+  notificationSubscribers,
+  requestSubscribers,
+  auditSubscribers,
+];

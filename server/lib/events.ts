@@ -1,7 +1,19 @@
+import type { ReviewType } from '@shared/domain';
+import type { Provider } from '@shared/integrations';
 import type { Database } from '../db/client';
 
 /** The transaction that wrote the change: each subscriber writes its side effect in it, so both commit or neither. */
-export type EventExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+export type EventExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** A review that just arrived, as its bell notification, alert email and `review.created` delivery read it. */
+export interface CreatedReview {
+  id: number;
+  ownerId: number;
+  type: ReviewType;
+  rating: number;
+  reviewerName: string;
+  content: string;
+}
 
 /**
  * What happened, said once by the feature that did it (issue 44, item 2). Who reacts (webhooks, the bell,
@@ -23,6 +35,47 @@ export type DomainEvent =
       ownerId: number;
       reviewId: number;
       reason: string;
+    }
+  | {
+      /**
+       * Reviews arrived that are news to the owner: a customer's on the review page, or an import's after a
+       * location's first (a first import brings the history, which is not announced).
+       */
+      type: 'reviews.created';
+      reviews: CreatedReview[];
+    }
+  | {
+      /** The customer a request went to left their review through it. */
+      type: 'review_request.completed';
+      ownerId: number;
+      reviewRequestId: number;
+      contactId: number | null;
+      reviewId: number;
+      rating: number;
+    }
+  | {
+      /** Requests that will not reach their customer: never sent, or reported undelivered by the provider. */
+      type: 'review_requests.failed';
+      requests: { id: number; ownerId: number; contactName: string | null }[];
+      reason: string;
+    }
+  | {
+      /** A provider refused a location's grant (revoked, expired, access lost): said once per breakage. */
+      type: 'integration.disconnected';
+      ownerId: number;
+      provider: Provider;
+      locationName: string;
+    }
+  | {
+      /**
+       * Something the audit log keeps: an admin's call inside a client's area, a plan change, a payment, a
+       * change to the team. `actorId` is null for what no one did by hand (a payment provider's event).
+       */
+      type: 'audited';
+      actorId: number | null;
+      action: string;
+      targetClientId: number | null;
+      details: Record<string, unknown>;
     };
 
 export type DomainEventType = DomainEvent['type'];

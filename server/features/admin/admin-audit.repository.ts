@@ -4,24 +4,27 @@ import { auditLog, users } from '../../db/schema';
 import type { AuditEntry } from '@shared/schemas/admin';
 
 export interface AuditInput {
-  actorId: number;
+  /** null: no one did it by hand (a payment provider's event). */
+  actorId: number | null;
   action: string;
   targetClientId?: number | null;
   details?: Record<string, unknown>;
 }
 
+/** Writes one audit entry, in the transaction of the change it records. */
+export async function recordAudit(executor: Pick<Executor, 'insert'>, entry: AuditInput): Promise<void> {
+  await executor.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetClientId: entry.targetClientId ?? null,
+    details: entry.details ?? {},
+  });
+}
+
 /** The audit log: entries written in the transaction of the change they record, and read a page at a time. */
 export function createAdminAuditRepository(db: Database) {
-  const insertAudit = (executor: Executor, entry: AuditInput) =>
-    executor.insert(auditLog).values({
-      actorId: entry.actorId,
-      action: entry.action,
-      targetClientId: entry.targetClientId ?? null,
-      details: entry.details ?? {},
-    });
-
   return {
-    insertAudit,
+    insertAudit: recordAudit,
 
     async listAudit(query: { clientId?: number; page: number; pageSize: number }) {
       const where = query.clientId ? eq(auditLog.targetClientId, query.clientId) : undefined;

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction, Executor } from '../../db/client';
-import { auditLog, checkoutSessions, plans, stripeEvents, subscriptions, users } from '../../db/schema';
+import { checkoutSessions, plans, stripeEvents, subscriptions, users } from '../../db/schema';
 import { lockUserRow } from '../../db/user-row-lock';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -185,15 +185,6 @@ export function createBillingRepository(db: Database) {
         .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
     },
 
-    /** Billing changes in the audit log; Stripe (no user) is the actor. */
-    async audit(
-      tx: Transaction,
-      ownerId: number,
-      action: string,
-      details: Record<string, unknown>,
-    ): Promise<void> {
-      await tx.insert(auditLog).values({ actorId: null, action, targetClientId: ownerId, details });
-    },
   };
 }
 

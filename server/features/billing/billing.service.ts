@@ -63,6 +63,9 @@ const isMissingAtStripe = (err: unknown) =>
 export function createBillingService(ctx: AppContext) {
   const repo = createBillingRepository(ctx.db);
   const limits = createPlanLimits(ctx);
+  /** Billing changes in the audit log; Stripe (no user) is the actor. */
+  const audited = (tx: Transaction, ownerId: number, action: string, details: Record<string, unknown>) =>
+    ctx.events.emit(tx, { type: 'audited', actorId: null, action, targetClientId: ownerId, details });
   const base = ctx.env.publicBaseUrl;
 
   function requireStripe(): StripeClient {
@@ -106,7 +109,7 @@ export function createBillingService(ctx: AppContext) {
     else if (ENDED.has(state.status)) planId = (await limits.freePlan(tx)).id;
     if (planId !== undefined && user && user.planId !== planId) {
       await repo.setUserPlan(tx, ownerId, planId);
-      await repo.audit(tx, ownerId, 'billing.plan_change', {
+      await audited(tx, ownerId, 'billing.plan_change', {
         fromPlanId: user.planId,
         toPlanId: planId,
         status: state.status,
@@ -204,12 +207,12 @@ export function createBillingService(ctx: AppContext) {
       if (!row.lastPaidAt || row.lastPaidAt < at) await repo.setLastPaidAt(tx, ownerId, at);
       if (row.paymentFailedAt && row.paymentFailedAt <= at) {
         await repo.setPaymentFailedAt(tx, ownerId, null);
-        await repo.audit(tx, ownerId, 'billing.payment_recovered', { stripeSubscriptionId: subscriptionId });
+        await audited(tx, ownerId, 'billing.payment_recovered', { stripeSubscriptionId: subscriptionId });
       }
     } else if (!row.paymentFailedAt && !(row.lastPaidAt && row.lastPaidAt >= at)) {
       // A failure older than the newest payment (delivered late) is already settled.
       await repo.setPaymentFailedAt(tx, ownerId, at);
-      await repo.audit(tx, ownerId, 'billing.payment_failed', { stripeSubscriptionId: subscriptionId });
+      await audited(tx, ownerId, 'billing.payment_failed', { stripeSubscriptionId: subscriptionId });
     }
   }
 

@@ -16,8 +16,8 @@ const OPT_IN_WORDS = new Set(['START', 'UNSTOP', 'YES']);
 const FAILED_STATUSES = new Set(['failed', 'undelivered']);
 
 /** What providers and unsubscribe links tell us about delivery: statuses, STOP/START replies, opt-outs. */
-export function createDeliveryEventsService(ctx: Pick<AppContext, 'db' | 'secretBox'>) {
-  const repo = createDeliveryRepository(ctx.db);
+export function createDeliveryEventsService(ctx: Pick<AppContext, 'db' | 'secretBox' | 'events'>) {
+  const repo = createDeliveryRepository(ctx.db, ctx.events);
 
   /** The contact an email unsubscribe token names, or undefined when it is not a valid email token. */
   const emailContactOf = (token: string): number | undefined => {

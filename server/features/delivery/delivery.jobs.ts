@@ -10,7 +10,7 @@ type RequestJob<P extends { reviewRequestId: number }> = (
 
 /** The queue handlers this feature runs (server/index.ts hands them to the worker). */
 export function createDeliveryJobHandlers(ctx: AppContext): JobHandlers {
-  const requests = createDeliveryRepository(ctx.db);
+  const requests = createDeliveryRepository(ctx.db, ctx.events);
 
   /**
    * A request whose account was deleted while its job ran (its rows cascaded between the job reading them

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Channel } from '@shared/schemas/domain';
-import { notificationTargets } from '@shared/schemas/notifications';
 import { requestStatusText } from '@shared/schemas/review-requests';
+import type { EventBus, EventExecutor } from '../../lib/events';
 import type { Database } from '../../db/client';
 import {
   contacts,
@@ -14,7 +14,6 @@ import {
   users,
 } from '../../db/schema';
 import { recordConsent } from '../contacts';
-import { recordNotifications, type NewNotification } from '../notifications';
 import { recordRequestEvents } from '../review-requests/request-events';
 import type { SendingRules } from '../review-requests/request-settings.repository';
 import { scheduleReminder } from '../review-requests/sending-schedule';
@@ -50,13 +49,11 @@ export const claimFor = (jobId: number, attempt: number) => `claim:${jobId}:${at
 
 type Executor = Pick<Database, 'select'>;
 
-/** "A review request to Ann could not be sent", one per failed request, with the reason. */
-async function requestFailedNotifications(
+/** The failed requests as the `review_requests.failed` event names them: by their contact when there is one. */
+async function namedRequests(
   tx: Executor,
   failed: { id: number; ownerId: number; contactId: number | null }[],
-  reason: string,
-): Promise<NewNotification[]> {
-  if (failed.length === 0) return [];
+) {
   const contactIds = failed.map((r) => r.contactId).filter((id): id is number => id !== null);
   const names = contactIds.length
     ? await tx
@@ -64,17 +61,11 @@ async function requestFailedNotifications(
         .from(contacts)
         .where(inArray(contacts.id, contactIds))
     : [];
-  return failed.map((request) => {
-    const name = names.find((c) => c.id === request.contactId)?.name;
-    return {
-      ownerId: request.ownerId,
-      kind: 'request_failed' as const,
-      title: name ? `A review request to ${name} was not delivered` : 'A review request was not delivered',
-      body: reason,
-      target: notificationTargets.request(request.id),
-      reviewRequestId: request.id,
-    };
-  });
+  return failed.map((request) => ({
+    id: request.id,
+    ownerId: request.ownerId,
+    contactName: names.find((c) => c.id === request.contactId)?.name ?? null,
+  }));
 }
 
 const outboxDetail = (channel: Channel) => requestStatusText('outbox', channel);
@@ -82,8 +73,20 @@ const outboxDetail = (channel: Channel) => requestStatusText('outbox', channel);
 const failedEvents = (failed: { id: number; ownerId: number }[], reason: string) =>
   failed.map((r) => ({ ownerId: r.ownerId, reviewRequestId: r.id, kind: 'failed' as const, detail: reason }));
 
-export function createDeliveryRepository(db: Database) {
+export function createDeliveryRepository(db: Database, events: EventBus) {
   const defaultTemplate = alias(templates, 'default_template');
+
+  /** Failed requests: their timelines say why, and the `review_requests.failed` event tells the bell. */
+  async function requestsFailed(
+    tx: EventExecutor,
+    failed: { id: number; ownerId: number; contactId: number | null }[],
+    reason: string,
+  ) {
+    if (failed.length === 0) return;
+    await recordRequestEvents(tx, failedEvents(failed, reason));
+    await events.emit(tx, { type: 'review_requests.failed', requests: await namedRequests(tx, failed), reason });
+  }
+
   return {
     /** The request with everything a message needs, in one query (its template: the chosen one, else the client's default). */
     async loadForDelivery(id: number) {
@@ -277,8 +280,7 @@ export function createDeliveryRepository(db: Database) {
             ownerId: reviewRequests.ownerId,
             contactId: reviewRequests.contactId,
           });
-        await recordNotifications(tx, await requestFailedNotifications(tx, failed, reason));
-        await recordRequestEvents(tx, failedEvents(failed, reason));
+        await requestsFailed(tx, failed, reason);
       });
     },
 
@@ -315,8 +317,7 @@ export function createDeliveryRepository(db: Database) {
               ownerId: reviewRequests.ownerId,
               contactId: reviewRequests.contactId,
             });
-          await recordNotifications(tx, await requestFailedNotifications(tx, failed, update.reason));
-          await recordRequestEvents(tx, failedEvents(failed, update.reason));
+          await requestsFailed(tx, failed, update.reason);
         }
         await tx
           .update(outboundMessages)

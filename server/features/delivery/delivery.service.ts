@@ -27,7 +27,7 @@ export interface SendOutcome {
   permanent?: boolean;
 }
 
-type SendCtx = Pick<AppContext, 'db' | 'mailer' | 'logger'>;
+type SendCtx = Pick<AppContext, 'db' | 'mailer' | 'logger' | 'events'>;
 
 /** The message as the mailer sends it, with what the outbox records beside it. */
 export interface EmailInput extends MailMessage {
@@ -120,7 +120,7 @@ export async function sendEmail(
   input: EmailInput,
 ): Promise<SendOutcome & { outboundMessageId: number }> {
   const { outcome, record } = await deliverEmail(ctx, input);
-  const outboundMessageId = await createDeliveryRepository(ctx.db).recordAttempt(record);
+  const outboundMessageId = await createDeliveryRepository(ctx.db, ctx.events).recordAttempt(record);
   return { ...outcome, outboundMessageId };
 }
 
@@ -301,7 +301,7 @@ async function holdForQuietHours(ctx: AppContext, row: DeliveryRow): Promise<Sen
  * went out schedules the first follow-up reminder; what was kept in the outbox says so in its status.
  */
 export function createDeliveryHandler(ctx: AppContext) {
-  const repo = createDeliveryRepository(ctx.db);
+  const repo = createDeliveryRepository(ctx.db, ctx.events);
 
   const fail = async (id: number, reason: string): Promise<never> => {
     await repo.markFailed(id, reason);
@@ -354,7 +354,7 @@ export function createDeliveryHandler(ctx: AppContext) {
  * says which. A sent reminder schedules the next one.
  */
 export function createReminderHandler(ctx: AppContext) {
-  const repo = createDeliveryRepository(ctx.db);
+  const repo = createDeliveryRepository(ctx.db, ctx.events);
 
   return async function sendRequestReminder(
     payload: { reviewRequestId: number; reminder: number },
@@ -411,7 +411,7 @@ export async function sendTestEmail(
   ctx: AppContext,
   input: { ownerId: number; to: string; firstName: string },
 ) {
-  const repo = createDeliveryRepository(ctx.db);
+  const repo = createDeliveryRepository(ctx.db, ctx.events);
   const [own, companyName] = await Promise.all([
     repo.defaultTemplate(input.ownerId, 'email'),
     repo.companyName(input.ownerId),

@@ -11,11 +11,14 @@ export { createGoogleClient } from './google.client';
 export { createIntegrationsRoutes } from './integrations.routes';
 export { createIntegrationsJobs } from './integrations.jobs';
 /** Google's and Facebook's side of the replies feature's publisher port, for routes/ and jobs.ts to hand in. */
-export function replyPublisherFor(ctx: Pick<AppContext, 'db' | 'google' | 'facebook'>): ReplyPublisher {
+export function replyPublisherFor(
+  ctx: Pick<AppContext, 'db' | 'google' | 'facebook' | 'events'>,
+): ReplyPublisher {
   return createReplyPublisher({
     repo: createIntegrationsRepository(ctx.db),
     google: ctx.google,
     facebook: ctx.facebook,
+    events: ctx.events,
   });
 }
 

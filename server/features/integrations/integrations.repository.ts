@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Provider } from '@shared/schemas/integrations';
+import type { CreatedReview } from '../../lib/events';
 import type { Database } from '../../db/client';
 import { lockClientReviews } from '../../db/client-reviews-lock';
 import { locations, reviews } from '../../db/schema';
@@ -57,15 +58,6 @@ export type IntegrationLocation = {
   facebookConnectedReviewUrl: string | null;
 };
 
-/** A review an import created (not one it updated): what notifications and alerts announce. */
-export interface CreatedReview {
-  id: number;
-  ownerId: number;
-  type: Provider;
-  rating: number;
-  reviewerName: string;
-  content: string;
-}
 
 /** The sync bookkeeping columns of each provider. */
 const SYNC_COLUMNS = {

@@ -1,6 +1,5 @@
-import { PROVIDER_LABELS, type Provider } from '@shared/schemas/integrations';
-import { notificationTargets } from '@shared/schemas/notifications';
-import { recordNotifications } from '../notifications';
+import type { Provider } from '@shared/schemas/integrations';
+import type { EventBus } from '../../lib/events';
 import type { IntegrationsRepository } from './integrations.repository';
 
 /**
@@ -9,22 +8,14 @@ import type { IntegrationsRepository } from './integrations.repository';
  */
 export async function markReconnectNeeded(
   repo: IntegrationsRepository,
+  events: EventBus,
   ownerId: number,
   location: { id: number; name: string },
   provider: Provider,
   error: string,
 ): Promise<void> {
-  const label = PROVIDER_LABELS[provider];
   await repo.transaction(async (tx) => {
     if (!(await repo.markReconnectNeeded(tx, ownerId, location.id, provider, error))) return;
-    await recordNotifications(tx, [
-      {
-        ownerId,
-        kind: 'integration_reconnect',
-        title: `Connect ${label} again`,
-        body: `${label} stopped accepting the connection of ${location.name}, so its reviews are no longer imported and replies are not posted there.`,
-        target: notificationTargets.integrations(),
-      },
-    ]);
+    await events.emit(tx, { type: 'integration.disconnected', ownerId, provider, locationName: location.name });
   });
 }

@@ -1,5 +1,6 @@
 import type { Provider } from '@shared/schemas/integrations';
 import { AppError } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
 import type { FacebookClient } from './facebook.client';
 import { googleReviewName, type GoogleClient } from './google.client';
 import type { ReplyLocation, ReplyPublisher, ReplyTarget, SiteOutcome } from '../replies';
@@ -45,8 +46,9 @@ export function createReplyPublisher(deps: {
   repo: IntegrationsRepository;
   google: GoogleClient;
   facebook: FacebookClient;
+  events: EventBus;
 }): ReplyPublisher {
-  const { repo, google, facebook } = deps;
+  const { repo, google, facebook, events } = deps;
 
   const googleSession = (ownerId: number, location: ReplyLocation) =>
     locationGoogleSession(google, repo, ownerId, location);
@@ -63,7 +65,7 @@ export function createReplyPublisher(deps: {
       if (!(err instanceof AppError) || err.status < 400) throw err;
       const failure = err instanceof ProviderError ? err.failure : 'auth';
       if (failure === 'auth') {
-        await markReconnectNeeded(repo, ownerId, route.location, route.provider, err.message);
+        await markReconnectNeeded(repo, events, ownerId, route.location, route.provider, err.message);
         return { site: 'none', reason: reconnectReason(route.provider), failed: true, reconnect: true };
       }
       return { site: 'none', reason: err.message, failed: true };

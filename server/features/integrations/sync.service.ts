@@ -5,9 +5,9 @@ import {
   type SyncRun,
 } from '@shared/schemas/integrations';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
 import type { Logger } from '../../lib/logger';
 import { PermanentJobError, RetryLaterError, type Job } from '../../lib/queue/worker';
-import { announceNewReviews } from '../notifications';
 import type { FacebookClient } from './facebook.client';
 import type { GoogleClient } from './google.client';
 import type { AppContext } from '../../lib/context';
@@ -65,6 +65,7 @@ interface Dependencies {
   google: GoogleClient;
   facebook: FacebookClient;
   logger: Logger;
+  events: EventBus;
   syncIntervalMinutes: number;
 }
 
@@ -75,7 +76,7 @@ interface Dependencies {
  * or an outage retries the whole run later (imports are idempotent, so locations already done cost nothing).
  */
 export function createSyncService(deps: Dependencies) {
-  const { repo, runs, google, facebook, logger } = deps;
+  const { repo, runs, google, facebook, logger, events } = deps;
 
   const googleSession = (ownerId: number, location: IntegrationLocation) =>
     locationGoogleSession(google, repo, ownerId, location);
@@ -168,7 +169,7 @@ export function createSyncService(deps: Dependencies) {
         provider,
         created.map((review) => review.id),
       );
-      if (announce) await announceNewReviews(tx, created);
+      if (announce && created.length > 0) await events.emit(tx, { type: 'reviews.created', reviews: created });
       await repo.recordSync(tx, ownerId, location.id, provider, null);
       return written;
     });
@@ -217,7 +218,7 @@ export function createSyncService(deps: Dependencies) {
             const failure = err instanceof ProviderError ? err.failure : 'auth'; // a token we cannot open
             if (failure === 'rate_limited' || failure === 'unavailable') throw err;
             if (failure === 'auth' || failure === 'forbidden') {
-              await markReconnectNeeded(repo, ownerId, location, provider, err.message);
+              await markReconnectNeeded(repo, events, ownerId, location, provider, err.message);
             } else {
               await repo.transaction((tx) =>
                 repo.recordSync(tx, ownerId, location.id, provider, err.message),
@@ -253,13 +254,16 @@ export function createSyncService(deps: Dependencies) {
 export type SyncService = ReturnType<typeof createSyncService>;
 
 /** The sync service with its real collaborators (routes, the job handler and the scheduler share it). */
-export function syncServiceFor(ctx: Pick<AppContext, 'db' | 'google' | 'facebook' | 'logger' | 'env'>) {
+export function syncServiceFor(
+  ctx: Pick<AppContext, 'db' | 'google' | 'facebook' | 'logger' | 'env' | 'events'>,
+) {
   return createSyncService({
     repo: createIntegrationsRepository(ctx.db),
     runs: createSyncRunsRepository(ctx.db),
     google: ctx.google,
     facebook: ctx.facebook,
     logger: ctx.logger,
+    events: ctx.events,
     syncIntervalMinutes: ctx.env.SYNC_INTERVAL_MINUTES,
   });
 }

@@ -1,18 +1,16 @@
-import { notificationTargets } from '@shared/schemas/notifications';
 import type { Subscribers } from '../../lib/events';
-import { recordNotifications } from './record-notifications';
+import { announceNewReviews } from './announce-reviews';
+import { recordNotifications } from './notifications.repository';
+import {
+  reconnectNotification,
+  replyFailedNotification,
+  requestFailedNotifications,
+} from './notification-texts';
 
-/** What the bell says of the events other features emit. */
+/** What the bell (and the alert emails) say of the events other features emit. */
 export const notificationSubscribers: Subscribers = {
-  'reply.failed': (tx, { ownerId, reviewId, reason }) =>
-    recordNotifications(tx, [
-      {
-        ownerId,
-        kind: 'reply_failed',
-        title: 'A reply was not published',
-        body: `Not on the site: ${reason}. Open the review to try again, change or discard it.`,
-        target: notificationTargets.review(reviewId),
-        reviewId,
-      },
-    ]),
+  'reviews.created': (tx, { reviews }) => announceNewReviews(tx, reviews),
+  'reply.failed': (tx, event) => recordNotifications(tx, [replyFailedNotification(event)]),
+  'review_requests.failed': (tx, event) => recordNotifications(tx, requestFailedNotifications(event)),
+  'integration.disconnected': (tx, event) => recordNotifications(tx, [reconnectNotification(event)]),
 };

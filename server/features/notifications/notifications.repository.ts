@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import { reviewHasStars, reviewIsResponded } from '../../db/review-predicates';
+import type { NewNotification } from './notification-texts';
 
 /** Responded when responseContent is present (seed-spec section 4): blank text counts as absent. */
 const respondedSql = reviewIsResponded;
@@ -349,4 +350,23 @@ export type AlertsRepository = ReturnType<typeof createAlertsRepository>;
 /** The saved alert settings of these users, in the caller's transaction; a user without a row has none. */
 export function savedNotificationSettings(tx: Pick<Database, 'select'>, userIds: number[]) {
   return tx.select().from(notificationSettings).where(inArray(notificationSettings.userId, userIds));
+}
+
+/** A transaction or the database: a notification is written in the same transaction as its cause. */
+export type NotificationExecutor = Pick<Database, 'insert'>;
+
+/** Writes the bell's events; call it with the transaction that wrote what they report. */
+export async function recordNotifications(db: NotificationExecutor, rows: NewNotification[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(notifications).values(
+    rows.map((row) => ({
+      ownerId: row.ownerId,
+      kind: row.kind,
+      title: row.title,
+      body: row.body ?? '',
+      target: row.target,
+      reviewId: row.reviewId ?? null,
+      reviewRequestId: row.reviewRequestId ?? null,
+    })),
+  );
 }

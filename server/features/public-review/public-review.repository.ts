@@ -37,7 +37,7 @@ export interface NewPublicReview {
   offeredLinks: { google: string | null; facebook: string | null };
 }
 
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 const linkColumns = {
   ownerId: locations.ownerId,

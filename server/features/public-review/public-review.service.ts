@@ -12,10 +12,8 @@ import {
 import { publicReviewLinksOf } from '@shared/schemas/locations';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
-import { announceNewReviews } from '../notifications';
-import { emitRequestCompleted } from '../webhooks';
-import { reviewedThroughRequest } from '../review-requests';
 import type { AppContext } from '../../lib/context';
+import type { EventBus } from '../../lib/events';
 import {
   createPublicReviewRepository,
   type PublicReviewRepository,
@@ -64,8 +62,9 @@ export function createPublicReviewService(deps: {
   repository: PublicReviewRepository;
   storage: FileStorage;
   maxVideoBytes: number;
+  events: EventBus;
 }) {
-  const { repository, storage, maxVideoBytes } = deps;
+  const { repository, storage, maxVideoBytes, events } = deps;
 
   async function resolve(link: string): Promise<ResolvedLink> {
     const resolved = await repository.resolveLink(link);
@@ -136,15 +135,8 @@ export function createPublicReviewService(deps: {
         if (reviewId === undefined) return false;
         if (resolved.requestId !== null) {
           await repository.markCompleted(resolved.requestId, tx);
-          // One customer, one policy: their other open requests end here, reminders and all (issue 41).
-          if (resolved.contactId !== null)
-            await reviewedThroughRequest(tx, {
-              ownerId: resolved.ownerId,
-              contactId: resolved.contactId,
-              reviewRequestId: resolved.requestId,
-              rating: input.rating,
-            });
-          await emitRequestCompleted(tx, {
+          await events.emit(tx, {
+            type: 'review_request.completed',
             ownerId: resolved.ownerId,
             reviewRequestId: resolved.requestId,
             contactId: resolved.contactId,
@@ -152,16 +144,19 @@ export function createPublicReviewService(deps: {
             rating: input.rating,
           });
         }
-        await announceNewReviews(tx, [
-          {
-            id: reviewId,
-            ownerId: resolved.ownerId,
-            type: pending ? 'video' : 'private',
-            rating: input.rating,
-            reviewerName,
-            content: input.content,
-          },
-        ]);
+        await events.emit(tx, {
+          type: 'reviews.created',
+          reviews: [
+            {
+              id: reviewId,
+              ownerId: resolved.ownerId,
+              type: pending ? 'video' : 'private',
+              rating: input.rating,
+              reviewerName,
+              content: input.content,
+            },
+          ],
+        });
         if (pending) {
           await repository.setVideoUrl(reviewId, videoUrlOf(reviewId), tx);
           // Last step: if the file cannot be moved, the transaction rolls back and nothing is half-written.
@@ -202,10 +197,11 @@ export function createPublicReviewService(deps: {
 export type PublicReviewService = ReturnType<typeof createPublicReviewService>;
 
 /** The service over the app's database and video storage, as its routes use it. */
-export function publicReviewServiceFor(ctx: Pick<AppContext, 'db' | 'env'>, storage: FileStorage) {
+export function publicReviewServiceFor(ctx: Pick<AppContext, 'db' | 'env' | 'events'>, storage: FileStorage) {
   return createPublicReviewService({
     repository: createPublicReviewRepository(ctx.db),
     storage,
     maxVideoBytes: ctx.env.MAX_VIDEO_BYTES,
+    events: ctx.events,
   });
 }

@@ -16,7 +16,7 @@ export interface ReplyClaim {
 }
 
 /** The database or a transaction. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** What a reply changes of its review, as each write leaves it. */
 const replyColumns = {

@@ -6,7 +6,8 @@ export {
   reviewRequestsServiceFor,
   type ReviewRequestsService,
 } from './review-requests.service';
-export { matchImportedReviewsToContacts, reviewedThroughRequest } from './contact-policy.repository';
+export { matchImportedReviewsToContacts } from './contact-policy.repository';
+export { requestSubscribers } from './request-subscribers';
 export { recordRequestEvents } from './request-events';
 export { reminderKeyPattern } from './sending-schedule';
 // The sending rules store, for app.ts (the auth service reads a new account's defaults through it).

@@ -1,12 +1,11 @@
 // Team members and invitations: the routes, the service app.ts wires, and the membership the tenant reads.
 import type { Database } from '../../db/client';
-import { createTeamRepository } from './team.repository';
+import { membershipOf } from './team.repository';
 
 export { createInvitationRoutes, createTeamAdminRoutes, createTeamRoutes } from './team.routes';
 export { createTeamService } from './team.service';
 
 /** A member user's business and role, undefined when they belong to none (middleware/tenant.ts is handed it). */
 export function membershipLookup(db: Database) {
-  const team = createTeamRepository(db);
-  return (userId: number) => team.membershipOf(userId);
+  return (userId: number) => membershipOf(db, userId);
 }

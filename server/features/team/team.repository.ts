@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { TeamRole } from '@shared/schemas/team';
-import type { Database, Executor, Transaction } from '../../db/client';
-import { auditLog, locations, sessions, teamInvitations, teamMembers, users } from '../../db/schema';
+import type { Database, Transaction } from '../../db/client';
+import { locations, sessions, teamInvitations, teamMembers, users } from '../../db/schema';
+import type { EventBus, EventExecutor } from '../../lib/events';
 
 export interface AuditEntry {
   actorId: number;
@@ -10,13 +11,22 @@ export interface AuditEntry {
   details: Record<string, unknown>;
 }
 
-const writeAudit = (executor: Executor, entry: AuditEntry) =>
-  executor.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    targetClientId: entry.clientId,
-    details: entry.details,
-  });
+/** A user's membership of a business, with the business's name and state; undefined when they have none. */
+export async function membershipOf(db: Pick<Database, 'select'>, userId: number) {
+  const [row] = await db
+    .select({
+      clientId: teamMembers.clientId,
+      role: teamMembers.role,
+      locationIds: teamMembers.locationIds,
+      businessName: users.companyName,
+      ownerFirstName: users.firstName,
+      clientDisabledAt: users.disabledAt,
+    })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.clientId))
+    .where(eq(teamMembers.userId, userId));
+  return row;
+}
 
 const memberColumns = {
   id: teamMembers.id,
@@ -43,24 +53,20 @@ const invitationColumns = {
 export type InvitationRow = Awaited<ReturnType<TeamRepository['findInvitationByHash']>> & object;
 
 /** Team members and invitations (issue 16); every change is written with its audit entry in one transaction. */
-export function createTeamRepository(db: Database) {
+export function createTeamRepository(db: Database, events: EventBus) {
+  /** Every change goes to the audit log in its own transaction. */
+  const writeAudit = (tx: EventExecutor, entry: AuditEntry) =>
+    events.emit(tx, {
+      type: 'audited',
+      actorId: entry.actorId,
+      action: entry.action,
+      targetClientId: entry.clientId,
+      details: entry.details,
+    });
+
   return {
     /** The business a member user works in, and as what; undefined when they belong to none. */
-    async membershipOf(userId: number) {
-      const [row] = await db
-        .select({
-          clientId: teamMembers.clientId,
-          role: teamMembers.role,
-          locationIds: teamMembers.locationIds,
-          businessName: users.companyName,
-          ownerFirstName: users.firstName,
-          clientDisabledAt: users.disabledAt,
-        })
-        .from(teamMembers)
-        .innerJoin(users, eq(users.id, teamMembers.clientId))
-        .where(eq(teamMembers.userId, userId));
-      return row;
-    },
+    membershipOf: (userId: number) => membershipOf(db, userId),
 
     async business(clientId: number) {
       const [row] = await db

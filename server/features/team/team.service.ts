@@ -58,8 +58,10 @@ const toInvitation = (row: InvitationRow): TeamInvitation => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export function createTeamService(ctx: Pick<AppContext, 'db' | 'env' | 'now' | 'mailer' | 'logger'>) {
-  const repo = createTeamRepository(ctx.db);
+export function createTeamService(
+  ctx: Pick<AppContext, 'db' | 'env' | 'now' | 'mailer' | 'logger' | 'events'>,
+) {
+  const repo = createTeamRepository(ctx.db, ctx.events);
   const users = createUsersRepository(ctx.db);
   const limits = createPlanLimits(ctx);
 

@@ -1,9 +1,4 @@
-// Webhooks: the routes and jobs, and the events other features emit in their own transaction.
+// Webhooks: the routes and jobs, and what the client's endpoints are told of the domain's events.
 export { createWebhooksRoutes } from './webhooks.routes';
 export { createWebhookJobHandlers } from './webhooks.jobs';
-export {
-  emitRequestCompleted,
-  emitReviewsCreated,
-  webhookSubscribers,
-  type CreatedReview,
-} from './webhook-events';
+export { webhookSubscribers } from './webhook-events';

@@ -1,5 +1,4 @@
-import type { ReviewType } from '@shared/schemas/domain';
-import type { Subscribers } from '../../lib/events';
+import type { CreatedReview, DomainEventOf, Subscribers } from '../../lib/events';
 import { insertDeliveries, type EmitExecutor } from './webhooks.repository';
 
 /**
@@ -7,18 +6,8 @@ import { insertDeliveries, type EmitExecutor } from './webhooks.repository';
  * transaction that wrote the change, so the delivery rows and their queue jobs commit or roll back with it.
  */
 
-/** A review that just arrived, as its bell notification, alert email and `review.created` delivery read it. */
-export interface CreatedReview {
-  id: number;
-  ownerId: number;
-  type: ReviewType;
-  rating: number;
-  reviewerName: string;
-  content: string;
-}
-
 /** `review.created`: a review arrived (the public review page, or an import from Google or Facebook). */
-export async function emitReviewsCreated(tx: EmitExecutor, reviews: CreatedReview[]): Promise<void> {
+async function emitReviewsCreated(tx: EmitExecutor, reviews: CreatedReview[]): Promise<void> {
   await insertDeliveries(
     tx,
     reviews.map((review) => ({
@@ -38,7 +27,7 @@ export async function emitReviewsCreated(tx: EmitExecutor, reviews: CreatedRevie
 }
 
 /** `review.responded`: the owner's reply to a review was saved (a first answer or an edit). */
-export async function emitReviewResponded(
+async function emitReviewResponded(
   tx: EmitExecutor,
   reply: { ownerId: number; reviewId: number; content: string; publishedTo: string | null; edited: boolean },
 ): Promise<void> {
@@ -55,15 +44,9 @@ export async function emitReviewResponded(
 }
 
 /** `review_request.completed`: the customer a request went to left their review. */
-export async function emitRequestCompleted(
+async function emitRequestCompleted(
   tx: EmitExecutor,
-  completed: {
-    ownerId: number;
-    reviewRequestId: number;
-    contactId: number | null;
-    reviewId: number;
-    rating: number;
-  },
+  completed: DomainEventOf<'review_request.completed'>,
 ): Promise<void> {
   await insertDeliveries(tx, [
     {
@@ -80,4 +63,6 @@ export async function emitRequestCompleted(
 /** What the client's endpoints are told of the events other features emit. */
 export const webhookSubscribers: Subscribers = {
   'review.responded': emitReviewResponded,
+  'reviews.created': (tx, { reviews }) => emitReviewsCreated(tx, reviews),
+  'review_request.completed': emitRequestCompleted,
 };

@@ -17,7 +17,7 @@ import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from 
 import { createTestApp } from '../../../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { enqueue } from '../../../lib/queue/enqueue';
-import { recordNotifications } from '../record-notifications';
+import { recordNotifications } from '../notifications.repository';
 
 const BASE = 'https://reviews.example.com';
 const DAY = 86_400_000;

@@ -13,7 +13,7 @@ import {
 } from '../../../testing/factories';
 import { createTestApp } from '../../../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
-import { recordNotifications } from '../../notifications/record-notifications';
+import { recordNotifications } from '../../notifications/notifications.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

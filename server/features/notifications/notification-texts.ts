@@ -1,0 +1,85 @@
+import {
+  NEGATIVE_MAX_RATING,
+  notificationTargets,
+  reviewNotificationTitle,
+  type NotificationKind,
+} from '@shared/schemas/notifications';
+import { PROVIDER_LABELS } from '@shared/integrations';
+import type { CreatedReview, DomainEventOf } from '../../lib/events';
+
+/** One line of the bell, as an event says it. */
+export interface NewNotification {
+  ownerId: number;
+  kind: NotificationKind;
+  title: string;
+  body?: string;
+  target: string;
+  reviewId?: number | null;
+  reviewRequestId?: number | null;
+}
+
+const QUOTE_MAX = 120;
+
+/** The notification of a new review: negative (1-2 stars) or new, with who wrote it and how it starts. */
+export function newReviewNotification(review: CreatedReview): NewNotification {
+  const who = review.reviewerName.trim() || 'A customer';
+  const text = review.content.replace(/\s+/g, ' ').trim();
+  const quote = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX - 1)}…` : text;
+  return {
+    ownerId: review.ownerId,
+    kind: review.rating <= NEGATIVE_MAX_RATING ? 'review_negative' : 'review_new',
+    title: reviewNotificationTitle(review.rating, review.type),
+    body: quote ? `${who}: “${quote}”` : `${who} left a rating without text.`,
+    target: notificationTargets.review(review.id),
+    reviewId: review.id,
+  };
+}
+
+/** A reply that will not reach its site without the owner. */
+export function replyFailedNotification({
+  ownerId,
+  reviewId,
+  reason,
+}: DomainEventOf<'reply.failed'>): NewNotification {
+  return {
+    ownerId,
+    kind: 'reply_failed',
+    title: 'A reply was not published',
+    body: `Not on the site: ${reason}. Open the review to try again, change or discard it.`,
+    target: notificationTargets.review(reviewId),
+    reviewId,
+  };
+}
+
+/** Each request that will not reach its customer, named by the contact when there is one. */
+export function requestFailedNotifications({
+  requests,
+  reason,
+}: DomainEventOf<'review_requests.failed'>): NewNotification[] {
+  return requests.map((request) => ({
+    ownerId: request.ownerId,
+    kind: 'request_failed' as const,
+    title: request.contactName
+      ? `A review request to ${request.contactName} was not delivered`
+      : 'A review request was not delivered',
+    body: reason,
+    target: notificationTargets.request(request.id),
+    reviewRequestId: request.id,
+  }));
+}
+
+/** A location's provider connection that needs the owner to connect it again. */
+export function reconnectNotification({
+  ownerId,
+  provider,
+  locationName,
+}: DomainEventOf<'integration.disconnected'>): NewNotification {
+  const label = PROVIDER_LABELS[provider];
+  return {
+    ownerId,
+    kind: 'integration_reconnect',
+    title: `Connect ${label} again`,
+    body: `${label} stopped accepting the connection of ${locationName}, so its reviews are no longer imported and replies are not posted there.`,
+    target: notificationTargets.integrations(),
+  };
+}
