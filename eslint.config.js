@@ -16,29 +16,6 @@ const clientFeatures = foldersIn('client/src/features');
 const serverFeatures = foldersIn('server/features');
 
 /**
- * Known reaches into another feature's internals, each a debt (issue 44): delivery reads review-requests'
- * sending rules and timeline from their own modules, because review-requests renders its previews with
- * delivery's functions and going through both index.ts files would make the two features one import cycle.
- * Settle who owns the sending rules (or send through events) and delete the entry.
- */
-const REACHES_INTO = {
-  'review-requests': {
-    delivery: ['./request-events.ts', './request-settings.repository.ts', './sending-schedule.ts'],
-  },
-};
-
-/**
- * Files outside a repository that write tables in their caller's transaction (a request's timeline, a
- * contact's consent and events, a notification): the events issue 44 asks for will replace them.
- */
-const TABLE_WRITERS_OUTSIDE_REPOSITORIES = [
-  'request-events',
-  'record-notifications',
-  'consent',
-  'contact-events',
-];
-
-/**
  * Boundaries over resolved paths (import-x/no-restricted-paths), so a relative path, the @server alias and a
  * re-export are judged alike; server/__tests__/lint-boundaries.test.ts keeps a probe for each zone.
  * A target glob is matched against the absolute file name, `except` is relative to `from`.
@@ -74,25 +51,12 @@ const boundaryZones = [
     message: 'lib/, middleware/ and db/ know no feature: let app.ts or routes/ hand the feature in.',
   },
   // A feature is a sealed module: code outside it imports only its index.ts.
-  ...serverFeatures.flatMap((feature) => {
-    const reaches = REACHES_INTO[feature] ?? {};
-    const sealed = {
-      target: [
-        'server/*.ts',
-        'server/!(features)/**',
-        `server/features/!(${[feature, ...Object.keys(reaches)].join('|')})/**`,
-      ],
-      from: `server/features/${feature}`,
-      except: ['./index.ts'],
-      message: `Import the ${feature} feature through its index.ts ('features/${feature}'), not its internals.`,
-    };
-    const debts = Object.entries(reaches).map(([from, modules]) => ({
-      ...sealed,
-      target: `server/features/${from}/**`,
-      except: ['./index.ts', ...modules],
-    }));
-    return [sealed, ...debts];
-  }),
+  ...serverFeatures.map((feature) => ({
+    target: ['server/*.ts', 'server/!(features)/**', `server/features/!(${feature})/**`],
+    from: `server/features/${feature}`,
+    except: ['./index.ts'],
+    message: `Import the ${feature} feature through its index.ts ('features/${feature}'), not its internals.`,
+  })),
   {
     target: 'server/**/*.routes.ts',
     from: 'server/**/*.repository.ts',
@@ -103,7 +67,7 @@ const boundaryZones = [
     target: [
       'server/*.ts',
       'server/routes/**',
-      `server/features/**/!(*.repository|${TABLE_WRITERS_OUTSIDE_REPOSITORIES.join('|')}).ts`,
+      'server/features/**/!(*.repository).ts',
     ],
     from: 'server/db/schema.ts',
     message: 'Only *.repository.ts reads or writes the tables: move the query into a repository.',

@@ -7,7 +7,7 @@ import { DEFAULT_REQUEST_SETTINGS } from '@shared/schemas/request-settings';
 import { DEFAULT_WIDGET_SETTINGS } from '@shared/schemas/widget';
 import { apiKeys as apiKeyRows, notifications, syncRuns, webhookEndpoints } from '../db/schema';
 import { apiKeysServiceFor } from '../features/api-access/api-keys.service';
-import { unsubscribeToken } from '../features/delivery/unsubscribe-token';
+import { unsubscribeToken } from '../features/contacts/unsubscribe-token';
 import { alertUnsubscribeToken } from '../features/notifications/alert-token';
 import { createWidgetRepository } from '../features/widget/widget.repository';
 import { newWidgetKey } from '../features/widget/widget.service';

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TEMPLATES } from '@shared/templates';
-import { composeEmail } from '../features/delivery/compose';
+import { composeEmail } from '../features/templates/compose';
 import { UNSUPPORTED_VIDEO_MESSAGE } from '../features/public-review/public-review.service';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/test-db';
 import { createTestApp } from '../testing/test-app';

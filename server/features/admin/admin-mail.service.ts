@@ -7,7 +7,8 @@ import type {
 } from '@shared/schemas/admin';
 import { DEFAULT_TEMPLATES } from '@shared/templates';
 import type { AppContext } from '../../lib/context';
-import { composeEmail, sendEmail } from '../delivery';
+import { sendEmail } from '../delivery';
+import { composeEmail } from '../templates';
 import { createAdminAuditRepository } from './admin-audit.repository';
 
 interface SystemEmail {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client';
 import { contactConsentEvents, contactEvents, contacts } from '../../db/schema';
-import { reachableChannels, recordConsent, type NewConsentEvent } from './consent';
+import { reachableChannels, recordConsent, type NewConsentEvent } from './consent.repository';
 
 export type ContactRow = typeof contacts.$inferSelect;
 type NewContactRow = typeof contacts.$inferInsert;

@@ -19,7 +19,7 @@ import type { Channel } from '@shared/schemas/domain';
 import type { AppError } from '../../lib/errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { csvLine } from '../../lib/csv';
-import { reachableChannels, type NewConsentEvent } from './consent';
+import { reachableChannels, type NewConsentEvent } from './consent.repository';
 import { decodeUtf8, parseContactsCsv, SKIP_REASONS } from './contacts.csv';
 import type { AppContext } from '../../lib/context';
 import {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../lib/context';
 import { createDeliveryRepository } from './delivery.repository';
-import { readUnsubscribeToken } from './unsubscribe-token';
+import { readUnsubscribeToken } from '../contacts';
 
 const OPT_OUT_WORDS = new Set([
   'STOP',

@@ -14,9 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { recordConsent } from '../contacts';
-import { recordRequestEvents } from '../review-requests/request-events';
-import type { SendingRules } from '../review-requests/request-settings.repository';
-import { scheduleReminder } from '../review-requests/sending-schedule';
+import { recordRequestEvents, scheduleReminder, type SendingRules } from '../review-requests';
 
 export type OutboundInsert = typeof outboundMessages.$inferInsert;
 

@@ -1,20 +1,21 @@
 import type { Channel } from '@shared/schemas/domain';
-import { DEFAULT_TEMPLATES, type TemplateText } from '@shared/templates';
 import type { AppContext } from '../../lib/context';
 import type { MailMessage } from '../../lib/mail/mailer';
 import type { Job } from '../../lib/queue/worker';
 import { DeferJobError, PermanentJobError } from '../../lib/queue/worker';
 import { TwilioError } from '../../lib/twilio/twilio';
-import { composeEmail, composeText } from './compose';
+import { composeEmail, composeText, templateFor } from '../templates';
 import { claimFor, createDeliveryRepository, type DeliveryRepository } from './delivery.repository';
 import { withSecretsHidden } from './stored-copy';
-import { unsubscribeToken } from './unsubscribe-token';
+import { unsubscribeToken } from '../contacts';
 import {
   createRequestSettingsRepository,
+  customerTimeZone,
+  reminderKey,
   sendingRules,
+  sendTimeFor,
   type SendingRules,
-} from '../review-requests/request-settings.repository';
-import { customerTimeZone, reminderKey, sendTimeFor } from '../review-requests/sending-schedule';
+} from '../review-requests';
 
 export type Transport = 'smtp' | 'twilio' | 'outbox';
 
@@ -174,15 +175,6 @@ async function deliverText(
 }
 
 const CHANNEL_LABEL: Record<Channel, string> = { email: 'email', sms: 'SMS', whatsapp: 'WhatsApp' };
-
-export function templateFor(
-  channel: Channel,
-  own: { subject: string | null; body: string } | undefined,
-): TemplateText {
-  return own
-    ? { subject: own.subject ?? DEFAULT_TEMPLATES[channel].subject, body: own.body }
-    : DEFAULT_TEMPLATES[channel];
-}
 
 type DeliveryRow = NonNullable<Awaited<ReturnType<DeliveryRepository['loadForDelivery']>>>;
 type MessageRecord = Parameters<DeliveryRepository['recordAttempt']>[0];

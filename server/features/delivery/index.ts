@@ -1,9 +1,7 @@
 // Sending email, SMS and WhatsApp: what other features send and render through, and what routes/ and jobs.ts mount.
 import type { sendEmail } from './delivery.service';
 
-export { composeEmail, composeText, type ComposedEmail } from './compose';
-export { sendEmail, templateFor } from './delivery.service';
-export { unsubscribeToken } from './unsubscribe-token';
+export { sendEmail } from './delivery.service';
 export { createDeliveryPublicRoutes, createDeliveryRoutes } from './delivery.routes';
 export { createDeliveryJobHandlers } from './delivery.jobs';
 

@@ -5,7 +5,7 @@ import { REVIEWED_ELSEWHERE } from '@shared/schemas/review-requests';
 import type { Database } from '../../db/client';
 import { contacts, jobs, reviewRequests, reviews } from '../../db/schema';
 import { recordContactEvents, type NewContactEvent } from '../contacts';
-import { recordRequestEvents, type NewRequestEvent } from './request-events';
+import { recordRequestEvents, type NewRequestEvent } from './request-events.repository';
 import { requestJobKeyPatterns } from './sending-schedule';
 
 // One customer, one policy (issue 41, PRODUCT.md section 10): when a contact was last asked, and what

@@ -1,5 +1,5 @@
-// Review requests: the routes, the service the public API uses, and the sending rules and timeline delivery
-// and the review page share.
+// Review requests: the routes, the service the public API uses, and the sending rules, schedule and timeline
+// that delivery and the review page follow.
 export { createReviewRequestsRoutes } from './review-requests.routes';
 export {
   REQUEST_ACTION_MESSAGES,
@@ -8,7 +8,17 @@ export {
 } from './review-requests.service';
 export { matchImportedReviewsToContacts } from './contact-policy.repository';
 export { requestSubscribers } from './request-subscribers';
-export { recordRequestEvents } from './request-events';
-export { reminderKeyPattern } from './sending-schedule';
-// The sending rules store, for app.ts (the auth service reads a new account's defaults through it).
-export { createRequestSettingsRepository } from './request-settings.repository';
+export { recordRequestEvents } from './request-events.repository';
+export {
+  customerTimeZone,
+  reminderKey,
+  reminderKeyPattern,
+  scheduleReminder,
+  sendTimeFor,
+} from './sending-schedule';
+// The sending rules store: delivery follows them, and the auth service reads a new account's defaults.
+export {
+  createRequestSettingsRepository,
+  sendingRules,
+  type SendingRules,
+} from './request-settings.repository';

@@ -32,7 +32,7 @@ import type { RequestEventKind, ReviewRequest, ReviewRequestDetail } from '@shar
 import { inScope, type Scope } from '../../db/scope';
 import { recordContactEvents } from '../contacts';
 import { recentAsks } from './contact-policy.repository';
-import { recordRequestEvents } from './request-events';
+import { recordRequestEvents } from './request-events.repository';
 import { deliveryKey, requestJobKeyPatterns } from './sending-schedule';
 
 /** The requests of `scope`: the client's, and for a location-limited member those at their locations. */

@@ -39,7 +39,8 @@ import {
 import { createRequestSettingsRepository, sendingRules } from './request-settings.repository';
 import { customerTimeZone, localDescription, sendTimeFor } from './sending-schedule';
 import { createPlanLimits, type PlanLimits } from '../billing';
-import { composeEmail, composeText, templateFor, unsubscribeToken } from '../delivery';
+import { unsubscribeToken } from '../contacts';
+import { composeEmail, composeText, templateFor } from '../templates';
 import { lockUserRow } from '../../db/user-row-lock';
 import { recentAsks } from './contact-policy.repository';
 

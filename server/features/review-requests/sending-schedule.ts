@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import { enqueue } from '../../lib/queue/enqueue';
 import { phoneTimeZone } from '../../lib/phone-time-zone';
 import { nextAllowedTime } from '../../lib/quiet-hours';
-import { recordRequestEvents } from './request-events';
+import { recordRequestEvents } from './request-events.repository';
 import type { SendingRules } from './request-settings.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

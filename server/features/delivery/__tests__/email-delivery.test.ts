@@ -6,7 +6,7 @@ import { createContact } from '../../../testing/factories';
 import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from '../../../testing/smtp';
 import { agentFor, createTestApp, createTestContext } from '../../../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
-import { unsubscribeToken } from '../unsubscribe-token';
+import { unsubscribeToken } from '../../contacts/unsubscribe-token';
 import { contactRow, createSender, jobFor, outboundFor, queueRequest, settle, testWorker } from './helpers';
 
 const BASE = 'https://reviews.example.com';

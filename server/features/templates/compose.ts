@@ -1,4 +1,11 @@
-import { renderMessage, renderText, type TemplateText, type TemplateVariables } from '@shared/templates';
+import type { Channel } from '@shared/schemas/domain';
+import {
+  DEFAULT_TEMPLATES,
+  renderMessage,
+  renderText,
+  type TemplateText,
+  type TemplateVariables,
+} from '@shared/templates';
 import { escapeHtml } from '../../lib/mail/html';
 
 export interface ComposedEmail {
@@ -58,4 +65,14 @@ export function composeEmail(
     `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111827">` +
     `<div style="max-width:560px;margin:0 auto;padding:24px">\n${paragraphs}\n${footer}</div></body></html>`;
   return { subject, text, html };
+}
+
+/** The client's own template for the channel, else the built-in one (an own email without subject keeps ours). */
+export function templateFor(
+  channel: Channel,
+  own: { subject: string | null; body: string } | undefined,
+): TemplateText {
+  return own
+    ? { subject: own.subject ?? DEFAULT_TEMPLATES[channel].subject, body: own.body }
+    : DEFAULT_TEMPLATES[channel];
 }
