@@ -49,6 +49,8 @@ export const WidgetSettingsSchema = z
     }
   });
 export type WidgetSettingsInput = z.infer<typeof WidgetSettingsSchema>;
+/** What the widget form holds before its rules apply. */
+export type WidgetSettingsFormInput = z.input<typeof WidgetSettingsSchema>;
 
 /** A client's widget settings as the API answers them. */
 export interface WidgetSettings extends WidgetSettingsInput {

@@ -4,7 +4,6 @@ import { useRef, type ComponentProps, type FocusEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { initials } from '@/lib/utils';
 
-import type { ShellUser } from './user-menu';
 
 /**
  * The header menus' buttons, apart from the menus: the header shows them at once, while the menus' code (Radix
@@ -14,6 +13,12 @@ import type { ShellUser } from './user-menu';
  */
 
 export const USER_MENU_BUTTON_CLASS = 'h-10 gap-2 px-1.5 sm:px-2';
+
+export interface ShellUser {
+  /** Company name, else first name (seed-spec section 1: `displayName`). */
+  name: string;
+  email: string;
+}
 
 /**
  * The user menu's button is named by its content, no aria-label: "<name> (user menu)", the name shown from

@@ -16,13 +16,11 @@ import {
   USER_MENU_BUTTON_CLASS,
   UserMenuButtonContent,
   type MenuPress,
+  type ShellUser,
 } from './menu-buttons';
 
-export interface ShellUser {
-  /** Company name, else first name (seed-spec section 1: `displayName`). */
-  name: string;
-  email: string;
-}
+export type { ShellUser } from './menu-buttons';
+
 
 interface UserMenuProps {
   user: ShellUser;

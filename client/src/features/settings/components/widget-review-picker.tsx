@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Controller, type Control } from 'react-hook-form';
-import type { WidgetSettingsInput } from '@shared/schemas/widget';
+import type { WidgetSettingsFormInput, WidgetSettingsInput } from '@shared/schemas/widget';
 import { WIDGET_MAX_REVIEWS } from '@shared/widget';
 
 import { Pagination } from '@/components/ui/pagination';
 
 import { usePickableReviews } from '../api/widget-settings';
-import type { FormInput } from './widget-tab';
 
 /** Settings › Widget, "Only reviews I pick": the client's Google and Facebook reviews, a page at a time. */
 export function ReviewPicker({
   control,
   error,
 }: {
-  control: Control<FormInput, unknown, WidgetSettingsInput>;
+  control: Control<WidgetSettingsFormInput, unknown, WidgetSettingsInput>;
   error?: string;
 }) {
   const [page, setPage] = useState(1);

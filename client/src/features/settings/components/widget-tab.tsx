@@ -1,12 +1,11 @@
 import { Copy, ExternalLink, KeyRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import type {
   PublicWidget,
   WidgetSettings,
+  WidgetSettingsFormInput,
   WidgetSettingsInput,
-  WidgetSettingsSchema,
 } from '@shared/schemas/widget';
 import type { WidgetLayout, WidgetSource, WidgetTheme } from '@shared/widget';
 
@@ -29,7 +28,7 @@ import {
   useWidgetSettings,
 } from '../api/widget-settings';
 
-export type FormInput = z.input<typeof WidgetSettingsSchema>;
+type FormInput = WidgetSettingsFormInput;
 
 // The hand-pick list (and its pages) loads when the owner chooses "Only reviews I pick".
 const ReviewPicker = lazy(() => import('./widget-review-picker').then((m) => ({ default: m.ReviewPicker })));
