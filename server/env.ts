@@ -54,6 +54,15 @@ const EnvSchema = z
     BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
     // 32 bytes as 64 hex characters or base64; encrypts provider tokens at rest.
     TOKEN_ENCRYPTION_KEY: z.string().min(32, 'must be 32 bytes as hex or base64').optional(),
+    // Web Push (issue 45): the VAPID key pair push services know this server by, base64url as web-push
+    // generates them (both or neither; unset: a pair generated once under DATA_DIR), and the contact they
+    // show (mailto: or https:; unset: PUBLIC_BASE_URL).
+    VAPID_PUBLIC_KEY: z.string().optional(),
+    VAPID_PRIVATE_KEY: z.string().optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+      .optional(),
     // An OpenAI-compatible chat-completions endpoint writes suggested replies; all three or none (issue 16).
     LLM_API_BASE: optionalUrl,
     LLM_API_KEY: z.string().optional(),
@@ -102,6 +111,13 @@ const EnvSchema = z
         code: 'custom',
         path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
       });
     }
     const llm = { LLM_API_BASE: env.LLM_API_BASE, LLM_API_KEY: env.LLM_API_KEY, LLM_MODEL: env.LLM_MODEL };

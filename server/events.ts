@@ -1,16 +1,18 @@
 import { auditSubscribers } from './features/admin';
 import { notificationSubscribers } from './features/notifications';
+import { pushSubscribers } from './features/push';
 import { requestSubscribers } from './features/review-requests';
 import { webhookSubscribers } from './features/webhooks';
 import type { Subscribers } from './lib/events';
 
 /**
- * Who reacts to what happened, in this order: the client's webhooks, the bell and alerts, the review requests'
- * policy, the audit log.
+ * Who reacts to what happened, in this order: the client's webhooks, the bell and alerts, pushes to phones,
+ * the review requests' policy, the audit log.
  */
 export const domainSubscribers: Subscribers[] = [
   webhookSubscribers,
   notificationSubscribers,
+  pushSubscribers,
   requestSubscribers,
   auditSubscribers,
 ];

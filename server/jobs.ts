@@ -4,6 +4,7 @@ import { createWebhookJobHandlers } from './features/webhooks';
 import { createIntegrationsJobs, replyPublisherFor } from './features/integrations';
 import { createNotificationJobs } from './features/notifications';
 import { createPublicReviewJobs } from './features/public-review';
+import { createPushJobHandlers } from './features/push';
 import { createReplyJobHandlers } from './features/replies';
 import { createSettingsJobHandlers } from './features/settings';
 import type { AppContext } from './lib/context';
@@ -26,6 +27,7 @@ export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; 
       ...createWebhookJobHandlers(ctx),
       ...createReplyJobHandlers(ctx, replyPublisherFor(ctx)),
       ...createSettingsJobHandlers(ctx),
+      ...createPushJobHandlers(ctx),
     },
     tasks: [
       ...integrations.tasks,

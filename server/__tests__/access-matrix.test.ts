@@ -123,6 +123,11 @@ const bearer = (a: number, b: number, call?: Expectation['call']) =>
   }) satisfies Expectation;
 
 const id = (row: { id: number }) => ({ id: row.id });
+/** A browser's push subscription at a public address (the app's URL policy refuses local ones); never posted to. */
+const pushDevice = () => ({
+  endpoint: `https://93.184.216.34/push/${randomBytes(8).toString('hex')}`,
+  keys: { p256dh: randomBytes(65).toString('base64url'), auth: randomBytes(16).toString('base64url') },
+});
 /** A fresh request of A's in the state a retry or cancel needs, for each call. */
 const requestOfA = (c: CallContext, status: 'failed' | 'queued') =>
   createReviewRequest(c.db, c.a.user.id, c.a.location.id, { contactId: c.a.contact.id, status });
@@ -473,6 +478,21 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/notifications': client(200, 200),
   'GET /api/notifications/unread-count': client(200, 200),
   'POST /api/notifications/read-all': client(200, 200),
+  // Web Push: each signed-in person's own devices; an admin (at /api or inside A's area) gets none.
+  'GET /api/push/key': client(200, 200),
+  'GET /api/push/subscriptions': client(200, 200, undefined, {
+    status: { anon: SIGNED_OUT, a: 200, b: 200, admin: 403 },
+    mirror: 403,
+  }),
+  'POST /api/push/subscriptions': client(201, 201, () => ({ body: pushDevice() }), {
+    status: { anon: SIGNED_OUT, a: 201, b: 201, admin: 403 },
+    mirror: 403,
+  }),
+  // No one can name another's device, so each call names one that is nobody's (push.api.test.ts turns one off).
+  'DELETE /api/push/subscriptions': client(404, 404, () => ({ body: { endpoint: pushDevice().endpoint } }), {
+    status: { anon: SIGNED_OUT, a: 404, b: 404, admin: 403 },
+    mirror: 403,
+  }),
   'POST /api/notifications/:id/read': client(200, 404, async (c) => {
     const [row] = await c.db
       .insert(notifications)
@@ -596,6 +616,10 @@ const MIN_ROLE: Record<string, TeamRole> = {
   'GET /api/notifications/unread-count': RESPONDER,
   'POST /api/notifications/read-all': RESPONDER,
   'POST /api/notifications/:id/read': RESPONDER,
+  'GET /api/push/key': RESPONDER,
+  'GET /api/push/subscriptions': RESPONDER,
+  'POST /api/push/subscriptions': RESPONDER,
+  'DELETE /api/push/subscriptions': RESPONDER,
   'PATCH /api/user': RESPONDER,
   'POST /api/user/password': RESPONDER,
   'DELETE /api/user': RESPONDER,

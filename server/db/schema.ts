@@ -653,6 +653,30 @@ export const notificationSettings = pgTable('notification_settings', {
   updatedAt: createdAt(),
 });
 
+/**
+ * A browser that receives the user's review alerts as Web Push (issue 45): the push service's endpoint and the
+ * keys its payloads are encrypted to. One row per endpoint; a device's endpoint is its own and unguessable.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text().notNull().unique(),
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    /** Every new review, not only those at or below the user's alert rating. */
+    everyReview: boolean().notNull().default(false),
+    /** The browser as the user saw it when turning push on ("Chrome on Android"), for the list of devices. */
+    deviceLabel: text().notNull().default(''),
+    createdAt: createdAt(),
+    lastPushedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
 /** A contact's consent record: how each channel's consent was given, and every opt-out and opt-in. */
 export const contactConsentEvents = pgTable(
   'contact_consent_events',

@@ -67,6 +67,12 @@ export type DomainEvent =
       locationName: string;
     }
   | {
+      /** A member left a business's team (removed by the owner): nothing of the business may reach them now. */
+      type: 'team.member_removed';
+      clientId: number;
+      userId: number;
+    }
+  | {
       /**
        * Something the audit log keeps: an admin's call inside a client's area, a plan change, a payment, a
        * change to the team. `actorId` is null for what no one did by hand (a payment provider's event).

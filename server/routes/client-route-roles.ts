@@ -32,6 +32,11 @@ export const CLIENT_ROUTE_ROLES: Record<string, TeamRole> = {
   'GET /notifications/unread-count': 'responder',
   'POST /notifications/read-all': 'responder',
   'POST /notifications/:id/read': 'responder',
+  // Web Push on the signed-in person's own devices (issue 45).
+  'GET /push/key': 'responder',
+  'GET /push/subscriptions': 'responder',
+  'POST /push/subscriptions': 'responder',
+  'DELETE /push/subscriptions': 'responder',
   // One's own login (a member's own user; the client's is the business's).
   'PATCH /user': 'responder',
   'POST /user/password': 'responder',

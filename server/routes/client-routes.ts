@@ -21,6 +21,7 @@ import { createApiKeysRoutes } from '../features/api-access';
 import { createWebhooksRoutes } from '../features/webhooks';
 import { createTeamRoutes } from '../features/team';
 import { applyRouteRoles } from './client-route-roles';
+import { createPushRoutes } from '../features/push';
 
 /**
  * Every route of a client's own area. The same router is mounted twice (server/app.ts): at /api for the
@@ -44,6 +45,7 @@ export function createClientRouter(_ctx: AppContext): Router {
     createDashboardRoutes(_ctx),
     createInsightsRoutes(_ctx),
     createNotificationsRoutes(_ctx),
+    createPushRoutes(_ctx),
     createSupportRoutes(_ctx),
     createPlansRoutes(_ctx),
     createBillingRoutes(_ctx),

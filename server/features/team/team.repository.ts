@@ -308,6 +308,7 @@ export function createTeamRepository(db: Database, events: EventBus) {
         if (!row) return false;
         const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
         await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+        await events.emit(tx, { type: 'team.member_removed', clientId, userId: row.userId });
         await writeAudit(tx, {
           ...audit,
           details: { memberId, userId: row.userId, email: user?.email ?? null, role: row.role },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema';
+import type { PushMessage } from '@shared/push';
 
 /** Queue names and their payloads: a job's shape is known wherever it is queued or run. */
 export interface JobPayloads {
@@ -17,6 +18,10 @@ export interface JobPayloads {
   'deliver-webhook': { deliveryId: number };
   /** Try again to publish a reply its site did not take (issue 41); `attempt` is 2 to 6. */
   'publish-reply': { ownerId: number; reviewId: number; attempt: number };
+  /** Work out which devices hear of a new review (issue 45) and queue a push to each. */
+  'push-new-review': { reviewId: number };
+  /** Send one Web Push message to one device (a push_subscriptions row). */
+  'send-push': { subscriptionId: number; message: PushMessage };
   /** Remove the stored files (review videos) of an account whose deletion committed. */
   'delete-account-files': { ownerId: number };
 }

@@ -1,0 +1,117 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@shared/schemas/notifications';
+import { rowsOf, type Database } from '../../db/client';
+import { pushSubscriptions } from '../../db/schema';
+import type { EventExecutor } from '../../lib/events';
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** A new review as its push tells it, and the devices that should hear of it. */
+export interface ReviewForPush {
+  id: number;
+  rating: number;
+  content: string;
+  reviewerName: string;
+  businessName: string;
+}
+
+/** Web Push devices: each user's own; a push reaches the owner's and their members' for the review's location. */
+export function createPushRepository(db: Database) {
+  return {
+    /** The device is this user's now (a shared computer where someone else signs in takes it over). */
+    async save(
+      userId: number,
+      device: { endpoint: string; p256dh: string; auth: string; everyReview: boolean; deviceLabel: string },
+    ): Promise<PushSubscriptionRow> {
+      const [row] = await db
+        .insert(pushSubscriptions)
+        .values({ userId, ...device })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: {
+            userId,
+            p256dh: device.p256dh,
+            auth: device.auth,
+            everyReview: device.everyReview,
+            deviceLabel: device.deviceLabel,
+          },
+        })
+        .returning();
+      return row!;
+    },
+
+    listOf(userId: number): Promise<PushSubscriptionRow[]> {
+      return db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .orderBy(pushSubscriptions.createdAt, pushSubscriptions.id);
+    },
+
+    /** Only the user's own device: another user's endpoint is "not found". */
+    async remove(userId: number, endpoint: string): Promise<boolean> {
+      const removed = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+        .returning({ id: pushSubscriptions.id });
+      return removed.length > 0;
+    },
+
+    async find(id: number): Promise<PushSubscriptionRow | undefined> {
+      const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+      return row;
+    },
+
+    /** The push service said the subscription is gone (404/410): the device unsubscribed or expired. */
+    async forget(id: number): Promise<void> {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+    },
+
+    async markPushed(id: number, at: Date): Promise<void> {
+      await db.update(pushSubscriptions).set({ lastPushedAt: at }).where(eq(pushSubscriptions.id, id));
+    },
+
+    /**
+     * The review and the devices that hear of it: the owner's and each member's who may see its location
+     * (a member limited to locations does not see a review without one), each at or below its user's alert
+     * rating unless the device asked for every review. None for a disabled business.
+     */
+    async audienceOf(reviewId: number): Promise<{ review: ReviewForPush; deviceIds: number[] } | undefined> {
+      const [review] = rowsOf<ReviewForPush & { disabled: boolean }>(
+        await db.execute(sql`
+          select r.id, r.rating, r.content, r.reviewer_name as "reviewerName",
+            coalesce(nullif(btrim(u.company_name), ''), l.name, u.first_name) as "businessName",
+            u.disabled_at is not null as disabled
+          from reviews r
+          join users u on u.id = r.owner_id
+          left join locations l on l.id = r.location_id
+          where r.id = ${reviewId}`),
+      );
+      if (!review || review.disabled) return undefined;
+      const devices = rowsOf<{ id: number }>(
+        await db.execute(sql`
+          select s.id
+          from reviews r
+          join push_subscriptions s on s.user_id = r.owner_id
+            or s.user_id in (
+              select m.user_id from team_members m
+              where m.client_id = r.owner_id
+                and (m.location_ids is null or r.location_id = any(m.location_ids)))
+          left join notification_settings ns on ns.user_id = s.user_id
+          where r.id = ${reviewId}
+            and (s.every_review
+              or r.rating <= coalesce(ns.alert_max_rating, ${DEFAULT_NOTIFICATION_SETTINGS.alertMaxRating}))
+          order by s.id`),
+      );
+      const { disabled: _disabled, ...rest } = review;
+      return { review: rest, deviceIds: devices.map((device) => device.id) };
+    },
+  };
+}
+
+export type PushRepository = ReturnType<typeof createPushRepository>;
+
+/** Every device of a user who left a business's team goes, in the transaction that removed them. */
+export async function forgetDevicesOf(tx: EventExecutor, userId: number): Promise<void> {
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
