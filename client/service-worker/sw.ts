@@ -8,6 +8,8 @@
  *   is the stored shell, whose screens then say "You are offline". Any other page without a network (the
  *   landing page, a customer's review page) is a short "You are offline" page.
  * - Nothing from /api is stored: an owner's data never stays on the device.
+ * - A push (a new review, issue 45) shows a notification; tapping it opens the review in an open window of the
+ *   app, else in a new one.
  */
 export {};
 
@@ -21,12 +23,47 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Response | Promise<Response>): void;
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { json(): unknown } | null;
+}
+interface ShownNotification {
+  readonly data: unknown;
+  close(): void;
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: ShownNotification;
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
 interface WorkerScope {
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
+  registration: {
+    showNotification(
+      title: string,
+      options: { body: string; icon: string; badge: string; tag: string; data: { url: string } },
+    ): Promise<void>;
+  };
   location: Location;
+}
+
+/** What the server pushes (shared/push.ts, PushMessage). */
+interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
 }
 
 const worker = globalThis as unknown as WorkerScope;
@@ -93,5 +130,40 @@ async function networkFirst(request: Request, path: string): Promise<Response> {
   } catch {
     const shell = isAppPage(path) ? await caches.match(SHELL_HTML) : undefined;
     return shell ?? offlinePage();
+  }
+}
+
+worker.addEventListener('push', (event) => {
+  const message = event.data?.json() as PushMessage | undefined;
+  if (!message) return;
+  event.waitUntil(
+    worker.registration.showNotification(message.title, {
+      body: message.body,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: message.tag,
+      data: { url: message.url },
+    }),
+  );
+});
+
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const { url } = event.notification.data as { url: string };
+  // Only a page of this app: a push names a path of ours, never another site.
+  const target = new URL(url, worker.location.origin);
+  if (target.origin !== worker.location.origin) return;
+  event.waitUntil(openInApp(target.href));
+});
+
+/** Focuses a window of the app on the page, or opens one. */
+async function openInApp(href: string): Promise<void> {
+  const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === worker.location.origin);
+  if (open) {
+    await open.focus();
+    await open.navigate(href);
+  } else {
+    await worker.clients.openWindow(href);
   }
 }

@@ -8,8 +8,10 @@ import { SettingsFormCard } from '@/components/ui/settings-card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { toastFeedback } from '@/lib/notify-error';
+import { useTeamRole } from '@/lib/team-role';
 
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
+import { PushCard } from '../push/push-card';
 
 // The rules load with the form's first focus, not with the tab (lib/lazy-zod-resolver.ts).
 const notificationsResolver = lazyZodResolver<NotificationSettings, NotificationSettings>(() =>
@@ -24,8 +26,21 @@ const RATING_CHOICES = [
   { value: 5, label: 'Every review' },
 ];
 
-/** Settings › Notifications: which emails the owner gets about their reviews (issue 10). */
+/**
+ * Settings › Notifications: push on the device in hand for everyone on the team (issue 45), and which emails
+ * the owner gets about their reviews (issue 10).
+ */
 export function NotificationsTab() {
+  const owner = useTeamRole() === 'owner';
+  return (
+    <div className="grid gap-6">
+      <PushCard />
+      {owner ? <EmailNotifications /> : null}
+    </div>
+  );
+}
+
+function EmailNotifications() {
   const settings = useNotificationSettings();
   if (!settings.data) return <FullPageSpinner label="Loading your notification settings…" />;
   return <NotificationsForm saved={settings.data} />;

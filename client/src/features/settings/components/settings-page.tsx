@@ -60,7 +60,7 @@ const TABS: Record<SettingsTab, { label: string; icon: typeof User; minRole: Tea
   locations: { label: 'Locations', icon: MapPin, minRole: 'manager' },
   integrations: { label: 'Integrations', icon: Plug, minRole: 'owner' },
   requests: { label: 'Requests', icon: Send, minRole: 'manager' },
-  notifications: { label: 'Notifications', icon: Bell, minRole: 'owner' },
+  notifications: { label: 'Notifications', icon: Bell, minRole: 'responder' },
   widget: { label: 'Widget', icon: Code, minRole: 'manager' },
   api: { label: 'API', icon: KeyRound, minRole: 'owner' },
   plan: { label: 'Plan', icon: CreditCard, minRole: 'owner' },

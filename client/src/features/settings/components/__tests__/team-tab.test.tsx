@@ -115,7 +115,7 @@ describe('TeamTab', () => {
 });
 
 describe('SettingsPage for team members', () => {
-  it('when a responder opens Settings, then only their profile shows, and an owner also sees Team', async () => {
+  it('when a responder opens Settings, then only their profile and push alerts show, and an owner also sees Team', async () => {
     server.use(
       http.get('*/api/user', () =>
         HttpResponse.json(
@@ -132,6 +132,8 @@ describe('SettingsPage for team members', () => {
     expect(screen.queryByRole('tab', { name: 'Team' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Plan' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    // Their own phone's push alerts, not the owner's email alerts.
+    expect(screen.getByRole('tab', { name: 'Notifications' })).toBeInTheDocument();
     first.unmount();
 
     server.use(
