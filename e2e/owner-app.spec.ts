@@ -67,3 +67,50 @@ test('a page outside the app, opened without a network, is a short "You are offl
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
 });
+
+test('a push from the server shows a notification naming the business, the stars and the review, to open it by', async ({
+  page,
+  context,
+  client,
+  baseURL,
+}) => {
+  expect(client.email).toBeTruthy();
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await page.goto('/settings?tab=notifications');
+  await expect(page.getByText('Push is off for this device.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Turn on push for this device' })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  // The push service's side: Chromium hands the service worker a message as FCM would.
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL.startsWith(baseURL!));
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const message = {
+    title: 'Bella Pasta: a new 2-star review',
+    body: '★★☆☆☆ Ann: The soup was cold.',
+    url: '/reviews?review=1',
+    tag: 'review-1',
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL!).origin,
+    registrationId: await registrationId,
+    data: JSON.stringify(message),
+  });
+
+  const shown = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      const [notification] = await registration.getNotifications({ tag: 'review-1' });
+      return notification
+        ? { title: notification.title, body: notification.body, data: notification.data }
+        : null;
+    });
+  await expect
+    .poll(shown)
+    .toEqual({ title: message.title, body: message.body, data: { url: '/reviews?review=1' } });
+});
