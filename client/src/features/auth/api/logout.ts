@@ -6,7 +6,12 @@ import { apiRequest } from '@/lib/api-client';
 
 import { userQueryKey } from './get-user';
 
-export function logout(): Promise<void> {
+export async function logout(): Promise<void> {
+  // Nobody is signed in on this device any more, so it stops hearing of the business's reviews. Best effort:
+  // signing out never waits on push, and a device the server already forgot just drops its subscription.
+  await import('@/lib/device-push')
+    .then(({ turnPushOff }) => turnPushOff('/api'))
+    .catch(() => undefined);
   return apiRequest<void>('POST', '/api/logout');
 }
 

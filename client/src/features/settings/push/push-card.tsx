@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { notifyError } from '@/lib/notify-error';
 import { useTenant } from '@/lib/tenant';
 
-import { currentPushState, turnPushOff, turnPushOn, type PushState } from './device-push';
+import { currentPushState, turnPushOff, turnPushOn, type PushState } from '@/lib/device-push';
 
 export const PUSH_TEXTS = {
   title: 'Push alerts on this device',
