@@ -9,7 +9,7 @@ const base64url = (name: string, max: number) =>
     .regex(/^[A-Za-z0-9_-]+=*$/, { error: `${name} must be base64url` })
     .max(max, { error: `${name} is too long` });
 
-const endpoint = z
+const endpoint = /* @__PURE__ */ z
   .string({ error: 'The push endpoint is required' })
   .max(PUSH_ENDPOINT_MAX, { error: 'The push endpoint is too long' })
   .url({ error: 'The push endpoint must be a URL' });
@@ -19,8 +19,8 @@ export const PushSubscriptionInputSchema = z.object({
   endpoint,
   keys: z.object({
     // An uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url.
-    p256dh: base64url('The p256dh key', 120),
-    auth: base64url('The auth secret', 40),
+    p256dh: /* @__PURE__ */ base64url('The p256dh key', 120),
+    auth: /* @__PURE__ */ base64url('The auth secret', 40),
   }),
   everyReview: z.boolean().optional().default(false),
   deviceLabel: z.string().trim().max(80).optional().default(''),
