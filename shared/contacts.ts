@@ -1,5 +1,6 @@
 import type { Channel } from './domain';
 import { CHANNELS } from './domain';
+import type { Language } from './i18n/languages';
 import { NAME_MAX } from './field-limits';
 
 // The contacts' words, without zod (the schemas are in shared/schemas/contacts.ts, which exports these too).
@@ -49,6 +50,8 @@ export interface Contact {
   phoneDisplay: string | null;
   tags: string[];
   timeZone: string | null;
+  /** What they read; null: the location's default, else their browser's (shared/i18n). */
+  language: Language | null;
   optedOut: Record<Channel, string | null>;
   createdAt: string;
   updatedAt: string;
@@ -67,6 +70,8 @@ export const IMPORT_MAX_ROWS = 50_000;
 /** The per-row report is capped; the counts stay exact. */
 export const IMPORT_REPORT_ROWS = 1000;
 export const IMPORT_COLUMNS = ['name', 'email', 'phone'] as const;
+/** Columns an import may also have: tags (comma-separated in one cell) and language (de, German, Deutsch…). */
+export const IMPORT_OPTIONAL_COLUMNS = ['tags', 'language'] as const;
 
 export const IMPORT_STATUSES = ['created', 'updated', 'skipped'] as const;
 export type ImportRowStatus = (typeof IMPORT_STATUSES)[number];

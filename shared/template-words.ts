@@ -1,5 +1,6 @@
 import type { Channel } from './domain';
-import { DEFAULT_TEMPLATES } from './templates';
+import type { Language } from './i18n/languages';
+import { DEFAULT_TEMPLATES, OPT_OUT_WORDS } from './templates';
 
 // The templates' limits, messages and shapes, without zod (the schemas are in shared/schemas/templates.ts, which
 // exports these too; rendering is shared/templates.ts).
@@ -23,12 +24,13 @@ export const TEMPLATE_MESSAGES = {
     channel === 'email'
       ? 'Email messages are limited to 10,000 characters'
       : `${channel === 'sms' ? 'SMS' : 'WhatsApp'} messages are limited to 1,600 characters`,
-  optOutTooLong: (channel: Channel) =>
-    `${channel === 'sms' ? 'SMS' : 'WhatsApp'} messages are limited to 1,600 characters, with “Reply STOP to opt out.” added at the end`,
+  optOutTooLong: (channel: Channel, optOutWords: string = OPT_OUT_WORDS) =>
+    `${channel === 'sms' ? 'SMS' : 'WhatsApp'} messages are limited to 1,600 characters, with “${optOutWords}” added at the end`,
 } as const;
 
 export interface TemplateFields {
   channel: Channel;
+  language?: Language;
   subject?: string | null;
   body: string;
 }
@@ -38,6 +40,8 @@ export interface Template {
   id: number | null;
   name: string;
   channel: Channel;
+  /** Who reads it: requests to contacts of this language use it (shared/i18n). */
+  language: Language;
   subject: string | null;
   body: string;
   isDefault: boolean;
@@ -59,13 +63,14 @@ export interface TemplatePreview {
 export const SAMPLE_CONTACT_NAME = 'Jordan';
 export const SAMPLE_LINK_PATH = '/review/sample-link';
 
-/** The shipped template of a channel, shown where the client has no default of their own. */
+/** The shipped English template of a channel, shown where the client has no English default of their own. */
 export function builtInTemplate(channel: Channel): Template {
   const shipped = DEFAULT_TEMPLATES[channel];
   return {
     id: null,
     name: shipped.name,
     channel,
+    language: 'en',
     subject: shipped.subject,
     body: shipped.body,
     // It is what that channel's requests use until the client marks one of their own as default.

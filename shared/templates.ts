@@ -1,4 +1,5 @@
 import type { Channel } from './domain';
+import english from './locales/en/messages.json';
 
 /** The placeholders a template may use (PRODUCT.md section 4). */
 export const PLACEHOLDERS = ['name', 'business', 'link'] as const;
@@ -10,27 +11,16 @@ export interface TemplateText {
   body: string;
 }
 
-/** The templates shipped with the product, one per channel; a client's own default replaces them. */
+const shipped = english.templates;
+
+/**
+ * The templates shipped with the product, one per channel, in English (shared/locales/en/messages.json; the
+ * server has every language's through server/lib/i18n.ts); a client's own default replaces them.
+ */
 export const DEFAULT_TEMPLATES: Record<Channel, TemplateText & { name: string }> = {
-  email: {
-    name: 'Default email',
-    subject: 'How was your visit to {{business}}?',
-    body:
-      'Hi {{name}},\n\nThank you for choosing {{business}}. We would love to hear how it went: ' +
-      'it takes less than a minute.\n\n{{link}}\n\nThank you!\nThe {{business}} team',
-  },
-  sms: {
-    name: 'Default SMS',
-    subject: null,
-    body: 'Hi {{name}}, thanks for visiting {{business}}! Tell us how we did: {{link}} Reply STOP to opt out.',
-  },
-  whatsapp: {
-    name: 'Default WhatsApp',
-    subject: null,
-    body:
-      'Hi {{name}} 👋 Thanks for choosing {{business}}! Would you share a quick review? {{link}} ' +
-      'Reply STOP to opt out.',
-  },
+  email: { name: shipped.email.name, subject: shipped.email.subject, body: shipped.email.body },
+  sms: { name: shipped.sms.name, subject: null, body: shipped.sms.body },
+  whatsapp: { name: shipped.whatsapp.name, subject: null, body: shipped.whatsapp.body },
 };
 
 /** Any `{{...}}`: a placeholder, known or not (spaces inside the braces allowed). */
@@ -79,34 +69,36 @@ export function renderTemplate(template: TemplateText, variables: TemplateVariab
   };
 }
 
-/** The words every SMS and WhatsApp text carries, so a customer always knows how to stop them. */
-export const OPT_OUT_WORDS = 'Reply STOP to opt out.';
+/** The words every SMS and WhatsApp text carries, so a customer always knows how to stop them (English). */
+export const OPT_OUT_WORDS = english.optOut;
 const STOP_WORD = /\bSTOP\b/i;
 
 /**
  * What the renderer adds to a text template's body: nothing when it already says STOP (as a word, in the
  * template's own words: a business called "One Stop" does not count), else a line with the opt-out words.
  */
-export function optOutAddition(templateBody: string): string {
-  return STOP_WORD.test(templateBody.replace(PLACEHOLDER_TOKEN, ' ')) ? '' : `\n${OPT_OUT_WORDS}`;
+export function optOutAddition(templateBody: string, optOutWords = OPT_OUT_WORDS): string {
+  return STOP_WORD.test(templateBody.replace(PLACEHOLDER_TOKEN, ' ')) ? '' : `\n${optOutWords}`;
 }
 
 /**
  * The message exactly as the customer reads it on `channel`: the one renderer of sending and of every
  * preview. Placeholders filled, the review link added if the template lost it, and for SMS and WhatsApp the
- * opt-out words when the template has none (an email has its unsubscribe link instead).
+ * opt-out words when the template has none (an email has its unsubscribe link instead), in the message's
+ * language (`optOutWords`, English unless given).
  */
 export function renderMessage(
   channel: Channel,
   template: TemplateText,
   variables: TemplateVariables,
+  optOutWords = OPT_OUT_WORDS,
 ): TemplateText {
   const rendered = renderTemplate(template, variables);
   const body = rendered.body.includes(variables.link)
     ? rendered.body
     : `${rendered.body.trimEnd()}\n\n${variables.link}`;
   if (channel === 'email') return { subject: rendered.subject, body };
-  const addition = optOutAddition(template.body);
+  const addition = optOutAddition(template.body, optOutWords);
   return { subject: rendered.subject, body: addition ? `${body.trimEnd()}${addition}` : body };
 }
 

@@ -32,7 +32,12 @@ import type { Role } from '@shared/schemas/user';
 import type { WidgetLayout, WidgetMode, WidgetSource, WidgetTheme } from '@shared/schemas/widget';
 import type { WebhookDeliveryEvent, WebhookDeliveryStatus, WebhookEvent } from '@shared/schemas/api-access';
 import type { TeamRole } from '@shared/schemas/team';
+import { LANGUAGES, type Language } from '@shared/i18n/languages';
 import { negativeSql, positiveSql, privateSql, respondedSql, unrespondedSql } from './review-filters';
+
+/** A language column holds one of the customer languages or nothing. */
+const languageCheck = (column: AnyPgColumn) =>
+  sql`${column} is null or ${column} in (${sql.raw(LANGUAGES.map((l) => `'${l}'`).join(', '))})`;
 
 /** Newest first in an index, in the order ORDER BY ... DESC asks for (NULLS FIRST), so the index serves it. */
 const newest = (column: ExtraConfigColumn) => column.desc().nullsFirst();
@@ -197,6 +202,8 @@ export const locations = pgTable(
     facebookConnectedReviewUrl: text(),
     /** IANA time zone for quiet hours of its customers; null: the client's. */
     timeZone: text(),
+    /** What its customers read when their contact names no language (shared/i18n); null: their browser's. */
+    defaultLanguage: text().$type<Language>(),
     /** When the last sync of each provider finished, and its error when it failed. */
     googleSyncedAt: at(),
     googleSyncError: text(),
@@ -210,6 +217,7 @@ export const locations = pgTable(
   (t) => [
     index('locations_owner_idx').on(t.ownerId, t.id),
     uniqueIndex('locations_public_link_unique').on(t.publicLink),
+    check('locations_default_language_known', languageCheck(t.defaultLanguage)),
   ],
 );
 
@@ -232,6 +240,8 @@ export const contacts = pgTable(
     /** Who opted them out (shared/schemas/contacts.ts): a STOP reply is undone only by START. */
     /** IANA time zone (Europe/London) for quiet hours; null: the location's, else the client's. */
     timeZone: text(),
+    /** The language their messages and review page use (shared/i18n); null: the location's. */
+    language: text().$type<Language>(),
     emailOptOutSource: text().$type<OptOutSource>(),
     smsOptOutSource: text().$type<OptOutSource>(),
     whatsappOptOutSource: text().$type<OptOutSource>(),
@@ -247,6 +257,7 @@ export const contacts = pgTable(
       .on(t.ownerId, t.phone)
       .where(sql`${t.phone} is not null`),
     index('contacts_tags_idx').using('gin', t.tags),
+    check('contacts_language_known', languageCheck(t.language)),
   ],
 );
 
@@ -259,16 +270,19 @@ export const templates = pgTable(
     channel: text().$type<Channel>().notNull(),
     subject: text(),
     body: text().notNull(),
+    /** Who reads it: a request to a contact of this language picks this language's default. */
+    language: text().$type<Language>().notNull().default('en'),
     isDefault: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (t) => [
     index('templates_owner_channel_idx').on(t.ownerId, t.channel),
-    // At most one default per client and channel.
+    // At most one default per client, channel and language.
     uniqueIndex('templates_owner_channel_default_unique')
-      .on(t.ownerId, t.channel)
+      .on(t.ownerId, t.channel, t.language)
       .where(sql`${t.isDefault}`),
+    check('templates_language_known', languageCheck(t.language)),
   ],
 );
 

@@ -1,12 +1,13 @@
+import { directionOf, type Language } from '@shared/i18n/languages';
 import { escapeHtml } from './mail/html';
 
 /**
  * A small, self-contained HTML page (no scripts, inline styles only, so the strict CSP holds) for the links
  * people open from an email or a text: unsubscribe confirmations and their results. `form` is trusted markup.
  */
-export function simplePage(title: string, message: string, form = ''): string {
+export function simplePage(title: string, message: string, form = '', language: Language = 'en'): string {
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${language}" dir="${directionOf(language)}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>` +
     `<style>body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;padding:48px 16px;` +
     `background:#f9fafb;color:#111827}main{max-width:480px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;` +

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalTimeZone } from './request-settings';
+import { optionalLanguageField } from './language';
 import { normalizePhone } from '../phone';
 import { EMAIL_MAX } from './auth';
 import { hasNoNul } from './locations';
@@ -86,6 +87,8 @@ export const ContactFormSchema = z
     optedOut: /* @__PURE__ */ OptedOutInputSchema.optional(),
     /** For quiet hours; unknown: the location's, else the business's. */
     timeZone: /* @__PURE__ */ optionalTimeZone.optional(),
+    /** What they read (messages, review page); unknown: the location's default, else their browser's. */
+    language: /* @__PURE__ */ optionalLanguageField.optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.email && !value.phone) {
@@ -106,6 +109,7 @@ export const UpdateContactSchema = z.object({
   tags: /* @__PURE__ */ tagsField.optional(),
   optedOut: /* @__PURE__ */ OptedOutInputSchema.optional(),
   timeZone: /* @__PURE__ */ optionalTimeZone.optional(),
+  language: /* @__PURE__ */ optionalLanguageField.optional(),
   /**
    * Why the contact may be written to again, when they opted out themselves (a STOP reply, an unsubscribe
    * link): without it such an opt-out cannot be undone (409). Kept in the consent record.

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { optionalTimeZone } from './request-settings';
+import { optionalLanguageField } from './language';
+import type { Language } from '../i18n/languages';
 
 // Locations (PRODUCT.md section 4): the places a client collects reviews for.
 
@@ -73,6 +75,8 @@ export const LocationFormSchema = z.object({
   facebookPageUrl: /* @__PURE__ */ optionalHttpsUrl(),
   /** Quiet hours of this location's customers whose own time zone is unknown. */
   timeZone: optionalTimeZone,
+  /** What this location's customers read when their contact names no language; null: their browser's. */
+  defaultLanguage: /* @__PURE__ */ optionalLanguageField.default(null),
 });
 export type LocationFormInput = z.input<typeof LocationFormSchema>;
 export type LocationFormValues = z.output<typeof LocationFormSchema>;
@@ -86,6 +90,7 @@ export const UpdateLocationSchema = z.object({
   googleReviewUrl: /* @__PURE__ */ optionalHttpsUrl().optional(),
   facebookPageUrl: /* @__PURE__ */ optionalHttpsUrl().optional(),
   timeZone: /* @__PURE__ */ optionalTimeZone.optional(),
+  defaultLanguage: /* @__PURE__ */ optionalLanguageField.optional(),
 });
 export type UpdateLocationInput = z.output<typeof UpdateLocationSchema>;
 
@@ -101,6 +106,7 @@ export interface Location {
   googleReviewUrl: string | null;
   facebookPageUrl: string | null;
   timeZone: string | null;
+  defaultLanguage: Language | null;
   googleAccessToken: 'connected' | null;
   googleLocationId: string | null;
   facebookConnected: boolean;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChannelSchema } from './domain';
+import { LanguageSchema } from './language';
 import { optOutAddition, placeholderProblem } from '../templates';
 import {
   LINK_PLACEHOLDER,
@@ -58,6 +59,7 @@ export const TemplateFormSchema = z
   .object({
     name: nameField,
     channel: ChannelSchema,
+    language: /* @__PURE__ */ LanguageSchema.default('en'),
     subject: subjectField,
     body: bodyField,
     isDefault: z.boolean().default(false),
@@ -77,6 +79,7 @@ export type CreateTemplateInput = TemplateFormValues;
 export const UpdateTemplateSchema = z
   .object({
     name: /* @__PURE__ */ nameField.optional(),
+    language: /* @__PURE__ */ LanguageSchema.optional(),
     subject: subjectField,
     body: /* @__PURE__ */ bodyField.optional(),
     isDefault: z.boolean().optional(),
@@ -95,6 +98,7 @@ export const PreviewSavedTemplateSchema = z.object({ values: PreviewValuesSchema
 /** POST /api/templates/preview: unsaved text. */
 export const PreviewTemplateSchema = z.object({
   channel: ChannelSchema,
+  language: /* @__PURE__ */ LanguageSchema.default('en'),
   subject: z.string().max(TEMPLATE_SUBJECT_MAX).nullish(),
   body: z
     .string()

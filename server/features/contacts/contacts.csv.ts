@@ -2,11 +2,20 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { normalizePhone, type CountryCode } from '@shared/phone';
 import { CONTACT_NAME_MAX, IMPORT_MAX_ROWS, TAG_MAX, TAGS_MAX, uniqueTags } from '@shared/schemas/contacts';
+import { LANGUAGES, languageOfWord, type Language } from '@shared/i18n/languages';
 import { badRequest } from '../../lib/errors';
 
 /** One data row of an import file, checked on its own (before matching against existing contacts). */
 export type CsvRow =
-  | { line: number; ok: true; name: string; email: string | null; phone: string | null; tags: string[] }
+  | {
+      line: number;
+      ok: true;
+      name: string;
+      email: string | null;
+      phone: string | null;
+      tags: string[];
+      language: Language | null;
+    }
   | { line: number; ok: false; reason: string };
 
 export const SKIP_REASONS = {
@@ -19,15 +28,18 @@ export const SKIP_REASONS = {
   duplicateInFile: (line: number) => `Duplicate of line ${line} in this file`,
   sameContactInFile: (line: number) => `Same contact as line ${line} in this file`,
   twoContacts: 'Email and phone belong to two different contacts',
+  unknownLanguage: (value: string) =>
+    `Unknown language "${value.slice(0, 40)}" (use ${LANGUAGES.join(', ')} or the language's name)`,
   tooManyValues: (values: number, columns: number) =>
     `Has ${values} values but the first row names ${columns} columns (put a value containing a comma in quotes)`,
 } as const;
 
-const HEADER_ALIASES: Record<'name' | 'email' | 'phone' | 'tags', string[]> = {
+const HEADER_ALIASES: Record<'name' | 'email' | 'phone' | 'tags' | 'language', string[]> = {
   name: ['name', 'full name', 'fullname', 'contact name'],
   email: ['email', 'e-mail', 'email address'],
   phone: ['phone', 'phone number', 'mobile', 'telephone'],
   tags: ['tags', 'tag'],
+  language: ['language', 'lang', 'locale', 'preferred language'],
 };
 
 const isEmail = (value: string) => value.length <= 254 && z.email().safeParse(value).success;
@@ -128,7 +140,7 @@ function readRecords(text: string): ReadRecords {
 }
 
 /**
- * Parses an import file: a header row naming name, email and phone (and optionally tags), then one
+ * Parses an import file: a header row naming name, email and phone (and optionally tags and language), then one
  * contact per row. Cells are kept as text: a cell starting with = + - @ is stored literally, never
  * evaluated (the CSV export neutralises it). A line that cannot be read is a skipped row with its reason.
  */
@@ -149,6 +161,7 @@ export function parseContactsCsv(text: string, country: CountryCode): CsvRow[] {
     email: indexOf('email'),
     phone: indexOf('phone'),
     tags: indexOf('tags'),
+    language: indexOf('language'),
   };
   const missing = (['name', 'email', 'phone'] as const).filter((field) => index[field] < 0);
   if (missing.length > 0) {
@@ -184,6 +197,10 @@ export function parseContactsCsv(text: string, country: CountryCode): CsvRow[] {
     if (email && !isEmail(email)) return { line, ok: false, reason: SKIP_REASONS.invalidEmail };
     const phone = rawPhone ? normalizePhone(rawPhone, country) : null;
     if (rawPhone && !phone) return { line, ok: false, reason: SKIP_REASONS.invalidPhone };
+    const rawLanguage = cell(index.language);
+    const language = rawLanguage ? languageOfWord(rawLanguage) : null;
+    if (rawLanguage && !language)
+      return { line, ok: false, reason: SKIP_REASONS.unknownLanguage(rawLanguage) };
 
     const emailKey = email.toLowerCase();
     const earlier = (email && firstLineOfEmail.get(emailKey)) || (phone && firstLineOfPhone.get(phone));
@@ -197,7 +214,7 @@ export function parseContactsCsv(text: string, country: CountryCode): CsvRow[] {
         .map((tag) => tag.trim())
         .filter((tag) => tag.length > 0 && tag.length <= TAG_MAX),
     ).slice(0, TAGS_MAX);
-    return { line, ok: true, name, email: email || null, phone, tags };
+    return { line, ok: true, name, email: email || null, phone, tags, language };
   });
   const skipped: CsvRow[] = unreadable.map(({ line, reason }) => ({ line, ok: false, reason }));
   return [...rows, ...skipped].sort((a, b) => a.line - b.line);

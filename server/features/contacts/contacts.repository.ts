@@ -1,3 +1,4 @@
+import type { Language } from '@shared/i18n/languages';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client';
 import { contactConsentEvents, contactEvents, contacts } from '../../db/schema';
@@ -17,6 +18,8 @@ export interface ImportWrite {
   email: string | null;
   phone: string | null;
   tags: string[];
+  /** Null: an update keeps the contact's own. */
+  language: Language | null;
 }
 
 const INSERT_BATCH = 1000;
@@ -196,13 +199,14 @@ export function createContactsRepository(db: Database) {
               -- The same address in another case keeps the spelling already stored.
               email = case when lower(c.email) = lower(v.email) then c.email else coalesce(v.email, c.email) end,
               phone = coalesce(v.phone, c.phone),
+              language = coalesce(v.language, c.language),
               tags = array(
                 select (array_agg(t.tag order by t.n))[1]
                 from unnest(c.tags || array(select jsonb_array_elements_text(v.tags))) with ordinality as t(tag, n)
                 group by lower(t.tag) order by min(t.n)
               ),
               updated_at = now()
-            from jsonb_to_recordset(${batch}::jsonb) as v(id int, name text, email text, phone text, tags jsonb)
+            from jsonb_to_recordset(${batch}::jsonb) as v(id int, name text, email text, phone text, tags jsonb, language text)
             where c.id = v.id and c.owner_id = ${ownerId}`);
         }
       });

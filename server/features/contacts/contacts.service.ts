@@ -44,6 +44,7 @@ export function toContact(row: ContactRow): Contact {
     phoneDisplay: row.phone ? formatPhone(row.phone) : null,
     tags: row.tags,
     timeZone: row.timeZone,
+    language: row.language,
     optedOut: {
       email: iso(row.emailOptedOutAt),
       sms: iso(row.smsOptedOutAt),
@@ -184,6 +185,7 @@ export function createContactsService(repo: ContactsRepository) {
             phone: input.phone,
             tags: input.tags,
             timeZone: input.timeZone ?? null,
+            language: input.language ?? null,
             ...optOuts.columns,
           },
           (created) =>
@@ -222,6 +224,7 @@ export function createContactsService(repo: ContactsRepository) {
             ...(input.phone !== undefined && { phone: input.phone }),
             ...(input.tags !== undefined && { tags: input.tags }),
             ...(input.timeZone !== undefined && { timeZone: input.timeZone }),
+            ...(input.language !== undefined && { language: input.language }),
             ...optOuts.columns,
           },
           consent,
@@ -301,7 +304,13 @@ export function createContactsService(repo: ContactsRepository) {
                 report.push({ line: row.line, status: 'skipped', reason: SKIP_REASONS.twoContacts });
                 continue;
               }
-              const write = { name: row.name, email: row.email, phone: row.phone, tags: row.tags };
+              const write = {
+                name: row.name,
+                email: row.email,
+                phone: row.phone,
+                tags: row.tags,
+                language: row.language,
+              };
               const id = byMail ?? byTel;
               if (id === undefined) {
                 inserts.push(write);
@@ -341,8 +350,9 @@ export function createContactsService(repo: ContactsRepository) {
 
     async exportCsv(ownerId: number): Promise<string> {
       const rows = await repo.all(ownerId);
-      const lines = [csvLine(['name', 'email', 'phone', 'tags'])];
-      for (const row of rows) lines.push(csvLine([row.name, row.email, row.phone, row.tags.join(';')]));
+      const lines = [csvLine(['name', 'email', 'phone', 'tags', 'language'])];
+      for (const row of rows)
+        lines.push(csvLine([row.name, row.email, row.phone, row.tags.join(';'), row.language]));
       return lines.join('');
     },
   };

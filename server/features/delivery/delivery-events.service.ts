@@ -1,6 +1,8 @@
 import type { AppContext } from '../../lib/context';
 import { createDeliveryRepository } from './delivery.repository';
 import { readUnsubscribeToken } from '../contacts';
+import { customerLanguage } from '../../db/customer-language';
+import type { Language } from '@shared/i18n/languages';
 
 const OPT_OUT_WORDS = new Set([
   'STOP',
@@ -51,6 +53,13 @@ export function createDeliveryEventsService(ctx: Pick<AppContext, 'db' | 'secret
     },
 
     isEmailUnsubscribeLink: (token: string) => emailContactOf(token) !== undefined,
+
+    /** The language of an unsubscribe page: the link's contact's, else the browser's, else English. */
+    async unsubscribeLanguage(token: string, acceptLanguage: string | undefined): Promise<Language> {
+      const contactId = emailContactOf(token);
+      const saved = contactId === undefined ? null : await repo.contactLanguage(contactId);
+      return customerLanguage(saved, acceptLanguage);
+    },
 
     /** Opts the link's contact out of email; false when the link is not valid. */
     async unsubscribeEmail(token: string): Promise<boolean> {

@@ -1,9 +1,11 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { DEFAULT_LANGUAGE, type Language } from '@shared/i18n/languages';
 import type { Channel } from '@shared/schemas/domain';
 import { requestStatusText } from '@shared/schemas/review-requests';
 import type { EventBus, EventExecutor } from '../../lib/events';
 import type { Database } from '../../db/client';
+import { messageLanguageSql } from '../../db/customer-language';
 import {
   contacts,
   jobs,
@@ -82,7 +84,11 @@ export function createDeliveryRepository(db: Database, events: EventBus) {
   ) {
     if (failed.length === 0) return;
     await recordRequestEvents(tx, failedEvents(failed, reason));
-    await events.emit(tx, { type: 'review_requests.failed', requests: await namedRequests(tx, failed), reason });
+    await events.emit(tx, {
+      type: 'review_requests.failed',
+      requests: await namedRequests(tx, failed),
+      reason,
+    });
   }
 
   return {
@@ -116,6 +122,7 @@ export function createDeliveryRepository(db: Database, events: EventBus) {
           chosenBody: templates.body,
           defaultSubject: defaultTemplate.subject,
           defaultBody: defaultTemplate.body,
+          language: messageLanguageSql,
         })
         .from(reviewRequests)
         .innerJoin(users, eq(users.id, reviewRequests.ownerId))
@@ -137,6 +144,7 @@ export function createDeliveryRepository(db: Database, events: EventBus) {
           and(
             eq(defaultTemplate.ownerId, reviewRequests.ownerId),
             eq(defaultTemplate.channel, reviewRequests.method),
+            eq(defaultTemplate.language, messageLanguageSql),
             eq(defaultTemplate.isDefault, true),
           ),
         )
@@ -366,6 +374,15 @@ export function createDeliveryRepository(db: Database, events: EventBus) {
     },
 
     /** Answers whether the contact exists; an already opted-out contact keeps its first date and source. */
+    /** The contact's own language, if they have one (the unsubscribe pages speak it). */
+    async contactLanguage(contactId: number): Promise<Language | null> {
+      const [row] = await db
+        .select({ language: contacts.language })
+        .from(contacts)
+        .where(eq(contacts.id, contactId));
+      return row?.language ?? null;
+    },
+
     async optOutEmail(contactId: number): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [before] = await tx
@@ -392,12 +409,18 @@ export function createDeliveryRepository(db: Database, events: EventBus) {
       });
     },
 
+    /** The client's English default (the test email is written to the owner). */
     async defaultTemplate(ownerId: number, channel: Channel) {
       const [row] = await db
         .select({ subject: templates.subject, body: templates.body })
         .from(templates)
         .where(
-          and(eq(templates.ownerId, ownerId), eq(templates.channel, channel), eq(templates.isDefault, true)),
+          and(
+            eq(templates.ownerId, ownerId),
+            eq(templates.channel, channel),
+            eq(templates.language, DEFAULT_LANGUAGE),
+            eq(templates.isDefault, true),
+          ),
         );
       return row;
     },

@@ -50,25 +50,30 @@ export function createDeliveryPublicRoutes(ctx: AppContext): Router {
   });
 
   // Opening the link only asks: mail scanners that prefetch links must not unsubscribe anyone.
-  router.get('/unsubscribe/:token', (req, res: Response) => {
+  router.get('/unsubscribe/:token', async (req, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
-    if (!events.isEmailUnsubscribeLink(String(req.params.token))) {
-      res.status(404).type('html').send(unsubscribePages.invalid());
+    const token = String(req.params.token);
+    const language = await events.unsubscribeLanguage(token, req.get('accept-language'));
+    if (!events.isEmailUnsubscribeLink(token)) {
+      res.status(404).type('html').send(unsubscribePages.invalid(language));
       return;
     }
-    res.type('html').send(unsubscribePages.ask());
+    res.type('html').send(unsubscribePages.ask(language));
   });
 
   // RFC 8058 one-click unsubscribe (mail providers POST "List-Unsubscribe=One-Click" here) and the
   // confirmation page's button, which gets a page back.
   router.post('/unsubscribe/:token', async (req, res) => {
-    if (!(await events.unsubscribeEmail(String(req.params.token))))
+    const token = String(req.params.token);
+    if (!(await events.unsubscribeEmail(token)))
       throw notFound('This unsubscribe link is not valid', 'invalid_token');
     const fromThePage =
       field((req.body ?? {}) as FormBody, 'List-Unsubscribe') === '' &&
       req.accepts(['json', 'html']) === 'html';
     if (fromThePage) {
-      res.type('html').send(unsubscribePages.done());
+      res
+        .type('html')
+        .send(unsubscribePages.done(await events.unsubscribeLanguage(token, req.get('accept-language'))));
       return;
     }
     res.json({ message: 'You have been unsubscribed' });

@@ -4,7 +4,7 @@ import type { MailMessage } from '../../lib/mail/mailer';
 import type { Job } from '../../lib/queue/worker';
 import { DeferJobError, PermanentJobError } from '../../lib/queue/worker';
 import { TwilioError } from '../../lib/twilio/twilio';
-import { composeEmail, composeText, templateFor } from '../templates';
+import { composeEmail, composeText, reminderSubject, templateFor } from '../templates';
 import { claimFor, createDeliveryRepository, type DeliveryRepository } from './delivery.repository';
 import { withSecretsHidden } from './stored-copy';
 import { unsubscribeToken } from '../contacts';
@@ -214,6 +214,7 @@ async function sendRequestMessage(
       : row.defaultBody !== null
         ? { subject: row.defaultSubject, body: row.defaultBody }
         : undefined,
+    row.language,
   );
   const firstName = row.contactName!.trim().split(/\s+/)[0] || row.contactName!;
   const business = row.companyName || row.locationName;
@@ -223,12 +224,12 @@ async function sendRequestMessage(
 
   if (channel === 'email') {
     const unsubscribeUrl = `${publicBaseUrl}/api/unsubscribe/${unsubscribeToken(ctx.secretBox, row.contactId!, 'email')}`;
-    const email = composeEmail(template, variables, { unsubscribeUrl });
+    const email = composeEmail(template, variables, { unsubscribeUrl, language: row.language });
     const { outcome, record } = await deliverEmail(ctx, {
       ...base,
       to: address,
       ...email,
-      subject: options.reminder ? `Reminder: ${email.subject}` : email.subject,
+      subject: options.reminder ? reminderSubject(email.subject, row.language) : email.subject,
       onBehalfOf: business,
       replyTo: row.ownerEmail,
       idempotencyKey,
@@ -240,7 +241,7 @@ async function sendRequestMessage(
     return { outcome, record };
   }
 
-  const body = composeText(template, variables, channel);
+  const body = composeText(template, variables, channel, row.language);
   const recipient = channel === 'whatsapp' ? `whatsapp:${address}` : address;
   const earlier =
     options.attempt > 1

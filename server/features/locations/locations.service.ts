@@ -37,6 +37,7 @@ export function toLocation(row: LocationRow, publicBaseUrl: string): Location {
     googleReviewUrl: row.googleReviewUrl,
     facebookPageUrl: row.facebookPageUrl,
     timeZone: row.timeZone,
+    defaultLanguage: row.defaultLanguage,
     googleAccessToken: row.googleAccessToken ? 'connected' : null,
     googleLocationId: row.googleLocationId,
     facebookConnected: Boolean(row.facebookAccessToken && row.facebookPageId),

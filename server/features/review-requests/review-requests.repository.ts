@@ -1,3 +1,4 @@
+import type { Language } from '@shared/i18n/languages';
 import { randomUUID } from 'node:crypto';
 import {
   and,
@@ -48,6 +49,7 @@ export interface ContactForRequest {
   smsOptedOutAt: Date | null;
   whatsappOptedOutAt: Date | null;
   timeZone: string | null;
+  language: Language | null;
 }
 
 export interface NewRequest {
@@ -69,6 +71,7 @@ const contactColumns = {
   smsOptedOutAt: contacts.smsOptedOutAt,
   whatsappOptedOutAt: contacts.whatsappOptedOutAt,
   timeZone: contacts.timeZone,
+  language: contacts.language,
 };
 
 const listColumns = {
@@ -248,6 +251,7 @@ export function createReviewRequestsRepository(db: Database) {
           name: locations.name,
           publicLink: locations.publicLink,
           timeZone: locations.timeZone,
+          defaultLanguage: locations.defaultLanguage,
         })
         .from(locations)
         .where(
@@ -311,12 +315,18 @@ export function createReviewRequestsRepository(db: Database) {
     },
 
     /** The message a send would use: the client's default template of the channel, and their business name. */
-    async messageContext(ownerId: number, method: Channel) {
+    /** The client's default template for the channel in the customer's language, and the business's name. */
+    async messageContext(ownerId: number, method: Channel, language: Language) {
       const [template] = await db
         .select({ subject: templates.subject, body: templates.body })
         .from(templates)
         .where(
-          and(eq(templates.ownerId, ownerId), eq(templates.channel, method), eq(templates.isDefault, true)),
+          and(
+            eq(templates.ownerId, ownerId),
+            eq(templates.channel, method),
+            eq(templates.language, language),
+            eq(templates.isDefault, true),
+          ),
         );
       const [owner] = await db
         .select({ companyName: users.companyName })

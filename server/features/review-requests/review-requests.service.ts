@@ -42,6 +42,8 @@ import { createPlanLimits, type PlanLimits } from '../billing';
 import { unsubscribeToken } from '../contacts';
 import { composeEmail, composeText, templateFor } from '../templates';
 import { lockUserRow } from '../../db/user-row-lock';
+import { customerLanguage } from '../../db/customer-language';
+import type { Language } from '@shared/i18n/languages';
 import { recentAsks } from './contact-policy.repository';
 
 /** The customer's personal link: 128 random bits, 22 base64url characters (PRODUCT.md section 4). */
@@ -277,20 +279,26 @@ export function createReviewRequestsService(repo: ReviewRequestsRepository, opti
   async function previewMessage(
     ownerId: number,
     method: Channel,
-    location: { name: string },
+    location: { name: string; defaultLanguage: Language | null },
     contact: ContactForRequest,
   ): Promise<NonNullable<BulkReviewRequestPreview['message']>> {
-    const { template: own, companyName } = await repo.messageContext(ownerId, method);
-    const template = templateFor(method, own);
+    const language = customerLanguage(contact.language ?? location.defaultLanguage);
+    const { template: own, companyName } = await repo.messageContext(ownerId, method, language);
+    const template = templateFor(method, own, language);
     const variables = {
       name: firstNameOf(contact.name),
       business: companyName.trim() || location.name,
       link: `${options.publicBaseUrl}${SAMPLE_LINK_PATH}`,
     };
     if (method !== 'email')
-      return { contactName: contact.name, subject: null, body: composeText(template, variables, method) };
+      return {
+        contactName: contact.name,
+        subject: null,
+        body: composeText(template, variables, method, language),
+      };
     const email = composeEmail(template, variables, {
       unsubscribeUrl: options.unsubscribeUrl?.(contact.id),
+      language,
     });
     return { contactName: contact.name, subject: email.subject, body: email.text };
   }

@@ -1,3 +1,3 @@
 // Message templates: the owner's routes, and how a template becomes the message a customer reads.
 export { createTemplatesRoutes } from './templates.routes';
-export { composeEmail, composeText, templateFor, type ComposedEmail } from './compose';
+export { composeEmail, composeText, reminderSubject, templateFor, type ComposedEmail } from './compose';

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { templates, users } from '../../db/schema';
 import type { Channel } from '@shared/schemas/domain';
+import type { Language } from '@shared/i18n/languages';
 
 export type TemplateRow = typeof templates.$inferSelect;
 type NewTemplate = Omit<typeof templates.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
@@ -14,8 +15,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Clears the other defaults of the channel, so the partial unique index accepts the new one. */
-async function clearDefaults(tx: Executor, ownerId: number, channel: Channel, exceptId?: number) {
+/** Clears the other defaults of the channel and language, so the partial unique index accepts the new one. */
+async function clearDefaults(
+  tx: Executor,
+  ownerId: number,
+  channel: Channel,
+  language: Language,
+  exceptId?: number,
+) {
   await tx
     .update(templates)
     .set({ isDefault: false, updatedAt: new Date() })
@@ -23,6 +30,7 @@ async function clearDefaults(tx: Executor, ownerId: number, channel: Channel, ex
       and(
         eq(templates.ownerId, ownerId),
         eq(templates.channel, channel),
+        eq(templates.language, language),
         eq(templates.isDefault, true),
         exceptId === undefined ? undefined : ne(templates.id, exceptId),
       ),
@@ -36,7 +44,15 @@ export function createTemplatesRepository(db: Database) {
         .select()
         .from(templates)
         .where(eq(templates.ownerId, ownerId))
-        .orderBy(asc(templates.channel), desc(templates.isDefault), asc(templates.name), asc(templates.id));
+        .orderBy(
+          asc(templates.channel),
+          // English first, then the other languages by code.
+          asc(sql`${templates.language} <> 'en'`),
+          asc(templates.language),
+          desc(templates.isDefault),
+          asc(templates.name),
+          asc(templates.id),
+        );
     },
 
     async findById(ownerId: number, id: number): Promise<TemplateRow | undefined> {
@@ -49,7 +65,7 @@ export function createTemplatesRepository(db: Database) {
 
     async insert(ownerId: number, values: NewTemplate): Promise<TemplateRow> {
       return db.transaction(async (tx) => {
-        if (values.isDefault) await clearDefaults(tx, ownerId, values.channel);
+        if (values.isDefault) await clearDefaults(tx, ownerId, values.channel, values.language ?? 'en');
         const [row] = await tx
           .insert(templates)
           .values({ ...values, ownerId })
@@ -62,10 +78,11 @@ export function createTemplatesRepository(db: Database) {
       ownerId: number,
       id: number,
       channel: Channel,
+      language: Language,
       changes: Partial<NewTemplate>,
     ): Promise<TemplateRow | undefined> {
       return db.transaction(async (tx) => {
-        if (changes.isDefault) await clearDefaults(tx, ownerId, channel, id);
+        if (changes.isDefault) await clearDefaults(tx, ownerId, channel, language, id);
         const [row] = await tx
           .update(templates)
           .set({ ...changes, updatedAt: new Date() })

@@ -3,6 +3,8 @@ import {
   CreateTemplateSchema,
   SAMPLE_CONTACT_NAME,
   SAMPLE_LINK_PATH,
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_MESSAGES,
   type CreateTemplateInput,
   type PreviewTemplateInput,
   type Template,
@@ -10,8 +12,10 @@ import {
   type UpdateTemplateInput,
 } from '@shared/schemas/templates';
 import { CHANNELS, type Channel } from '@shared/schemas/domain';
-import { renderMessage, smsSegments } from '@shared/templates';
-import { conflict, notFound } from '../../lib/errors';
+import { optOutAddition, renderMessage, smsSegments } from '@shared/templates';
+import { DEFAULT_LANGUAGE, type Language } from '@shared/i18n/languages';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { optOutWordsIn } from '../../lib/i18n';
 import type { AppContext } from '../../lib/context';
 import {
   createTemplatesRepository,
@@ -27,6 +31,7 @@ function toTemplate(row: TemplateRow): Template {
     id: row.id,
     name: row.name,
     channel: row.channel,
+    language: row.language,
     subject: row.channel === 'email' ? row.subject : null,
     body: row.body,
     isDefault: row.isDefault,
@@ -40,7 +45,7 @@ export function createTemplatesService(repo: TemplatesRepository, publicBaseUrl:
   async function render(
     ownerId: number,
     channel: Channel,
-    text: { subject?: string | null; body: string },
+    text: { subject?: string | null; body: string; language: Language },
     values: PreviewValues,
   ): Promise<TemplatePreview> {
     const business = values?.business ?? (await repo.businessName(ownerId));
@@ -53,11 +58,23 @@ export function createTemplatesService(repo: TemplatesRepository, publicBaseUrl:
         business,
         link: values?.link ?? `${publicBaseUrl}${SAMPLE_LINK_PATH}`,
       },
+      optOutWordsIn(text.language),
     );
     if (channel === 'email')
       return { ...rendered, characters: [...rendered.body].length, segments: null, encoding: null };
     const { characters, segments, encoding } = smsSegments(rendered.body);
     return { subject: null, body: rendered.body, characters, segments, encoding };
+  }
+
+  /** A text with the opt-out words of its own language added must still fit the channel's limit. */
+  function checkOptOutLength(template: { channel: Channel; language: Language; body: string }) {
+    if (template.channel === 'email') return;
+    const words = optOutWordsIn(template.language);
+    if (
+      template.body.length + optOutAddition(template.body, words).length >
+      TEMPLATE_BODY_MAX[template.channel]
+    )
+      throw badRequest(TEMPLATE_MESSAGES.optOutTooLong(template.channel, words));
   }
 
   /** Two defaults set at the same instant: the partial unique index lets one win, the other retries. */
@@ -78,23 +95,29 @@ export function createTemplatesService(repo: TemplatesRepository, publicBaseUrl:
   }
 
   return {
-    /** The client's templates, plus the shipped one for every channel without a default of theirs. */
+    /**
+     * The client's templates, plus the shipped English one for every channel without an English default of
+     * theirs (customers of another language get the shipped one in theirs unless the client wrote one).
+     */
     async list(ownerId: number): Promise<Template[]> {
       const rows = (await repo.list(ownerId)).map(toTemplate);
       const result: Template[] = [];
       for (const channel of CHANNELS) {
         const own = rows.filter((t) => t.channel === channel);
-        if (!own.some((t) => t.isDefault)) result.push(builtInTemplate(channel));
+        if (!own.some((t) => t.isDefault && t.language === DEFAULT_LANGUAGE))
+          result.push(builtInTemplate(channel));
         result.push(...own);
       }
       return result;
     },
 
     async create(ownerId: number, input: CreateTemplateInput): Promise<Template> {
+      checkOptOutLength(input);
       const row = await guardDefault(() =>
         repo.insert(ownerId, {
           name: input.name,
           channel: input.channel,
+          language: input.language,
           subject: input.channel === 'email' ? (input.subject ?? null) : null,
           body: input.body,
           isDefault: input.isDefault,
@@ -109,13 +132,16 @@ export function createTemplatesService(repo: TemplatesRepository, publicBaseUrl:
       const merged = CreateTemplateSchema.parse({
         name: changes.name ?? current.name,
         channel: current.channel,
+        language: changes.language ?? current.language,
         subject: changes.subject !== undefined ? changes.subject : current.subject,
         body: changes.body ?? current.body,
         isDefault: changes.isDefault ?? current.isDefault,
       });
+      checkOptOutLength(merged);
       const row = await guardDefault(() =>
-        repo.update(ownerId, id, current.channel, {
+        repo.update(ownerId, id, current.channel, merged.language, {
           name: merged.name,
+          language: merged.language,
           subject: merged.channel === 'email' ? (merged.subject ?? null) : null,
           body: merged.body,
           isDefault: merged.isDefault,

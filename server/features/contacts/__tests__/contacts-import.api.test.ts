@@ -335,6 +335,7 @@ describe.each(testDatabaseKinds)('contacts CSV import on %s', (kind) => {
       email: i === 1200 ? 'p0@example.com' : `p${i}@example.com`,
       phone: null,
       tags: [],
+      language: null,
     }));
 
     await expect(

@@ -15,6 +15,7 @@ import { FormField } from '@/components/ui/form-field';
 import { RegisteredFormField } from '@/components/ui/registered-form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { LanguageSelect } from '@/components/ui/language-select';
 import { TimeZoneInput } from '@/components/ui/time-zone-input';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
@@ -46,6 +47,7 @@ function defaultsFor(contact?: Contact | null): ContactFormInput {
     phone: contact?.phone ? formatPhone(contact.phone) : '',
     tags: contact?.tags ?? [],
     timeZone: contact?.timeZone ?? '',
+    language: contact?.language ?? '',
     optedOut: {
       email: Boolean(contact?.optedOut.email),
       sms: Boolean(contact?.optedOut.sms),
@@ -162,6 +164,20 @@ export function ContactForm({ contact, onDone }: { contact?: Contact | null; onD
               value={(field.value as string | null | undefined) ?? ''}
               onChange={field.onChange}
             />
+          </FormField>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="language"
+        render={({ field }) => (
+          <FormField
+            id="contact-language"
+            label="Language (optional)"
+            error={errors.language?.message}
+            description="Their messages and review page use it. Unset: their location's language, else their browser's."
+          >
+            <LanguageSelect value={field.value} onChange={field.onChange} emptyLabel="Not set" />
           </FormField>
         )}
       />

@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { RegisteredFormField } from '@/components/ui/registered-form-field';
+import { LanguageSelect } from '@/components/ui/language-select';
 import { TimeZoneInput } from '@/components/ui/time-zone-input';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -61,6 +62,7 @@ function LocationForm({ location, onDone }: { location?: Location | null; onDone
       facebookPageUrl: location?.facebookPageUrl ?? '',
       googlePlaceId: location?.googlePlaceId ?? '',
       timeZone: location?.timeZone ?? '',
+      defaultLanguage: location?.defaultLanguage ?? '',
     },
   });
   const { errors } = form.formState;
@@ -126,6 +128,24 @@ function LocationForm({ location, onDone }: { location?: Location | null; onDone
             <TimeZoneInput
               value={(field.value as string | null | undefined) ?? ''}
               onChange={field.onChange}
+            />
+          </FormField>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="defaultLanguage"
+        render={({ field }) => (
+          <FormField
+            id="location-language"
+            label="Customers' language (optional)"
+            error={errors.defaultLanguage?.message}
+            description="Messages and the review page use it for customers whose contact names no language. Unset: each customer's browser language."
+          >
+            <LanguageSelect
+              value={field.value}
+              onChange={field.onChange}
+              emptyLabel="Each customer's browser language"
             />
           </FormField>
         )}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { LanguageSelect } from '@/components/ui/language-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
@@ -26,20 +27,49 @@ import {
   type TemplateFormInput,
   type TemplateFormValues,
 } from '@shared/schemas/templates';
-import { OPT_OUT_WORDS, PLACEHOLDERS } from '@shared/templates';
+import { DEFAULT_TEMPLATES, OPT_OUT_WORDS, PLACEHOLDERS } from '@shared/templates';
+import { LANGUAGE_LABELS, type Language } from '@shared/i18n/languages';
+import type { Messages } from '@shared/i18n/resources';
 import { displayName, type PublicUser } from '@shared/schemas/user';
 
 import { useSaveTemplate } from '../api/save-template';
+import { customerWordsIn } from '../built-in-words';
 import { TemplatePreview } from './template-preview';
 
 export interface TemplateDraft {
   /** null: a new template (possibly started from a built-in one). */
   id: number | null;
   channel: Channel;
+  language: Language;
   name: string;
   subject: string | null;
   body: string;
   isDefault: boolean;
+}
+
+/** The customer words of a language (built-in templates, opt-out words), loaded when it is chosen. */
+function useCustomerWords(language: Language): Messages | null {
+  const [loaded, setLoaded] = useState<{ language: Language; words: Messages } | null>(null);
+  useEffect(() => {
+    let current = true;
+    customerWordsIn(language).then(
+      (words) => current && setLoaded({ language, words }),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [language]);
+  return loaded?.language === language ? loaded.words : null;
+}
+
+/** Texts of the built-in templates of every language loaded so far: a draft showing one is not written yet. */
+const builtInTexts = new Set<string>(
+  Object.values(DEFAULT_TEMPLATES).flatMap((t) => [t.body, ...(t.subject ? [t.subject] : [])]),
+);
+
+function isBuiltInText(channel: Channel, text: { subject: string; body: string }): boolean {
+  return builtInTexts.has(text.body) && (channel !== 'email' || builtInTexts.has(text.subject));
 }
 
 interface TemplateDialogProps {
@@ -70,6 +100,7 @@ export function TemplateDialog({ draft, onOpenChange }: TemplateDialogProps) {
       form.reset({
         name: draft.name,
         channel: draft.channel,
+        language: draft.language,
         subject: draft.subject ?? '',
         body: draft.body,
         isDefault: draft.isDefault,
@@ -79,6 +110,21 @@ export function TemplateDialog({ draft, onOpenChange }: TemplateDialogProps) {
   const channel = draft?.channel ?? 'email';
   const subject = form.watch('subject');
   const body = form.watch('body') ?? '';
+  const language = (form.watch('language') ?? 'en') as Language;
+  const words = useCustomerWords(language);
+
+  // A new template still showing a built-in text follows the language chosen: German shows the German one.
+  useEffect(() => {
+    if (!words) return;
+    for (const t of Object.values(words.templates))
+      for (const text of [t.body, 'subject' in t ? t.subject : '']) if (text) builtInTexts.add(text);
+    if (!draft || draft.id !== null) return;
+    const current = { subject: form.getValues('subject') ?? '', body: form.getValues('body') ?? '' };
+    if (!isBuiltInText(channel, current)) return;
+    const shipped = words.templates[channel];
+    form.setValue('subject', 'subject' in shipped ? shipped.subject : '');
+    form.setValue('body', shipped.body);
+  }, [words, draft, channel, form]);
   const bodyField = form.register('body');
 
   function insertPlaceholder(name: string) {
@@ -137,6 +183,20 @@ export function TemplateDialog({ draft, onOpenChange }: TemplateDialogProps) {
           <FormField id="template-name" label="Name" error={errors.name?.message}>
             <Input {...form.register('name')} />
           </FormField>
+          <Controller
+            control={form.control}
+            name="language"
+            render={({ field }) => (
+              <FormField
+                id="template-language"
+                label="Customers' language"
+                error={errors.language?.message}
+                description="Requests to contacts of this language use it. A language without a template of yours gets ReviewFlow's built-in one in that language."
+              >
+                <LanguageSelect value={field.value} onChange={field.onChange} />
+              </FormField>
+            )}
+          />
           {channel === 'email' ? (
             <FormField id="template-subject" label="Subject" error={errors.subject?.message}>
               <Input {...form.register('subject')} />
@@ -149,7 +209,7 @@ export function TemplateDialog({ draft, onOpenChange }: TemplateDialogProps) {
             description={
               channel === 'email'
                 ? undefined
-                : `Unless your message says STOP, “${OPT_OUT_WORDS}” is added at the end.`
+                : `Unless your message says STOP, “${words?.optOut ?? OPT_OUT_WORDS}” is added at the end.`
             }
           >
             <Textarea
@@ -199,12 +259,18 @@ export function TemplateDialog({ draft, onOpenChange }: TemplateDialogProps) {
                   />
                 </button>
                 <label htmlFor="template-default" className="text-sm font-medium">
-                  Use as the default for {METHOD_LABELS[channel]}
+                  Use as the default for {METHOD_LABELS[channel]} in {LANGUAGE_LABELS[language]}
                 </label>
               </div>
             )}
           />
-          <TemplatePreview channel={channel} subject={subject} body={body} business={business} />
+          <TemplatePreview
+            channel={channel}
+            subject={subject}
+            body={body}
+            business={business}
+            optOutWords={words?.optOut ?? OPT_OUT_WORDS}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -7,15 +7,18 @@ interface TemplatePreviewProps {
   subject: string | null | undefined;
   body: string;
   business: string;
+  /** The opt-out words in the template's language (English unless given). */
+  optOutWords?: string;
 }
 
 /** The message as a customer would read it, with sample values, and its SMS cost for sms and whatsapp. */
-export function TemplatePreview({ channel, subject, body, business }: TemplatePreviewProps) {
+export function TemplatePreview({ channel, subject, body, business, optOutWords }: TemplatePreviewProps) {
   // The renderer sending uses: the opt-out words a text gets, unknown placeholders left out.
   const rendered = renderMessage(
     channel,
     { subject: channel === 'email' ? (subject ?? '') : null, body },
     { name: SAMPLE_CONTACT_NAME, business, link: `${window.location.origin}${SAMPLE_LINK_PATH}` },
+    optOutWords,
   );
   const count = channel === 'email' ? null : smsSegments(rendered.body);
 

@@ -14,6 +14,7 @@ import { CHANNELS, type Channel } from '@shared/domain';
 import { METHOD_LABELS } from '@shared/review-requests';
 import type { Template } from '@shared/template-words';
 import { DEFAULT_TEMPLATES } from '@shared/templates';
+import { LANGUAGE_LABELS } from '@shared/i18n/languages';
 
 import { useDeleteTemplate } from '../api/delete-template';
 import { useTemplates } from '../api/get-templates';
@@ -39,6 +40,9 @@ function TemplateCard({
             <span className="truncate">{template.name}</span>
             {template.isDefault ? <Badge variant="success">Default</Badge> : null}
             {template.builtIn ? <Badge variant="secondary">Built-in</Badge> : null}
+            <Badge variant="outline" lang={template.language}>
+              {LANGUAGE_LABELS[template.language]}
+            </Badge>
           </CardTitle>
           {template.subject ? (
             <CardDescription className="truncate">{template.subject}</CardDescription>
@@ -84,6 +88,7 @@ export function TemplatesPage() {
     setDraft({
       id: null,
       channel: c,
+      language: 'en',
       name: '',
       subject: shipped.subject,
       body: shipped.body,
@@ -98,6 +103,7 @@ export function TemplatesPage() {
         ? {
             id: null,
             channel: t.channel,
+            language: t.language,
             name: `My ${t.name.replace(/^Default /, '')}`,
             subject: t.subject,
             body: t.body,
@@ -106,6 +112,7 @@ export function TemplatesPage() {
         : {
             id: t.id,
             channel: t.channel,
+            language: t.language,
             name: t.name,
             subject: t.subject,
             body: t.body,

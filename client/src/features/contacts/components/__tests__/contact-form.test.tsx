@@ -10,6 +10,7 @@ function contactFrom(body: Partial<Contact>, id = 1): Contact {
   return {
     id,
     timeZone: null,
+    language: body.language ?? null,
     name: body.name ?? '',
     email: body.email ?? null,
     phone: body.phone ?? null,
@@ -71,6 +72,7 @@ describe('ContactForm', () => {
       phone: '+12133734253',
       tags: ['vip', 'dental'],
       timeZone: null,
+      language: null,
       optedOut: { email: false, sms: true, whatsapp: false },
     });
   }, 20_000);

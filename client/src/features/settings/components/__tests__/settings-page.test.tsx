@@ -9,6 +9,7 @@ import { SettingsPage } from '../settings-page';
 const location: Location = {
   id: 4,
   timeZone: null,
+  defaultLanguage: null,
   name: 'Harbour Street',
   address: '1 Harbour St',
   googlePlaceId: null,
