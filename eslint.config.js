@@ -64,11 +64,7 @@ const boundaryZones = [
   },
   {
     // Drizzle's tables (and so db.insert/update/delete on them) belong to the repositories.
-    target: [
-      'server/*.ts',
-      'server/routes/**',
-      'server/features/**/!(*.repository).ts',
-    ],
+    target: ['server/*.ts', 'server/routes/**', 'server/features/**/!(*.repository).ts'],
     from: 'server/db/schema.ts',
     message: 'Only *.repository.ts reads or writes the tables: move the query into a repository.',
   },
@@ -142,6 +138,34 @@ export default tseslint.config(
               message: "A feature imports only '@/components', '@/lib', '@shared' and features' index.ts.",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Customer-facing components speak the customer's language (issue 45): every word comes from
+    // shared/locales/<language>/review-page.json through `t`, none is written into the markup.
+    files: [
+      'client/src/components/review-form/**/*.tsx',
+      'client/src/features/public-review/components/**/*.tsx',
+    ],
+    ignores: ['**/__tests__/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXText[value=/[A-Za-z]/]',
+          message: "Customer-facing words come from shared/locales through t('…'), not from the markup.",
+        },
+        {
+          selector:
+            'JSXAttribute[name.name=/^(aria-label|placeholder|title|alt)$/] > Literal[value=/[A-Za-z]/]',
+          message: "Customer-facing words come from shared/locales through t('…'), not from the markup.",
+        },
+        {
+          selector:
+            'JSXElement > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]{2}/]',
+          message: "Customer-facing words come from shared/locales through t('…'), not from the markup.",
         },
       ],
     },

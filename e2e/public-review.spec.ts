@@ -195,9 +195,9 @@ test('a customer records a video with the camera, sends it, and their text is co
   await customer.getByRole('button', { name: 'Record a video' }).click();
   // Stopped once the recorder has handed over its first data, as the page shows it: a busy machine's
   // camera may not have delivered a frame within the first second of the page's clock.
-  await expect(customer.getByText(/Recording \d+:\d\d \/ \d+:\d\d, [\d.]+ (KB|MB)/)).toBeVisible();
+  await expect(customer.getByText(/Recording \d+:\d\d \/ \d+:\d\d, [\d.]+ (kB|MB)/)).toBeVisible();
   await customer.getByRole('button', { name: 'Stop recording' }).click();
-  await expect(customer.getByText(/Your recording, \d+ (KB|MB)/)).toBeVisible();
+  await expect(customer.getByText(/Your recording, \d+ (kB|MB)/)).toBeVisible();
   await expect(customer.getByRole('button', { name: 'Record again' })).toBeVisible();
   await customer.getByRole('button', { name: 'Submit review' }).click();
 

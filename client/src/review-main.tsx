@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import { PublicReviewRoot } from '@/features/public-review';
+import { likelyLanguage, PublicReviewRoot } from '@/features/public-review';
+import { loadCustomerLanguage } from '@/lib/customer-i18n';
 import { applyStoredTheme } from '@/lib/theme-storage';
 
 import './index.css';
@@ -14,6 +15,10 @@ import './index.css';
 
 // The saved theme before the first render, as main.tsx does; no inline script in the HTML: the CSP forbids it.
 applyStoredTheme();
+
+// The likely language's words travel beside the page's data rather than after it (English is here already).
+const likely = likelyLanguage();
+if (likely && likely !== 'en') loadCustomerLanguage(likely).catch(() => undefined);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Root element #root not found');

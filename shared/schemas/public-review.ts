@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/languages';
 import { z } from 'zod';
 
 /**
@@ -64,6 +65,8 @@ export interface PublicReviewPageData {
   alreadySubmitted: boolean;
   submittedRating?: number;
   kind: 'request' | 'location';
+  /** The language to show: the contact's, else the location's default, else the browser's, else English. */
+  language: Language;
   maxVideoBytes: number;
   acceptedVideoTypes: string[];
 }

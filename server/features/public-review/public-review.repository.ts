@@ -3,6 +3,8 @@ import type { Database } from '../../db/client';
 import { contacts, jobs, locations, reviewRequests, reviews, users } from '../../db/schema';
 import { recordRequestEvents, reminderKeyPattern } from '../review-requests';
 import type { ReviewType } from '@shared/schemas/domain';
+import type { Language } from '@shared/i18n/languages';
+import { savedLanguageSql } from '../../db/customer-language';
 
 /** What a link leads to: a personal review request, or a location's permanent (QR poster) link. */
 export interface ResolvedLink {
@@ -23,6 +25,8 @@ export interface ResolvedLink {
   contactName: string | null;
   /** The rating of the review this request already has, if any. */
   submittedRating: number | null;
+  /** The contact's language, else the location's default (db/customer-language.ts); null: the browser's. */
+  savedLanguage: Language | null;
 }
 
 export interface NewPublicReview {
@@ -66,6 +70,7 @@ export function createPublicReviewRepository(db: Database) {
           contactId: reviewRequests.contactId,
           contactName: contacts.name,
           submittedRating: reviews.rating,
+          savedLanguage: savedLanguageSql,
         })
         .from(reviewRequests)
         .innerJoin(locations, eq(locations.id, reviewRequests.locationId))
@@ -76,7 +81,7 @@ export function createPublicReviewRepository(db: Database) {
       if (request) return { kind: 'request', ...request };
 
       const [location] = await executor
-        .select(linkColumns)
+        .select({ ...linkColumns, savedLanguage: locations.defaultLanguage })
         .from(locations)
         .innerJoin(users, eq(users.id, locations.ownerId))
         .where(and(eq(locations.publicLink, link), isNull(users.disabledAt)));

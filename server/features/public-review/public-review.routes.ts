@@ -147,9 +147,9 @@ export function createPublicReviewRoutes(
     '/public/review/:link',
     linkFormat,
     viewLimiter,
-    validate({ params: PublicReviewLinkParamsSchema }, async ({ params }, _req, res) => {
+    validate({ params: PublicReviewLinkParamsSchema }, async ({ params }, req, res) => {
       res.setHeader('Cache-Control', 'no-store');
-      res.json(await service.getPage(params.link));
+      res.json(await service.getPage(params.link, req.get('accept-language')));
     }),
   );
 

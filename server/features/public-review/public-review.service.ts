@@ -12,6 +12,7 @@ import {
 import { publicReviewLinksOf } from '@shared/schemas/locations';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
+import { customerLanguage } from '../../db/customer-language';
 import type { AppContext } from '../../lib/context';
 import type { EventBus } from '../../lib/events';
 import {
@@ -78,8 +79,11 @@ export function createPublicReviewService(deps: {
   return {
     resolve,
 
-    /** What the page shows; opening a request's page marks it opened. */
-    async getPage(link: string): Promise<PublicReviewPageData> {
+    /**
+     * What the page shows, in the customer's language (theirs, the location's, else their browser's
+     * `acceptLanguage`); opening a request's page marks it opened.
+     */
+    async getPage(link: string, acceptLanguage?: string): Promise<PublicReviewPageData> {
       const resolved = await resolve(link);
       if (resolved.kind === 'request') await repository.markOpened(resolved.requestId!);
       const alreadySubmitted = isSubmitted(resolved);
@@ -93,6 +97,7 @@ export function createPublicReviewService(deps: {
           ? { submittedRating: resolved.submittedRating }
           : {}),
         kind: resolved.kind,
+        language: customerLanguage(resolved.savedLanguage, acceptLanguage),
         maxVideoBytes,
         acceptedVideoTypes: [...ACCEPTED_VIDEO_TYPES],
       };

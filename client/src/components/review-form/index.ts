@@ -1,5 +1,5 @@
 export { ReviewExperience } from './review-experience';
 export { ReviewPageFrame } from './review-page-frame';
-export { StarRating, starLabel } from './star-rating';
+export { StarRating } from './star-rating';
 export { ThankYou } from './thank-you';
 export type { ReviewDraft, SubmitOutcome, SubmitReview } from './types';

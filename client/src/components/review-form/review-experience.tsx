@@ -1,7 +1,8 @@
 import { useState } from 'react';
 
-import { FALLBACK_ERROR_MESSAGE } from '@/lib/fallback-error';
+import { useCustomerT } from '@/lib/customer-i18n';
 
+import { customerErrorMessage } from './customer-error';
 import { ReviewForm } from './review-form';
 import { ThankYou } from './thank-you';
 import type { PublicReviewPageData, ReviewDraft, SubmitOutcome, SubmitReview } from './types';
@@ -26,7 +27,8 @@ export function ReviewExperience({ page, submit, preview }: ReviewExperienceProp
   );
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ failure: unknown } | null>(null);
+  const { t, language } = useCustomerT();
 
   async function onSubmit(draft: ReviewDraft) {
     setSubmitting(true);
@@ -40,7 +42,7 @@ export function ReviewExperience({ page, submit, preview }: ReviewExperienceProp
         text: outcome.alreadySubmitted ? undefined : draft.content,
       });
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : FALLBACK_ERROR_MESSAGE);
+      setError({ failure: err });
     } finally {
       setSubmitting(false);
       setProgress(null);
@@ -65,7 +67,7 @@ export function ReviewExperience({ page, submit, preview }: ReviewExperienceProp
       page={page}
       submitting={submitting}
       uploadProgress={progress}
-      error={error}
+      error={error ? customerErrorMessage(error.failure, t, language) : null}
       onSubmit={onSubmit}
     />
   );

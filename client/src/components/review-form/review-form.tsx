@@ -2,8 +2,9 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
+import { useCustomerT } from '@/lib/customer-i18n';
 import { cn } from '@/lib/utils';
-import { RATING_MESSAGE, REVIEW_CONTENT_MAX, REVIEWER_NAME_MAX } from '@shared/schemas/public-review';
+import { REVIEW_CONTENT_MAX, REVIEWER_NAME_MAX } from '@shared/schemas/public-review';
 
 import { StarRating } from './star-rating';
 import type { PublicReviewPageData, ReviewDraft } from './types';
@@ -18,10 +19,10 @@ interface ReviewFormProps {
   onSubmit: (draft: ReviewDraft) => void;
 }
 
-const numberFormat = new Intl.NumberFormat('en');
-
 /** Stars, then an optional text, name (QR posters) and video; one button. */
 export function ReviewForm({ page, submitting, uploadProgress, error, onSubmit }: ReviewFormProps) {
+  const { t, language } = useCustomerT();
+  const number = new Intl.NumberFormat(language);
   const ids = { question: useId(), rating: useId(), content: useId(), counter: useId(), name: useId() };
   const [rating, setRating] = useState<number | null>(null);
   const [content, setContent] = useState('');
@@ -51,11 +52,15 @@ export function ReviewForm({ page, submitting, uploadProgress, error, onSubmit }
   return (
     <form noValidate onSubmit={handleSubmit} className="space-y-6" aria-busy={submitting || undefined}>
       <div className="text-center">
-        {page.contactFirstName && <p className="text-lg">Hi {page.contactFirstName},</p>}
+        {page.contactFirstName && (
+          <p className="text-lg">{t('form.greeting', { name: page.contactFirstName })}</p>
+        )}
         <h2 id={ids.question} className="text-2xl font-bold tracking-tight">
-          How was your experience?
+          {t('form.question')}
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">Tap a star to rate {page.locationName}.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {t('form.tapAStar', { location: page.locationName })}
+        </p>
       </div>
 
       <div>
@@ -71,14 +76,15 @@ export function ReviewForm({ page, submitting, uploadProgress, error, onSubmit }
         />
         {ratingError && (
           <p id={ids.rating} role="alert" className="text-center text-sm font-medium text-destructive">
-            {RATING_MESSAGE}
+            {t('form.ratingRequired')}
           </p>
         )}
       </div>
 
       <div className="space-y-2">
         <label htmlFor={ids.content} className="block text-sm font-medium">
-          Tell us more <span className="font-normal text-muted-foreground">(optional)</span>
+          {t('form.tellUsMore')}{' '}
+          <span className="font-normal text-muted-foreground">{t('form.optional')}</span>
         </label>
         <Textarea
           id={ids.content}
@@ -86,7 +92,7 @@ export function ReviewForm({ page, submitting, uploadProgress, error, onSubmit }
           onChange={(event) => setContent(event.target.value)}
           maxLength={REVIEW_CONTENT_MAX}
           rows={4}
-          placeholder="What went well? What could be better?"
+          placeholder={t('form.placeholder')}
           aria-describedby={ids.counter}
           disabled={submitting}
           className="text-base"
@@ -94,18 +100,22 @@ export function ReviewForm({ page, submitting, uploadProgress, error, onSubmit }
         <p
           id={ids.counter}
           className={cn(
-            'text-right text-xs',
+            'text-end text-xs',
             nearLimit ? 'font-medium text-foreground' : 'text-muted-foreground',
           )}
         >
-          {numberFormat.format(content.length)} / {numberFormat.format(REVIEW_CONTENT_MAX)} characters
+          {t('form.characters', {
+            current: number.format(content.length),
+            max: number.format(REVIEW_CONTENT_MAX),
+          })}
         </p>
       </div>
 
       {page.kind === 'location' && (
         <div className="space-y-2">
           <label htmlFor={ids.name} className="block text-sm font-medium">
-            Your name <span className="font-normal text-muted-foreground">(optional)</span>
+            {t('form.yourName')}{' '}
+            <span className="font-normal text-muted-foreground">{t('form.optional')}</span>
           </label>
           <input
             id={ids.name}
@@ -121,7 +131,7 @@ export function ReviewForm({ page, submitting, uploadProgress, error, onSubmit }
 
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium">
-          Add a short video <span className="font-normal text-muted-foreground">(optional)</span>
+          {t('form.addVideo')} <span className="font-normal text-muted-foreground">{t('form.optional')}</span>
         </legend>
         <VideoCapture
           value={video}
@@ -135,8 +145,12 @@ export function ReviewForm({ page, submitting, uploadProgress, error, onSubmit }
       {uploadProgress !== null && (
         <div className="space-y-1">
           <div className="flex justify-between text-sm">
-            <span id={`${ids.question}-upload`}>Uploading your video…</span>
-            <span aria-hidden="true">{Math.round(uploadProgress * 100)}%</span>
+            <span id={`${ids.question}-upload`}>{t('form.uploading')}</span>
+            <span aria-hidden="true">
+              {new Intl.NumberFormat(language, { style: 'percent' }).format(
+                Math.round(uploadProgress * 100) / 100,
+              )}
+            </span>
           </div>
           <div
             role="progressbar"
@@ -164,7 +178,7 @@ export function ReviewForm({ page, submitting, uploadProgress, error, onSubmit }
       )}
 
       <Button type="submit" size="lg" className="h-12 w-full text-base" disabled={submitting}>
-        {submitting ? 'Sending…' : 'Submit review'}
+        {submitting ? t('form.sending') : t('form.submit')}
       </Button>
     </form>
   );

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 
+import { useCustomerT } from '@/lib/customer-i18n';
 import { cn } from '@/lib/utils';
+import { directionOf } from '@shared/i18n/languages';
+
+import { LanguageSwitch } from './language-switch';
 
 interface ReviewPageFrameProps {
   businessName: string;
@@ -8,10 +12,19 @@ interface ReviewPageFrameProps {
   children: ReactNode;
   /** Inside the app (the preview): no <main> landmark and no second h1. */
   embedded?: boolean;
+  /** Offers the customer the other languages; the choice is theirs to make (shared/i18n). */
+  onLanguageChange?: (language: string) => void;
 }
 
 /** The customer's page around the form: who is asking, then one card. Phone first. */
-export function ReviewPageFrame({ businessName, locationName, children, embedded }: ReviewPageFrameProps) {
+export function ReviewPageFrame({
+  businessName,
+  locationName,
+  children,
+  embedded,
+  onLanguageChange,
+}: ReviewPageFrameProps) {
+  const { t, language } = useCustomerT();
   const Root = embedded ? 'div' : 'main';
   const Title = embedded ? 'p' : 'h1';
   const initial = businessName.trim().charAt(0).toUpperCase() || '★';
@@ -19,6 +32,8 @@ export function ReviewPageFrame({ businessName, locationName, children, embedded
 
   return (
     <Root
+      lang={language}
+      dir={directionOf(language)}
       className={cn(
         'bg-muted/40 px-4 pb-10 pt-6 text-foreground sm:pt-12',
         embedded ? 'rounded-xl border' : 'min-h-dvh',
@@ -32,18 +47,21 @@ export function ReviewPageFrame({ businessName, locationName, children, embedded
           >
             {initial}
           </div>
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             <Title className="truncate text-lg font-semibold leading-tight">{businessName}</Title>
             {showLocation && <p className="truncate text-sm text-muted-foreground">{locationName}</p>}
           </div>
+          {onLanguageChange && (
+            <LanguageSwitch value={language} label={t('language')} onChange={onLanguageChange} />
+          )}
         </header>
         <section className="rounded-2xl border bg-card p-5 text-card-foreground shadow-sm sm:p-7">
           {children}
         </section>
         <footer className="mt-6 text-center text-xs text-muted-foreground">
-          Your feedback goes to {businessName}.{' '}
+          {t('frame.feedbackGoesTo', { business: businessName })}{' '}
           <a href="/privacy-policy" className="underline underline-offset-2 hover:text-foreground">
-            Privacy
+            {t('frame.privacy')}
           </a>
         </footer>
       </div>

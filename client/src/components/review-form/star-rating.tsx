@@ -1,11 +1,12 @@
 import { useRef, useState, type KeyboardEvent, type Ref } from 'react';
 
+import { useCustomerT } from '@/lib/customer-i18n';
 import { cn } from '@/lib/utils';
+import { directionOf } from '@shared/i18n/languages';
 
 import { StarIcon } from './icons';
 
-const WORDS = ['Terrible', 'Poor', 'Okay', 'Good', 'Excellent'] as const;
-export const starLabel = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
+const WORDS = ['stars.word1', 'stars.word2', 'stars.word3', 'stars.word4', 'stars.word5'] as const;
 
 interface StarRatingProps {
   value: number | null;
@@ -22,14 +23,10 @@ interface StarRatingProps {
  * Five large stars as one radio group (WAI-ARIA APG radio group): Tab reaches the group once, arrows move
  * between stars and choose, Space or Enter chooses the focused star, Home/End jump to 1 and 5.
  */
-export function StarRating({
-  value,
-  onChange,
-  label = 'Your rating, from 1 to 5 stars',
-  invalid,
-  describedBy,
-  groupRef,
-}: StarRatingProps) {
+export function StarRating({ value, onChange, label, invalid, describedBy, groupRef }: StarRatingProps) {
+  const { t, language } = useCustomerT();
+  // Right to left, the stars run from the right: the arrow keys follow what the customer sees.
+  const rtl = directionOf(language) === 'rtl';
   const [hovered, setHovered] = useState<number | null>(null);
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
   const shown = hovered ?? value ?? 0;
@@ -42,10 +39,12 @@ export function StarRating({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, n: number) {
+    const next = n === 5 ? 1 : n + 1;
+    const previous = n === 1 ? 5 : n - 1;
     const moves: Record<string, number> = {
-      ArrowRight: n === 5 ? 1 : n + 1,
+      ArrowRight: rtl ? previous : next,
       ArrowDown: n === 5 ? 1 : n + 1,
-      ArrowLeft: n === 1 ? 5 : n - 1,
+      ArrowLeft: rtl ? next : previous,
       ArrowUp: n === 1 ? 5 : n - 1,
       Home: 1,
       End: 5,
@@ -64,7 +63,7 @@ export function StarRating({
       <div
         ref={groupRef}
         role="radiogroup"
-        aria-label={label}
+        aria-label={label ?? t('stars.groupLabel')}
         aria-required="true"
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
@@ -83,7 +82,7 @@ export function StarRating({
               type="button"
               role="radio"
               aria-checked={value === n}
-              aria-label={starLabel(n)}
+              aria-label={t('stars.star', { count: n })}
               tabIndex={n === tabStop ? 0 : -1}
               onClick={() => choose(n)}
               onKeyDown={(event) => onKeyDown(event, n)}
@@ -107,7 +106,7 @@ export function StarRating({
         })}
       </div>
       <p className="h-5 text-sm font-medium text-muted-foreground" aria-hidden="true">
-        {shown > 0 ? WORDS[shown - 1] : ''}
+        {shown > 0 ? t(WORDS[shown - 1]!) : ''}
       </p>
     </div>
   );

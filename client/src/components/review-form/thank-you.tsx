@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type SVGProps } from 'react';
 
 import { buttonVariants } from '@/components/ui/button';
+import { useCustomerT } from '@/lib/customer-i18n';
 import { cn } from '@/lib/utils';
 
 import { CheckIcon, FacebookLogo, GoogleLogo, StarIcon } from './icons';
-import { starLabel } from './star-rating';
 import type { ReviewLinks } from './types';
 
 interface ThankYouProps {
@@ -48,6 +48,7 @@ export function ThankYou({
   alreadySubmitted,
   preview,
 }: ThankYouProps) {
+  const { t } = useCustomerT();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
@@ -64,15 +65,17 @@ export function ThankYou({
         <CheckIcon className="size-8" />
       </div>
       <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-bold tracking-tight outline-none">
-        {alreadySubmitted ? 'Thank you!' : `Thank you${contactFirstName ? `, ${contactFirstName}` : ''}!`}
+        {!alreadySubmitted && contactFirstName
+          ? t('thankYou.thanksName', { name: contactFirstName })
+          : t('thankYou.thanks')}
       </h2>
       <p className="mt-2 text-muted-foreground">
         {alreadySubmitted
-          ? `Your review was already received. ${businessName} appreciates it.`
-          : `Your review has been sent to ${businessName}.`}
+          ? t('thankYou.alreadyReceived', { business: businessName })
+          : t('thankYou.sent', { business: businessName })}
       </p>
       {rating ? (
-        <div className="mt-3 flex gap-0.5" role="img" aria-label={`You rated ${starLabel(rating)}`}>
+        <div className="mt-3 flex gap-0.5" role="img" aria-label={t('thankYou.youRated', { count: rating })}>
           {[1, 2, 3, 4, 5].map((n) => (
             <StarIcon
               key={n}
@@ -89,10 +92,10 @@ export function ThankYou({
 
       {sites.length > 0 && (
         <div className="mt-6 w-full border-t pt-6">
-          <p className="font-medium">Would you share your experience publicly too?</p>
+          <p className="font-medium">{t('thankYou.sharePublicly')}</p>
           <p className="mt-1 text-sm text-muted-foreground">
-            Good or bad, an honest review helps other customers. It only takes a minute.
-            {toCopy ? ' We copy your text first, so you can paste it there.' : ''}
+            {t('thankYou.honestHelps')}
+            {toCopy ? ` ${t('thankYou.weCopyFirst')}` : ''}
           </p>
           <div className="mt-4 flex flex-col gap-2">
             {sites.map((site, i) => (
@@ -112,27 +115,23 @@ export function ThankYou({
                 <span className="grid size-6 place-items-center rounded-full bg-white">
                   <site.Logo className="size-4" />
                 </span>
-                Post on {site.name}
-                <span className="sr-only"> (opens in a new tab)</span>
+                {t('thankYou.postOn', { site: site.name })}
+                <span className="sr-only"> {t('thankYou.opensInNewTab')}</span>
               </a>
             ))}
           </div>
           <p role="status" className="mt-3 min-h-5 text-sm text-muted-foreground">
-            {copied === 'yes'
-              ? 'Your review text is copied: paste it on the page that opened.'
-              : copied === 'no'
-                ? 'Your text could not be copied: select it and copy it yourself.'
-                : ''}
+            {copied === 'yes' ? t('thankYou.copied') : copied === 'no' ? t('thankYou.notCopied') : ''}
           </p>
           {copied === 'no' ? (
-            <p className="select-all rounded-md border p-3 text-left text-sm">{toCopy}</p>
+            <p className="select-all rounded-md border p-3 text-start text-sm">{toCopy}</p>
           ) : null}
         </div>
       )}
 
       {preview && (
         <p className="mt-6 w-full rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-200">
-          Preview: nothing was saved
+          {t('thankYou.preview')}
         </p>
       )}
     </div>

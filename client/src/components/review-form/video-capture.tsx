@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { useCustomerT, type CustomerT } from '@/lib/customer-i18n';
 import { cn } from '@/lib/utils';
+import type { Language } from '@shared/i18n/languages';
 import { VIDEO_MAX_SECONDS } from '@shared/schemas/public-review';
 
 import { formatBytes, formatSeconds } from './format';
@@ -26,15 +28,20 @@ function recorderType(): string | undefined {
   return RECORDER_TYPES.find((type) => MediaRecorder.isTypeSupported?.(type));
 }
 
-/** A size or type problem with a chosen file, in words; null when it may be sent. */
-export function checkVideoFile(file: Blob, maxBytes: number): string | null {
-  if (file.type && !file.type.startsWith('video/')) {
-    return 'Please choose a video file (WebM, MP4, MOV or Ogg).';
-  }
-  if (file.size > maxBytes) {
-    return `This video is ${formatBytes(file.size)}; the limit is ${formatBytes(maxBytes)}. Please choose a shorter one.`;
-  }
-  if (file.size === 0) return 'This file is empty. Please choose another video.';
+/** A size or type problem with a chosen file, in the customer's words; null when it may be sent. */
+export function checkVideoFile(
+  file: Blob,
+  maxBytes: number,
+  t: CustomerT,
+  language: Language,
+): string | null {
+  if (file.type && !file.type.startsWith('video/')) return t('video.notAVideo');
+  if (file.size > maxBytes)
+    return t('video.tooLarge', {
+      size: formatBytes(file.size, language),
+      limit: formatBytes(maxBytes, language),
+    });
+  if (file.size === 0) return t('video.empty');
   return null;
 }
 
@@ -53,6 +60,7 @@ type Mode = 'idle' | 'starting' | 'recording';
  * chosen from the device. The chosen video plays back before it is sent.
  */
 export function VideoCapture({ value, onChange, maxBytes, acceptedTypes, disabled }: VideoCaptureProps) {
+  const { t, language } = useCustomerT();
   const inputId = useId();
   const errorId = useId();
   const [mode, setMode] = useState<Mode>('idle');
@@ -118,7 +126,7 @@ export function VideoCapture({ value, onChange, maxBytes, acceptedTypes, disable
         setMode('idle');
         const type = (recorder.mimeType || mimeType || 'video/webm').split(';')[0]!;
         const blob = new Blob(chunks, { type });
-        const problem = checkVideoFile(blob, maxBytes);
+        const problem = checkVideoFile(blob, maxBytes, t, language);
         if (problem) {
           setError(problem);
           return;
@@ -141,11 +149,7 @@ export function VideoCapture({ value, onChange, maxBytes, acceptedTypes, disable
       stopStream();
       setMode('idle');
       const name = err instanceof DOMException ? err.name : '';
-      setError(
-        name === 'NotAllowedError'
-          ? 'Camera access was not allowed. You can allow it in your browser settings, or upload a video instead.'
-          : 'Your camera could not be started. You can upload a video instead.',
-      );
+      setError(name === 'NotAllowedError' ? t('video.cameraNotAllowed') : t('video.cameraFailed'));
     }
   }
 
@@ -157,7 +161,7 @@ export function VideoCapture({ value, onChange, maxBytes, acceptedTypes, disable
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = checkVideoFile(file, maxBytes);
+    const problem = checkVideoFile(file, maxBytes, t, language);
     setError(problem);
     if (problem) return;
     setRecorded(false);
@@ -184,11 +188,14 @@ export function VideoCapture({ value, onChange, maxBytes, acceptedTypes, disable
         <div className="flex items-center justify-between gap-3">
           <p className="flex items-center gap-2 text-sm font-medium" aria-live="off">
             <span className="size-2.5 rounded-full bg-red-600 motion-safe:animate-pulse" aria-hidden="true" />
-            Recording {formatSeconds(elapsed)} / {formatSeconds(VIDEO_MAX_SECONDS)}
-            {recordedBytes > 0 ? `, ${formatBytes(recordedBytes)}` : ''}
+            {t('video.recording', {
+              elapsed: formatSeconds(elapsed, language),
+              limit: formatSeconds(VIDEO_MAX_SECONDS, language),
+            })}
+            {recordedBytes > 0 ? `, ${formatBytes(recordedBytes, language)}` : ''}
           </p>
           <Button type="button" variant="destructive" onClick={stopRecording} className="min-h-11">
-            Stop recording
+            {t('video.stop')}
           </Button>
         </div>
       )}
@@ -199,12 +206,13 @@ export function VideoCapture({ value, onChange, maxBytes, acceptedTypes, disable
             src={playbackUrl}
             controls
             playsInline
-            aria-label="Your video"
+            aria-label={t('video.yourVideo')}
             className="aspect-video w-full rounded-lg bg-black"
           />
           <p className="text-sm text-muted-foreground">
-            {value instanceof File ? `${value.name}, ` : 'Your recording, '}
-            {formatBytes(value.size)}
+            {value instanceof File
+              ? t('video.chosenFile', { name: value.name, size: formatBytes(value.size, language) })
+              : t('video.yourRecording', { size: formatBytes(value.size, language) })}
           </p>
           <div className="flex flex-wrap gap-2">
             {recorded && recordingSupported && (
@@ -215,11 +223,11 @@ export function VideoCapture({ value, onChange, maxBytes, acceptedTypes, disable
                 disabled={disabled}
                 className="min-h-11"
               >
-                Record again
+                {t('video.recordAgain')}
               </Button>
             )}
             <Button type="button" variant="outline" onClick={remove} disabled={disabled} className="min-h-11">
-              Remove video
+              {t('video.remove')}
             </Button>
           </div>
         </div>
@@ -236,7 +244,7 @@ export function VideoCapture({ value, onChange, maxBytes, acceptedTypes, disable
               className="min-h-12"
             >
               <VideoIcon className="size-5" />
-              Record a video
+              {t('video.record')}
             </Button>
           )}
           <div className={cn(!recordingSupported && 'min-[380px]:col-span-2')}>
@@ -258,17 +266,20 @@ export function VideoCapture({ value, onChange, maxBytes, acceptedTypes, disable
               )}
             >
               <UploadIcon className="size-5" />
-              Upload a video
+              {t('video.upload')}
             </label>
           </div>
         </div>
       )}
 
-      {mode === 'starting' && <p className="text-sm text-muted-foreground">Starting your camera…</p>}
+      {mode === 'starting' && <p className="text-sm text-muted-foreground">{t('video.starting')}</p>}
 
       {!value && !busy && (
         <p className="text-xs text-muted-foreground">
-          Up to {VIDEO_MAX_SECONDS} seconds, at most {formatBytes(maxBytes)}.
+          {t('video.limits', {
+            seconds: new Intl.NumberFormat(language).format(VIDEO_MAX_SECONDS),
+            size: formatBytes(maxBytes, language),
+          })}
         </p>
       )}
 

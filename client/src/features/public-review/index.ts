@@ -1,1 +1,2 @@
 export { PublicReviewRoot } from './components/public-review-root';
+export { likelyLanguage } from './language-choice';

@@ -71,6 +71,8 @@ describe.each(testDatabaseKinds)('public review API on %s', (kind) => {
         reviewLinks: { google: location.googleReviewUrl, facebook: location.facebookPageUrl },
         alreadySubmitted: false,
         kind: 'request',
+        // Nobody chose one and supertest sends no Accept-Language: English.
+        language: 'en',
         maxVideoBytes: MAX_VIDEO_BYTES,
         acceptedVideoTypes: ['video/webm', 'video/mp4', 'video/quicktime', 'video/ogg'],
       });

@@ -1,6 +1,7 @@
-import { FALLBACK_ERROR_MESSAGE } from '@/lib/fallback-error';
-
-/** A failed call of the public page: its status and the server's message (or a plain-language one). */
+/**
+ * A failed call of the public page: its status and the server's message ('' when it sent none). The page
+ * says it in the customer's language (components/review-form/customer-error.ts).
+ */
 export class PublicReviewError extends Error {
   constructor(
     readonly status: number,
@@ -11,18 +12,10 @@ export class PublicReviewError extends Error {
   }
 }
 
-const FALLBACKS: Record<number, string> = {
-  404: 'This review link is not valid.',
-  413: 'This video is too large.',
-  415: 'This file is not a supported video.',
-  429: 'Too many attempts. Please wait a little and try again.',
-};
-
-export function errorMessageFor(status: number, body: unknown): string {
+/** The server's own explanation, if its answer carried one. */
+export function serverMessageOf(body: unknown): string {
   const message = (body as { message?: unknown } | null)?.message;
-  if (typeof message === 'string' && message.trim()) return message;
-  if (status === 0) return 'You seem to be offline. Please check your connection and try again.';
-  return FALLBACKS[status] ?? FALLBACK_ERROR_MESSAGE;
+  return typeof message === 'string' ? message.trim() : '';
 }
 
 /** Plain fetch: the public page carries no data library, so it loads fast on a phone. */
@@ -35,9 +28,9 @@ export async function requestJson<T>(url: string, init?: RequestInit): Promise<T
       headers: { Accept: 'application/json', ...init?.headers },
     });
   } catch {
-    throw new PublicReviewError(0, errorMessageFor(0, null));
+    throw new PublicReviewError(0, '');
   }
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new PublicReviewError(response.status, errorMessageFor(response.status, body));
+  if (!response.ok) throw new PublicReviewError(response.status, serverMessageOf(body));
   return body as T;
 }

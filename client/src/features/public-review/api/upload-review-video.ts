@@ -1,7 +1,7 @@
 import type { VideoUploadResult } from '@shared/schemas/public-review';
 
 import { publicReviewUrl } from './get-public-review';
-import { errorMessageFor, PublicReviewError } from './public-review-errors';
+import { PublicReviewError, serverMessageOf } from './public-review-errors';
 
 function fileNameFor(video: Blob): string {
   if (video instanceof File && video.name) return video.name;
@@ -32,10 +32,10 @@ export function uploadReviewVideo(
         onProgress(1);
         resolve(body as VideoUploadResult);
       } else {
-        reject(new PublicReviewError(xhr.status, errorMessageFor(xhr.status, body)));
+        reject(new PublicReviewError(xhr.status, serverMessageOf(body)));
       }
     };
-    xhr.onerror = () => reject(new PublicReviewError(0, errorMessageFor(0, null)));
+    xhr.onerror = () => reject(new PublicReviewError(0, ''));
     const form = new FormData();
     form.append('video', video, fileNameFor(video));
     xhr.send(form);

@@ -8,7 +8,7 @@ import { PublicReviewError } from '../api/public-review-errors';
 export type PublicReviewState =
   | { status: 'loading' }
   | { status: 'invalid' }
-  | { status: 'error'; message: string }
+  | { status: 'error'; failure: unknown }
   | { status: 'ready'; page: PublicReviewPageData };
 
 /** Loads the page's data once per link; `retry` after a network failure. */
@@ -24,7 +24,7 @@ export function usePublicReview(link: string): { state: PublicReviewState; retry
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof PublicReviewError && error.status === 404) setState({ status: 'invalid' });
-        else setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+        else setState({ status: 'error', failure: error });
       },
     );
     return () => controller.abort();

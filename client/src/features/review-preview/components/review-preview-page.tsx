@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 
 import { ReviewExperience, ReviewPageFrame, type SubmitReview } from '@/components/review-form';
@@ -6,11 +6,18 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ContentSpinner } from '@/components/ui/spinner';
+import { showCustomerLanguage } from '@/lib/customer-i18n';
 import { useTenant } from '@/lib/tenant';
 import { cn } from '@/lib/utils';
 
 import { useLocationReviewPage } from '../api/get-location-review-page';
 import { useLocations } from '@/lib/locations';
+import { isLanguage } from '@shared/i18n/languages';
+
+/** The preview speaks the language a customer of this location would get; the switch tries the others. */
+function showLanguage(language: string) {
+  if (isLanguage(language)) void showCustomerLanguage(language);
+}
 
 type Audience = 'request' | 'location';
 const AUDIENCES: Array<{ value: Audience; label: string }> = [
@@ -35,6 +42,10 @@ export function ReviewPreviewPage() {
   const list = locations.data ?? [];
   const location = list.find((l) => String(l.id) === chosenId) ?? list[0];
   const page = useLocationReviewPage(location?.publicLink);
+  const pageLanguage = page.data?.language;
+  useEffect(() => {
+    if (pageLanguage) showLanguage(pageLanguage);
+  }, [pageLanguage]);
 
   if (locations.isPending) {
     return <ContentSpinner />;
@@ -123,6 +134,7 @@ export function ReviewPreviewPage() {
             businessName={page.data.businessName}
             locationName={page.data.locationName}
             embedded
+            onLanguageChange={showLanguage}
           >
             <ReviewExperience
               key={`${location.id}-${audience}-${round}`}

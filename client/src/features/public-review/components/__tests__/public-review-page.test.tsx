@@ -1,7 +1,8 @@
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
+import { customerI18n } from '@/lib/customer-i18n';
 import { render, screen, server, waitFor } from '@/testing/test-utils';
 import type { PublicReviewPageData } from '@shared/schemas/public-review';
 
@@ -19,6 +20,7 @@ function pageData(overrides: Partial<PublicReviewPageData> = {}): PublicReviewPa
     reviewLinks: { google: GOOGLE, facebook: FACEBOOK },
     alreadySubmitted: false,
     kind: 'request',
+    language: 'en',
     maxVideoBytes: 50 * 1024 * 1024,
     acceptedVideoTypes: ['video/webm', 'video/mp4', 'video/quicktime', 'video/ogg'],
     ...overrides,
@@ -32,6 +34,12 @@ function renderPage(path = `/review/${LINK}`) {
 }
 
 describe('PublicReviewPage', () => {
+  beforeEach(async () => {
+    // One page per test: the customer's language and the address's ?lang= do not carry over.
+    await customerI18n.changeLanguage('en');
+    window.history.replaceState(null, '', '/');
+  });
+
   it('when the link is valid, then it greets the customer, names the business and sets the title', async () => {
     server.use(http.get(`*/api/public/review/${LINK}`, () => HttpResponse.json(pageData())));
     renderPage();
@@ -214,5 +222,77 @@ describe('PublicReviewPage', () => {
     expect(await screen.findByRole('heading', { name: 'This review link is not valid' })).toBeInTheDocument();
     expect(document.title).toBe('Review link not valid');
     expect(asked).toBe(false);
+  });
+  it('when the server says German, then the whole page is German and the document says so', async () => {
+    server.use(
+      http.get(`*/api/public/review/${LINK}`, () => HttpResponse.json(pageData({ language: 'de' }))),
+    );
+    const { user } = renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Wie war Ihre Erfahrung?' })).toBeInTheDocument();
+    expect(screen.getByText('Hallo Sam,')).toBeInTheDocument();
+    expect(
+      screen.getByRole('radiogroup', { name: 'Ihre Bewertung, von 1 bis 5 Sternen' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bewertung senden' })).toBeInTheDocument();
+    // Numbers as a German reads them.
+    expect(screen.getByText('0 / 5.000 Zeichen')).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'de');
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    await waitFor(() => expect(document.title).toBe('Harbour Coffee – Bewertung abgeben'));
+
+    await user.click(screen.getByRole('button', { name: 'Bewertung senden' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Bitte wählen Sie eine Bewertung von 1 bis 5 Sternen.',
+    );
+  });
+
+  it('when the customer switches to Arabic, then the page reads right to left, the choice stays in the address, and the arrows follow the stars', async () => {
+    server.use(http.get(`*/api/public/review/${LINK}`, () => HttpResponse.json(pageData())));
+    const { user } = renderPage();
+    await screen.findByRole('heading', { name: 'How was your experience?' });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'العربية');
+
+    expect(await screen.findByRole('heading', { name: 'كيف كانت تجربتك؟' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(document.documentElement).toHaveAttribute('lang', 'ar');
+    expect(new URL(window.location.href).searchParams.get('lang')).toBe('ar');
+    expect(screen.getByRole('combobox', { name: 'اللغة' })).toHaveValue('ar');
+
+    // Right to left, the first star is on the right: ArrowLeft moves to the next one.
+    await user.click(screen.getByRole('radio', { name: 'نجمتان' }));
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: '3 نجوم' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('when a French customer is refused, then the refusal is said in French', async () => {
+    server.use(
+      http.get(`*/api/public/review/${LINK}`, () => HttpResponse.json(pageData({ language: 'fr' }))),
+      http.post(`*/api/public/review/${LINK}`, () =>
+        HttpResponse.json({ message: 'Too many reviews from this connection.' }, { status: 429 }),
+      ),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('radio', { name: '4 étoiles' }));
+    await user.click(screen.getByRole('button', { name: 'Envoyer l’avis' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Trop de tentatives. Patientez un peu et réessayez.',
+      ),
+    );
+  });
+
+  it("when the address carries ?lang=, then that choice wins over the server's", async () => {
+    window.history.replaceState(null, '', `/review/${LINK}?lang=it`);
+    server.use(
+      http.get(`*/api/public/review/${LINK}`, () => HttpResponse.json(pageData({ language: 'de' }))),
+    );
+    renderPage();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Com’è stata la tua esperienza?' }),
+    ).toBeInTheDocument();
   });
 });
