@@ -27,3 +27,7 @@ export const WIDGET_MESSAGES = {
   pickOne: 'Choose at least one review to show',
   notPickable: 'Only your own Google and Facebook reviews can be shown',
 } as const;
+
+/** A widget word with its `{{placeholders}}` filled ("Rated {{rating}} out of 5 stars"); unknown ones stay. */
+export const fillWidgetWords = (words: string, values: Record<string, string | number>): string =>
+  words.replace(/\{\{(\w+)\}\}/g, (match, name: string) => String(values[name] ?? match));

@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/languages';
 import { z } from 'zod';
 import { IdSchema } from './domain';
 import {
@@ -84,6 +85,18 @@ export interface WidgetReview {
   source: WidgetSource;
 }
 
+export interface WidgetWords {
+  rated: string;
+  previous: string;
+  next: string;
+  position: string;
+  collectedBy: string;
+  reviewsOf: string;
+  noneToShow: string;
+  reviews: string;
+  onSource: string;
+}
+
 /** GET /api/widget/{publicKey}: everything the widget shows, and nothing more. */
 export interface PublicWidget {
   business: string;
@@ -97,6 +110,10 @@ export interface PublicWidget {
   count: number;
   /** The figure's words, naming only the sources that have reviews: "from 7 Google and Facebook reviews". */
   countLabel: string;
+  /** The visitor's language (`?lang=`, else Accept-Language, else English): the words below are in it. */
+  language: Language;
+  /** The widget's own words; `{{rating}}`, `{{current}}`, `{{total}}` and `{{source}}` are filled in by it. */
+  words: WidgetWords;
   /** How many reviews the widget's rules list (all pages of the wall). */
   listed: number;
   layout: WidgetLayout;

@@ -1,27 +1,31 @@
+import { directionOf } from '@shared/i18n/languages';
+import { fillWidgetWords } from '@shared/widget';
 import { WIDGET_MAX_REVIEWS, type PublicWidget, type WidgetReview } from '@shared/schemas/widget';
+import { messagesIn } from '../../lib/i18n';
 import { escapeHtml } from '../../lib/mail/html';
 
 const SOURCE_LABEL = { google: 'Google', facebook: 'Facebook' } as const;
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
-function stars(rating: number): string {
+function stars(rating: number, widget: PublicWidget): string {
   // The stars are decoration; the words say the rating to a screen reader.
   return (
     `<span class="stars" aria-hidden="true">${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}</span>` +
-    `<span class="sr">Rated ${rating} out of 5 stars</span>`
+    `<span class="sr">${escapeHtml(fillWidgetWords(widget.words.rated, { rating }))}</span>`
   );
 }
 
-function reviewItem(review: WidgetReview): string {
-  const date = new Date(`${review.date}T00:00:00Z`).toLocaleDateString('en-US', {
+function reviewItem(review: WidgetReview, widget: PublicWidget): string {
+  const date = new Date(`${review.date}T00:00:00Z`).toLocaleDateString(widget.language, {
     dateStyle: 'medium',
     timeZone: 'UTC',
   });
+  const source = fillWidgetWords(widget.words.onSource, { source: SOURCE_LABEL[review.source] });
   return (
-    `<li><article><p class="rating">${stars(review.rating)}</p>` +
+    `<li><article><p class="rating">${stars(review.rating, widget)}</p>` +
     (review.text ? `<p class="text">${escapeHtml(review.text)}</p>` : '') +
     `<p class="by">${escapeHtml(review.name)} · <time datetime="${review.date}">${date}</time> · ` +
-    `on ${SOURCE_LABEL[review.source]}</p></article></li>`
+    `${escapeHtml(source)}</p></article></li>`
   );
 }
 
@@ -47,7 +51,7 @@ function neighbours({ page }: WallPaging, count: number) {
  * for rich results and may be penalised.
  */
 export function wallPage(widget: PublicWidget, paging: WallPaging): string {
-  const business = escapeHtml(widget.business);
+  const t = messagesIn(widget.language);
   const dark = widget.theme === 'dark';
   const accent =
     widget.accentColor && HEX_COLOUR.test(widget.accentColor)
@@ -58,14 +62,15 @@ export function wallPage(widget: PublicWidget, paging: WallPaging): string {
   // The business's figure over all its public reviews, whatever this wall lists (issue 41).
   const summary =
     widget.count > 0 && widget.average !== null
-      ? `<p class="summary"><strong>${widget.average.toFixed(1)}</strong> ${escapeHtml(widget.countLabel)}</p>`
+      ? `<p class="summary"><strong>${new Intl.NumberFormat(widget.language, {
+          minimumFractionDigits: 1,
+          maximumFractionDigits: 1,
+        }).format(widget.average)}</strong> ${escapeHtml(widget.countLabel)}</p>`
       : '';
   const list =
     widget.reviews.length > 0
-      ? `<ul role="list">${widget.reviews.map(reviewItem).join('')}</ul>`
-      : widget.listed > 0
-        ? '<p>No more reviews.</p>'
-        : '<p>No reviews to show yet.</p>';
+      ? `<ul role="list">${widget.reviews.map((review) => reviewItem(review, widget)).join('')}</ul>`
+      : `<p>${escapeHtml(widget.listed > 0 ? t('wall.noMore') : widget.words.noneToShow)}</p>`;
   const { newer, older } = neighbours(paging, widget.listed);
   const href = (page: number) => escapeHtml(page === 1 ? paging.path : `${paging.path}?page=${page}`);
   const links =
@@ -73,17 +78,23 @@ export function wallPage(widget: PublicWidget, paging: WallPaging): string {
     (older ? `<link rel="next" href="${href(older)}">` : '');
   const nav =
     newer || older
-      ? `<nav class="pages" aria-label="More reviews">` +
-        (newer ? `<a rel="prev" href="${href(newer)}">Newer reviews</a>` : '') +
-        (older ? `<a rel="next" href="${href(older)}">Older reviews</a>` : '') +
+      ? `<nav class="pages" aria-label="${escapeHtml(t('wall.moreReviews'))}">` +
+        (newer ? `<a rel="prev" href="${href(newer)}">${escapeHtml(t('wall.newer'))}</a>` : '') +
+        (older ? `<a rel="next" href="${href(older)}">${escapeHtml(t('wall.older'))}</a>` : '') +
         `</nav>`
       : '';
-  const title = `Reviews of ${business}${paging.page > 1 ? ` (page ${paging.page})` : ''}`;
+  const title = escapeHtml(
+    paging.page > 1
+      ? t('wall.titlePage', { business: widget.business, page: paging.page })
+      : t('wall.title', { business: widget.business }),
+  );
+  const collectedBy = escapeHtml(widget.words.collectedBy);
   const footer = widget.reviewPageUrl
-    ? `<a href="${escapeHtml(widget.reviewPageUrl)}">Reviews collected by ${business}</a>`
-    : `Reviews collected by ${business}`;
+    ? `<a href="${escapeHtml(widget.reviewPageUrl)}">${collectedBy}</a>`
+    : collectedBy;
+  const heading = escapeHtml(t('wall.heading', { business: widget.business }));
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${widget.language}" dir="${directionOf(widget.language)}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${title}</title>${links}<style>` +
     `:root{--bg:${dark ? '#111827' : '#f9fafb'};--card:${dark ? '#1f2937' : '#fff'};` +
@@ -98,7 +109,7 @@ export function wallPage(widget: PublicWidget, paging: WallPaging): string {
     `.by{color:var(--muted);font-size:.875rem}footer{margin-top:32px}a{color:var(--fg)}` +
     `.pages{display:flex;gap:24px;margin-top:24px}` +
     `.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}` +
-    `</style></head><body><main><h1>What customers say about ${business}</h1>${summary}${list}${nav}` +
+    `</style></head><body><main><h1>${heading}</h1>${summary}${list}${nav}` +
     `<footer><p>${footer}</p></footer></main></body></html>`
   );
 }

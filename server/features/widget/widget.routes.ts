@@ -1,7 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import {
   PickableReviewsQuerySchema,
-  WALL_PAGE_MESSAGE,
   WallPageQuerySchema,
   WidgetKeyParamsSchema,
   WidgetSettingsSchema,
@@ -9,6 +8,8 @@ import {
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { simplePage } from '../../lib/simple-page';
+import { messagesIn } from '../../lib/i18n';
+import { visitorLanguage } from '../../db/customer-language';
 import { createRateLimiter, TOO_MANY_FROM_CONNECTION } from '../../lib/rate-limit';
 import { tenantOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
@@ -89,9 +90,12 @@ export function createWidgetPublicRoutes(ctx: AppContext): Router {
   router.get('/widget/:publicKey', openToEveryOrigin, widgetLimiter(ctx, 'widget'), async (req, res) => {
     const { publicKey } = req.params;
     // A malformed key is as unknown as a well-formed one nobody has: the same 404, before any query.
-    const widget = isWidgetKey(publicKey) ? await service.publicWidget(publicKey) : null;
+    const language = visitorLanguage(req.query.lang, req.get('accept-language'));
+    const widget = isWidgetKey(publicKey) ? await service.publicWidget(publicKey, 1, language) : null;
     if (!widget) throw notFound(WIDGET_NOT_FOUND);
     res.setHeader('Cache-Control', WIDGET_CACHE_CONTROL);
+    // The words follow the visitor's browser: a cache keeps one answer per language.
+    res.setHeader('Vary', 'Accept-Language');
     res.json(widget);
   });
   return router;
@@ -107,21 +111,27 @@ export function createWidgetWallRoutes(ctx: AppContext): Router {
   const service = widgetServiceFor(ctx);
   router.get('/wall/:publicKey', widgetLimiter(ctx, 'widget-wall'), async (req, res) => {
     const { publicKey } = req.params;
+    const language = visitorLanguage(req.query.lang, req.get('accept-language'));
+    const t = messagesIn(language);
     const query = WallPageQuerySchema.safeParse(req.query);
     if (!query.success) {
-      res.status(400).type('html').send(simplePage('Page not found', WALL_PAGE_MESSAGE));
+      res
+        .status(400)
+        .type('html')
+        .send(simplePage(t('wall.notFound'), t('wall.badPage'), '', language));
       return;
     }
     const { page } = query.data;
-    const widget = isWidgetKey(publicKey) ? await service.publicWidget(publicKey, page) : null;
+    const widget = isWidgetKey(publicKey) ? await service.publicWidget(publicKey, page, language) : null;
     if (!widget) {
       res
         .status(404)
         .type('html')
-        .send(simplePage('Page not found', 'This review page does not exist or is no longer shared.'));
+        .send(simplePage(t('wall.notFound'), t('wall.gone'), '', language));
       return;
     }
     res.setHeader('Cache-Control', WIDGET_CACHE_CONTROL);
+    res.setHeader('Vary', 'Accept-Language');
     res.type('html').send(wallPage(widget, { page, path: `/wall/${publicKey}` }));
   });
   return router;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_LANGUAGE, type Language } from '@shared/i18n/languages';
 import {
   shortReviewerName,
   WIDGET_MESSAGES,
@@ -9,9 +10,11 @@ import {
   type WidgetSettings,
   type WidgetSettingsInput,
   type WidgetSource,
+  type WidgetWords,
 } from '@shared/schemas/widget';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { messagesIn } from '../../lib/i18n';
 import {
   createWidgetRepository,
   type WidgetOwner,
@@ -23,12 +26,31 @@ export const WIDGET_NOT_FOUND = 'Widget not found';
 
 const SOURCE_NAMES: Record<WidgetSource, string> = { google: 'Google', facebook: 'Facebook' };
 
-/** "from 7 Google and Facebook reviews", naming only the sources that have some. */
-function countLabelOf(counts: Record<WidgetSource, number>): string {
+/** "from 7 Google and Facebook reviews" in the visitor's language, naming only the sources that have some. */
+function countLabelOf(counts: Record<WidgetSource, number>, language: Language): string {
+  const t = messagesIn(language);
   const total = WIDGET_SOURCES.reduce((sum, source) => sum + counts[source], 0);
-  if (total === 0) return 'No Google or Facebook reviews yet';
-  const sources = WIDGET_SOURCES.filter((source) => counts[source] > 0).map((s) => SOURCE_NAMES[s]);
-  return `from ${total} ${sources.join(' and ')} ${total === 1 ? 'review' : 'reviews'}`;
+  if (total === 0) return t('widget.noReviews');
+  const [first, second] = WIDGET_SOURCES.filter((source) => counts[source] > 0).map((s) => SOURCE_NAMES[s]);
+  const sources = second ? t('widget.sourcesBoth', { first, second }) : first!;
+  return t('widget.countFrom', { count: total, sources });
+}
+
+/** The widget's own words in a language; what depends on one review stays a {{placeholder}} for it to fill. */
+function widgetWordsIn(language: Language, business: string): WidgetWords {
+  const t = messagesIn(language);
+  const keep = (name: string) => `{{${name}}}`;
+  return {
+    rated: t('widget.rated', { rating: keep('rating') }),
+    previous: t('widget.previous'),
+    next: t('widget.next'),
+    position: t('widget.position', { current: keep('current'), total: keep('total') }),
+    collectedBy: t('widget.collectedBy', { business }),
+    reviewsOf: t('widget.reviewsOf', { business }),
+    noneToShow: t('widget.noneToShow'),
+    reviews: t('widget.reviews'),
+    onSource: t('widget.onSource', { source: keep('source') }),
+  };
 }
 
 /** 18 random bytes, base64url: 24 characters, the format WidgetKeyParamsSchema accepts. */
@@ -63,6 +85,7 @@ export function createWidgetService(repo: WidgetRepository, publicBaseUrl: strin
     owner: WidgetOwner,
     settings: WidgetSettingsInput,
     page = 1,
+    language: Language = DEFAULT_LANGUAGE,
   ): Promise<PublicWidget> {
     const [rows, { listed, bySource }] = await Promise.all([
       repo.selection(owner.ownerId, settings, page),
@@ -70,12 +93,18 @@ export function createWidgetService(repo: WidgetRepository, publicBaseUrl: strin
     ]);
     const count = bySource.google.count + bySource.facebook.count;
     const ratingSum = bySource.google.ratingSum + bySource.facebook.ratingSum;
+    const business = owner.companyName.trim() || owner.firstName;
     return {
-      business: owner.companyName.trim() || owner.firstName,
+      business,
       reviewPageUrl: owner.publicLink ? `${publicBaseUrl}/review/${owner.publicLink}` : null,
       average: count === 0 ? null : Math.round((ratingSum / count) * 10) / 10,
       count,
-      countLabel: countLabelOf({ google: bySource.google.count, facebook: bySource.facebook.count }),
+      countLabel: countLabelOf(
+        { google: bySource.google.count, facebook: bySource.facebook.count },
+        language,
+      ),
+      language,
+      words: widgetWordsIn(language, business),
       listed,
       layout: settings.layout,
       theme: settings.theme,
@@ -147,9 +176,9 @@ export function createWidgetService(repo: WidgetRepository, publicBaseUrl: strin
      * The public answer for a key; null for an unknown key or a disabled client's. `page` past 1: the wall's
      * older reviews, by the same rules (a page past the last is empty).
      */
-    async publicWidget(publicKey: string, page = 1): Promise<PublicWidget | null> {
+    async publicWidget(publicKey: string, page = 1, language?: Language): Promise<PublicWidget | null> {
       const found = await repo.findByKey(publicKey);
-      return found ? widgetFor(found.owner, toInput(found.settings), page) : null;
+      return found ? widgetFor(found.owner, toInput(found.settings), page, language) : null;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { PublicWidget, WidgetReview } from '@shared/schemas/widget';
+import { fillWidgetWords } from '@shared/widget';
 
 /**
  * Renders the website review widget (issue 16) into a shadow root: the embed script (client/widget) and the
@@ -62,18 +63,26 @@ function stars(rating: number, words: string): HTMLElement {
   return wrap;
 }
 
-function formatDate(day: string): string {
+function formatDate(day: string, language: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return date.toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+  return date.toLocaleDateString(language, { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
-function reviewItem(review: WidgetReview): HTMLLIElement {
-  const time = el('time', { text: formatDate(review.date) });
+function reviewItem(review: WidgetReview, widget: PublicWidget): HTMLLIElement {
+  const { words } = widget;
+  const time = el('time', { text: formatDate(review.date, widget.language) });
   time.dateTime = review.date;
   const by = el('p', { className: 'by', text: `${review.name} · ` });
-  by.append(time, ` · on ${SOURCE_LABEL[review.source] ?? review.source}`);
-  const item = el('li', {}, el('p', {}, stars(review.rating, `Rated ${review.rating} out of 5 stars`)));
+  by.append(
+    time,
+    ` · ${fillWidgetWords(words.onSource, { source: SOURCE_LABEL[review.source] ?? review.source })}`,
+  );
+  const item = el(
+    'li',
+    {},
+    el('p', {}, stars(review.rating, fillWidgetWords(words.rated, { rating: review.rating }))),
+  );
   if (review.text) item.append(el('p', { text: review.text }));
   item.append(by);
   return item;
@@ -86,29 +95,35 @@ function summary(widget: PublicWidget): HTMLElement {
     head.append(el('span', { className: 'count', text: widget.countLabel }));
     return head;
   }
-  const average = widget.average.toFixed(1);
+  const average = new Intl.NumberFormat(widget.language, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(widget.average);
   head.append(
     el('span', { className: 'avg', text: average }),
-    stars(widget.average, `Rated ${average} out of 5 stars`),
+    stars(widget.average, fillWidgetWords(widget.words.rated, { rating: average })),
     el('span', { className: 'count', text: widget.countLabel }),
   );
   return head;
 }
 
 /** One review at a time, with buttons (keyboard-operable, announced) rather than a scrolling strip. */
-function carousel(list: HTMLUListElement, items: HTMLLIElement[]): HTMLElement {
+function carousel(list: HTMLUListElement, items: HTMLLIElement[], widget: PublicWidget): HTMLElement {
   let current = 0;
   const status = el('span');
   status.setAttribute('aria-live', 'polite');
   const previous = el('button', { text: '‹' });
   const next = el('button', { text: '›' });
   previous.type = next.type = 'button';
-  previous.setAttribute('aria-label', 'Previous review');
-  next.setAttribute('aria-label', 'Next review');
+  previous.setAttribute('aria-label', widget.words.previous);
+  next.setAttribute('aria-label', widget.words.next);
   const show = (index: number) => {
     current = (index + items.length) % items.length;
     items.forEach((item, i) => (item.hidden = i !== current));
-    status.textContent = `Review ${current + 1} of ${items.length}`;
+    status.textContent = fillWidgetWords(widget.words.position, {
+      current: current + 1,
+      total: items.length,
+    });
   };
   previous.addEventListener('click', () => show(current - 1));
   next.addEventListener('click', () => show(current + 1));
@@ -119,7 +134,7 @@ function carousel(list: HTMLUListElement, items: HTMLLIElement[]): HTMLElement {
 }
 
 function footer(widget: PublicWidget): HTMLElement {
-  const text = `Reviews collected by ${widget.business}`;
+  const text = widget.words.collectedBy;
   const foot = el('p', { className: 'foot' });
   const url = widget.reviewPageUrl;
   if (url && /^https?:\/\//i.test(url)) {
@@ -137,21 +152,23 @@ function footer(widget: PublicWidget): HTMLElement {
 /** Replaces what `root` holds with the widget for `widget`. */
 export function renderWidget(root: ShadowRoot, widget: PublicWidget): void {
   const box = el('section', { className: `rf ${widget.layout}${widget.theme === 'dark' ? ' dark' : ''}` });
-  box.setAttribute('aria-label', `Customer reviews of ${widget.business}`);
+  box.setAttribute('aria-label', widget.words.reviewsOf);
+  box.lang = widget.language;
+  box.dir = widget.language === 'ar' ? 'rtl' : 'ltr';
   if (widget.accentColor && HEX_COLOUR.test(widget.accentColor)) {
     box.style.setProperty('--star', widget.accentColor);
   }
   box.append(summary(widget));
   if (widget.layout !== 'badge') {
     if (widget.reviews.length === 0) {
-      box.append(el('p', { className: 'empty', text: 'No reviews to show yet.' }));
+      box.append(el('p', { className: 'empty', text: widget.words.noneToShow }));
     } else {
-      const items = widget.reviews.map(reviewItem);
+      const items = widget.reviews.map((review) => reviewItem(review, widget));
       // role="list": Safari drops a list's semantics when its bullets are styled away.
       const list = el('ul', {}, ...items);
       list.setAttribute('role', 'list');
-      list.setAttribute('aria-label', 'Reviews');
-      box.append(widget.layout === 'carousel' ? carousel(list, items) : list);
+      list.setAttribute('aria-label', widget.words.reviews);
+      box.append(widget.layout === 'carousel' ? carousel(list, items, widget) : list);
     }
   }
   box.append(footer(widget));

@@ -116,11 +116,13 @@ describe.each(testDatabaseKinds)('the website widget API on %s', (kind) => {
         'business',
         'count',
         'countLabel',
+        'language',
         'layout',
         'listed',
         'reviewPageUrl',
         'reviews',
         'theme',
+        'words',
       ].sort(),
     );
     expect(res.body).toEqual({
@@ -130,6 +132,8 @@ describe.each(testDatabaseKinds)('the website widget API on %s', (kind) => {
       average: 4.3,
       count: 4,
       countLabel: 'from 4 Google and Facebook reviews',
+      language: 'en',
+      words: expect.objectContaining({ collectedBy: 'Reviews collected by Harbour Coffee' }),
       listed: 2,
       layout: 'carousel',
       theme: 'light',
@@ -465,6 +469,50 @@ describe.each(testDatabaseKinds)('the website widget API on %s', (kind) => {
     expect(seen.body.publicKey).toBe(key);
     const [row] = await db().select().from(widgetSettings).where(eq(widgetSettings.ownerId, user.id));
     expect(row?.layout).toBe('grid');
+  });
+
+  it('when a German visitor loads the widget, then its words, figure and count are German, and caches keep one answer per language', async () => {
+    const { key } = await clientWithReviews();
+
+    const res = await supertest(app)
+      .get(`/api/widget/${key}`)
+      .set('Accept-Language', 'de-AT,de;q=0.9')
+      .expect(200);
+
+    expect(res.headers.vary).toContain('Accept-Language');
+    expect(res.body).toMatchObject({
+      language: 'de',
+      countLabel: 'aus 4 Bewertungen auf Google und Facebook',
+      words: {
+        rated: 'Mit {{rating}} von 5 Sternen bewertet',
+        position: 'Bewertung {{current}} von {{total}}',
+        collectedBy: 'Bewertungen gesammelt von Harbour Coffee',
+        onSource: 'auf {{source}}',
+      },
+    });
+    // The site may choose the language for everyone with ?lang=.
+    const chosen = await supertest(app)
+      .get(`/api/widget/${key}?lang=fr`)
+      .set('Accept-Language', 'de')
+      .expect(200);
+    expect(chosen.body.countLabel).toBe('sur 4 avis Google et Facebook');
+  });
+
+  it('when an Arabic reader opens the wall, then it is laid out right to left in Arabic, with Arabic dates', async () => {
+    const { key } = await clientWithReviews();
+
+    const res = await supertest(app).get(`/wall/${key}`).set('Accept-Language', 'ar').expect(200);
+
+    expect(res.text).toContain('<html lang="ar" dir="rtl">');
+    expect(res.text).toContain('<h1>ماذا يقول العملاء عن Harbour Coffee</h1>');
+    expect(res.text).toContain('التقييم 5 من 5 نجوم');
+    expect(res.text).toContain(
+      new Date(Date.UTC(2026, 0, 10)).toLocaleDateString('ar', { dateStyle: 'medium', timeZone: 'UTC' }),
+    );
+    const missing = await supertest(app)
+      .get(`/wall/${'z'.repeat(24)}?lang=es`)
+      .expect(404);
+    expect(missing.text).toContain('Esta página de opiniones no existe o ya no se comparte.');
   });
 });
 

@@ -3,6 +3,7 @@ import type { PublicWidget } from '@shared/schemas/widget';
 import { fireEvent, within } from '@testing-library/react';
 
 import { renderWidget } from '../render-widget';
+import { englishWidgetWords } from '@/testing/widget-words';
 
 const WIDGET: PublicWidget = {
   business: 'Harbour <Coffee>',
@@ -10,6 +11,8 @@ const WIDGET: PublicWidget = {
   // The business's figure over all its public reviews, not the two listed (issue 41).
   average: 3.3,
   count: 7,
+  language: 'en',
+  words: englishWidgetWords('Harbour <Coffee>'),
   countLabel: 'from 7 Google and Facebook reviews',
   listed: 2,
   layout: 'carousel',

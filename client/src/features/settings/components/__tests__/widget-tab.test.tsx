@@ -11,6 +11,7 @@ import {
 import { findToast, renderWithProviders, screen, server, waitFor, within } from '@/testing/test-utils';
 
 import { WidgetTab } from '../widget-tab';
+import { englishWidgetWords } from '@/testing/widget-words';
 
 const SAVED: WidgetSettings = {
   ...DEFAULT_WIDGET_SETTINGS,
@@ -25,6 +26,8 @@ const WIDGET: PublicWidget = {
   reviewPageUrl: 'https://app.example/review/abc',
   average: 4.5,
   count: 2,
+  language: 'en',
+  words: englishWidgetWords('Harbour Coffee'),
   countLabel: 'from 2 Google and Facebook reviews',
   listed: 2,
   layout: 'carousel',
