@@ -75,9 +75,11 @@ export function ImportContactsDialog({ open, onOpenChange }: ImportContactsDialo
           <DialogTitle>Import contacts</DialogTitle>
           <DialogDescription>
             A CSV file whose first row names the columns <code>name</code>, <code>email</code>,{' '}
-            <code>phone</code> and optionally <code>tags</code> (separated by semicolons). Rows matching an
-            existing contact by email or phone update it; the report lists every phone or email it replaces. A
-            line that cannot be read is skipped and reported, the others are imported.
+            <code>phone</code> and optionally <code>tags</code> (separated by semicolons) and{' '}
+            <code>language</code> (<code>de</code>, <code>German</code> or <code>Deutsch</code>: their
+            messages and review page use it). Rows matching an existing contact by email or phone update it;
+            the report lists every phone or email it replaces. A line that cannot be read is skipped and
+            reported, the others are imported.
           </DialogDescription>
         </DialogHeader>
         {result ? (

@@ -16,6 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useTemplates } from '@/features/templates';
+import { LANGUAGE_LABELS } from '@shared/i18n/languages';
 import { isApiError } from '@/lib/api-client';
 import { upgradeActionFor } from '@/lib/notify-error';
 import { useTenant } from '@/lib/tenant';
@@ -289,13 +290,15 @@ export function CreateReviewRequestDialog({ open, onOpenChange }: CreateReviewRe
                       </SelectTrigger>
                       <SelectContent>
                         <SelectItem value={DEFAULT_TEMPLATE}>
-                          Default {METHOD_LABELS[method]} template
+                          Default {METHOD_LABELS[method]} template, in the customer&apos;s language
                         </SelectItem>
                         {(templates.data ?? [])
                           .filter((template) => template.channel === method)
                           .map((template) => (
                             <SelectItem key={template.id} value={String(template.id)}>
-                              {template.name}
+                              {template.language === 'en'
+                                ? template.name
+                                : `${template.name} (${LANGUAGE_LABELS[template.language]})`}
                             </SelectItem>
                           ))}
                       </SelectContent>

@@ -10,6 +10,7 @@ const builtIns = (['email', 'sms', 'whatsapp'] as const).map((channel) => ({
   id: null,
   channel,
   ...DEFAULT_TEMPLATES[channel],
+  language: 'en',
   isDefault: true,
   builtIn: true,
   createdAt: null,
@@ -162,5 +163,41 @@ describe('TemplatesPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New template' });
     expect(within(dialog).getByLabelText('Subject')).toHaveValue(DEFAULT_TEMPLATES.email.subject);
     expect(within(dialog).getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+  });
+  it("when a new template's language is set to German, then it starts from the German built-in text and the preview adds German opt-out words; the language is saved", async () => {
+    let body: unknown;
+    server.use(
+      http.get('*/api/templates', () => HttpResponse.json(builtIns)),
+      http.post('*/api/templates', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ id: 7 }, { status: 201 });
+      }),
+    );
+    const { user } = renderWithProviders(<TemplatesPage />);
+    await user.click(await screen.findByRole('tab', { name: 'SMS' }));
+    await user.click(screen.getByRole('button', { name: 'New SMS template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New template' });
+
+    await user.selectOptions(within(dialog).getByLabelText("Customers' language"), 'de');
+
+    const message = within(dialog).getByLabelText('Message');
+    await waitFor(() =>
+      expect((message as HTMLTextAreaElement).value).toContain('Hallo {{name}}, danke für Ihren Besuch'),
+    );
+    await user.clear(message);
+    await user.type(message, 'Danke! ');
+    await user.click(within(dialog).getByRole('button', { name: '{{link}}' }));
+    expect(
+      within(dialog).getByText(
+        `Danke! ${window.location.origin}/review/sample-link Antworten Sie STOP zum Abmelden.`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Use as the default for SMS in German')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Kurz');
+    await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+
+    expect(await findToast('Template saved')).toBeInTheDocument();
+    expect(body).toMatchObject({ name: 'Kurz', channel: 'sms', language: 'de' });
   });
 });
