@@ -10,6 +10,7 @@ import {
   type WebhookDeliveryEvent,
   type WebhookEvent,
 } from '../webhooks';
+import { LanguageSchema } from './language';
 
 export * from '../webhooks';
 
@@ -98,7 +99,15 @@ export const ApiReviewRequestSchema = z
       .positive()
       .max(2_147_483_647)
       .optional()
-      .meta({ description: "A template of the chosen channel; by default the channel's default template." }),
+      .meta({
+        description:
+          "A template of the chosen channel; by default the channel's default template in the customer's language.",
+      }),
+    language: /* @__PURE__ */ LanguageSchema.optional().meta({
+      description:
+        "The customer's language (en, es, fr, de, pt, it, nl or ar), kept on their contact: their message and " +
+        "review page use it. Without it, the contact's own, else the location's default, else their browser's.",
+    }),
   })
   .superRefine((value, ctx) => {
     if (!value.email && !value.phone)

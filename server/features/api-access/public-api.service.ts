@@ -60,13 +60,18 @@ export function createPublicApiService(deps: {
 
   async function contactFor({ repo, contacts }: RequestWork, ownerId: number, input: ApiReviewRequestInput) {
     const found = await repo.findContact(ownerId, input.email, input.phone);
-    if (found) return { id: found.id, created: false };
+    if (found) {
+      // The system that knows the customer says which language they read: their contact keeps it.
+      if (input.language) await contacts.update(ownerId, found.id, { language: input.language });
+      return { id: found.id, created: false };
+    }
     try {
       const created = await contacts.create(ownerId, {
         name: input.name,
         email: input.email,
         phone: input.phone,
         tags: [],
+        language: input.language ?? null,
       });
       return { id: created.id, created: true };
     } catch (error) {

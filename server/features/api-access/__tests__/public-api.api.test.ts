@@ -103,6 +103,30 @@ describe.each(testDatabaseKinds)('API keys and POST /api/v1/review-requests on %
     expect(key!.lastUsedAt).toBeInstanceOf(Date);
   });
 
+  it("when the call names the customer's language, then their contact keeps it and the message is written in it", async () => {
+    const o = await owner();
+    const res = await call(o.key, { name: 'Inès Martin', email: 'ines@example.com', language: 'fr' }).expect(
+      201,
+    );
+    const [contact] = await db().select().from(contacts).where(eq(contacts.id, res.body.contactId));
+    expect(contact!.language).toBe('fr');
+    await background.drain();
+    const [message] = await messagesOf(o.user.id);
+    expect(message!.subject).toBe('Comment s’est passée votre visite chez Sunrise Bakery ?');
+
+    // A known customer: the language given now replaces theirs.
+    await o.agent.put('/api/request-settings').send({
+      ...(await o.agent.get('/api/request-settings').expect(200)).body,
+      askWindowDays: 0,
+    });
+    await call(o.key, { name: 'Inès', email: 'ines@example.com', language: 'es' }).expect(201);
+    const [after] = await db().select().from(contacts).where(eq(contacts.id, res.body.contactId));
+    expect(after!.language).toBe('es');
+
+    const bad = await call(o.key, { name: 'X', email: 'x@example.com', language: 'xx' }).expect(400);
+    expect(JSON.stringify(bad.body)).toContain('Choose one of');
+  });
+
   it('when the key is missing, malformed, unknown or revoked, then 401 JSON and nothing is sent', async () => {
     const o = await owner();
     const body = { name: 'Pat', email: 'pat@example.com' };

@@ -16,6 +16,7 @@ import type { Location } from '@shared/schemas/locations';
 import { useDeleteLocation } from '../api/delete-location';
 import { useLocations } from '@/lib/locations';
 import { useLimitedToLocations } from '@/lib/team-role';
+import { LANGUAGE_LABELS } from '@shared/i18n/languages';
 
 // The add and edit form (its rules, react-hook-form and Radix Dialog) loads when first opened, not with the tab.
 const loadFormDialog = () => import('./location-form-dialog');
@@ -74,6 +75,11 @@ export function LocationsTab() {
                 <div className="min-w-0">
                   <CardTitle className="truncate">{location.name}</CardTitle>
                   {location.address ? <CardDescription>{location.address}</CardDescription> : null}
+                  {location.defaultLanguage ? (
+                    <CardDescription>
+                      Customers' language: {LANGUAGE_LABELS[location.defaultLanguage]}
+                    </CardDescription>
+                  ) : null}
                 </div>
                 <div className="flex shrink-0 gap-1">
                   <Button
