@@ -9,6 +9,7 @@ import {
   notificationSettings,
   outboundMessages,
   plans,
+  pushSubscriptions,
   replySettings,
   requestSettings,
   reviewRequestEvents,
@@ -122,6 +123,7 @@ export function createDataExportRepository(db: Database) {
             'Google connected',
             'Facebook page ID',
             'Time zone',
+            "Customers' language",
             'Created at',
           ],
           page: byOwner(locations, (l) => [
@@ -136,6 +138,7 @@ export function createDataExportRepository(db: Database) {
             l.googleAccessToken !== null,
             l.facebookPageId,
             l.timeZone,
+            l.defaultLanguage,
             l.createdAt,
           ]),
         },
@@ -148,6 +151,7 @@ export function createDataExportRepository(db: Database) {
             'Phone',
             'Tags',
             'Time zone',
+            'Language',
             'Email opted out at',
             'SMS opted out at',
             'WhatsApp opted out at',
@@ -160,6 +164,7 @@ export function createDataExportRepository(db: Database) {
             c.phone,
             c.tags,
             c.timeZone,
+            c.language,
             c.emailOptedOutAt,
             c.smsOptedOutAt,
             c.whatsappOptedOutAt,
@@ -268,6 +273,7 @@ export function createDataExportRepository(db: Database) {
             'Template ID',
             'Name',
             'Channel',
+            'Language',
             'Subject',
             'Body',
             'Default',
@@ -278,6 +284,7 @@ export function createDataExportRepository(db: Database) {
             t.id,
             t.name,
             t.channel,
+            t.language,
             t.subject,
             t.body,
             t.isDefault,
@@ -509,6 +516,30 @@ export function createDataExportRepository(db: Database) {
                 i.acceptedAt,
                 i.revokedAt,
               ],
+            }));
+          },
+        },
+        {
+          file: 'push-devices.csv',
+          header: ['Device ID', 'Device', 'Every review', 'Turned on at', 'Last push at'],
+          page: async (after, size) => {
+            // The owner's own devices, named columns: the push endpoint and its keys let anyone push to the
+            // device, so they stay here as the other secrets do.
+            const rows = await db
+              .select({
+                id: pushSubscriptions.id,
+                deviceLabel: pushSubscriptions.deviceLabel,
+                everyReview: pushSubscriptions.everyReview,
+                createdAt: pushSubscriptions.createdAt,
+                lastPushedAt: pushSubscriptions.lastPushedAt,
+              })
+              .from(pushSubscriptions)
+              .where(and(eq(pushSubscriptions.userId, ownerId), gt(pushSubscriptions.id, after)))
+              .orderBy(asc(pushSubscriptions.id))
+              .limit(size);
+            return rows.map((d) => ({
+              id: d.id,
+              cells: [d.id, d.deviceLabel, d.everyReview, d.createdAt, d.lastPushedAt],
             }));
           },
         },

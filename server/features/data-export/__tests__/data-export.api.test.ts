@@ -7,6 +7,7 @@ import {
   apiKeys,
   notificationSettings,
   outboundMessages,
+  pushSubscriptions,
   replySettings,
   templates,
   webhookDeliveries,
@@ -39,6 +40,7 @@ const FILES = [
   'webhook-deliveries.csv',
   'team-members.csv',
   'team-invitations.csv',
+  'push-devices.csv',
 ];
 
 /** supertest buffers a binary answer into a Buffer with this parser. */
@@ -120,13 +122,34 @@ describe.each(testDatabaseKinds)('data export on %s', (kind) => {
         deliveredAt: new Date(),
       });
     const member = await createMember(db(), user.id, { role: 'responder' });
+    const pushEndpoint = `https://push.example.com/${marker}-device-endpoint`;
+    await db()
+      .insert(pushSubscriptions)
+      .values({
+        userId: user.id,
+        endpoint: pushEndpoint,
+        p256dh: `${marker}-p256dh-key`,
+        auth: `${marker}-auth-secret`,
+        deviceLabel: `${marker} phone`,
+        everyReview: true,
+      });
     const { invitation, token } = await createInvitation(db(), user.id, {
       email: `${marker.toLowerCase()}-invitee@example.com`,
       role: 'manager',
     });
     return {
       member,
-      secrets: [apiKey, hashApiKey(apiKey), signingSecret, sealedSecret, token, invitation.tokenHash],
+      secrets: [
+        apiKey,
+        hashApiKey(apiKey),
+        signingSecret,
+        sealedSecret,
+        token,
+        invitation.tokenHash,
+        pushEndpoint,
+        `${marker}-p256dh-key`,
+        `${marker}-auth-secret`,
+      ],
     };
   }
 
@@ -172,6 +195,9 @@ describe.each(testDatabaseKinds)('data export on %s', (kind) => {
     expect(files['profile.csv']).toContain(mine.user.email);
     expect(files['locations.csv']).toContain('MINEXPORT Location');
     expect(files['contacts.csv']).toContain('MINEXPORT Contact');
+    expect(files['contacts.csv']!.split('\r\n')[0]).toContain('Time zone,Language,');
+    expect(files['locations.csv']!.split('\r\n')[0]).toContain("Time zone,Customers' language,");
+    expect(files['templates.csv']!.split('\r\n')[0]).toContain('Channel,Language,Subject');
     expect(files['reviews.csv']).toContain('MINEXPORT review text');
     expect(files['templates.csv']).toContain('MINEXPORT Template');
     expect(files['review-requests.csv']).toContain(mine.request.uniqueLink);
@@ -205,6 +231,8 @@ describe.each(testDatabaseKinds)('data export on %s', (kind) => {
     expect(files['webhook-deliveries.csv']).toContain('MINEINTEG delivered review');
     expect(files['team-members.csv']).toContain(`${my.member.user.email},Member responder,responder,All,`);
     expect(files['team-invitations.csv']).toContain('mineinteg-invitee@example.com,manager,All,');
+    // The owner's push devices, without the endpoint and keys that would let anyone push to them.
+    expect(files['push-devices.csv']).toMatch(/\r\n\d+,MINEINTEG phone,yes,\d{4}-/);
     const all = Object.values(files).join('\n');
     expect(all).not.toContain('THEIRSINTEG');
     expect(all).not.toContain('theirsinteg');
