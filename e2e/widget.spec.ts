@@ -159,6 +159,20 @@ test('when the widget is a carousel, then a keyboard moves through the reviews; 
   );
   await expectAxeClean(shop);
 
+  // A German visitor reads the widget in German; a site may choose the language for everyone (data-lang).
+  const german = await browser.newContext({ locale: 'de-DE' });
+  const germanShop = await german.newPage();
+  await germanShop.goto(siteUrl);
+  const germanWidget = germanShop.getByRole('region', { name: `Kundenbewertungen von ${BUSINESS}` });
+  await expect(germanWidget.getByText(`Bewertung 1 von ${expected.reviews.length}`)).toBeVisible();
+  await expect(germanWidget.getByRole('button', { name: 'Nächste Bewertung' })).toBeVisible();
+  await german.close();
+  snippet = snippet.replace(' async>', ' data-lang="ar" async>');
+  await shop.reload();
+  const arabic = shop.getByRole('region', { name: `مراجعات العملاء لـ ${BUSINESS}` });
+  await expect(arabic).toHaveAttribute('dir', 'rtl');
+  await expect(arabic.getByRole('button', { name: 'المراجعة التالية' })).toBeVisible();
+
   // The same reviews as a page of its own.
   await shop.goto(current.wallUrl);
   await expect(shop.getByRole('heading', { name: `What customers say about ${BUSINESS}` })).toBeVisible();

@@ -3,6 +3,7 @@
  *
  *   <script src="https://HOST/widget.js" data-key="PUBLIC_KEY" async></script>
  *
+ * Its words follow the visitor's browser language, or the site's choice with data-lang="de" (issue 45).
  * It puts a host element right after its script tag, attaches a shadow root (the site's styles cannot
  * reach in, ours cannot leak out), loads GET /api/widget/{key} from the script's own origin and renders.
  */
@@ -20,7 +21,8 @@ function mount(script: HTMLScriptElement): void {
   script.after(host);
   const root = host.attachShadow({ mode: 'open' });
   const origin = new URL(script.src, document.baseURI).origin;
-  fetch(`${origin}/api/widget/${encodeURIComponent(key)}`, { credentials: 'omit' })
+  const lang = script.dataset.lang ? `?lang=${encodeURIComponent(script.dataset.lang)}` : '';
+  fetch(`${origin}/api/widget/${encodeURIComponent(key)}${lang}`, { credentials: 'omit' })
     .then((res) => {
       if (!res.ok) throw new Error(`status ${res.status}`);
       return res.json() as Promise<PublicWidget>;
