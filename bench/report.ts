@@ -49,7 +49,7 @@ export interface DatabaseFigures {
 /** One `npm run bench`: each database's figures, and what does not depend on the database. */
 export interface BenchReport {
   date: string;
-  size: 'small' | 'full';
+  size: 'small' | 'full' | '10m';
   machine: { cpus: number; loadAverage: number[]; node: string };
   note: string;
   databases: DatabaseFigures[];

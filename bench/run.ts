@@ -15,7 +15,15 @@ import { createDashboardRepository } from '../server/features/dashboard/dashboar
 import { createDashboardService } from '../server/features/dashboard/dashboard.service';
 import type { ReviewListQuery } from '@shared/schemas/reviews';
 import { DASHBOARD_WINDOW_DAYS } from '@shared/schemas/dashboard';
-import { FULL_SEED, PGLITE_SEED, SMALL_SEED, seedDatabase, type SeedSize, type SqlClient } from './seed';
+import {
+  FULL_SEED,
+  PGLITE_SEED,
+  SMALL_SEED,
+  TEN_MILLION_SEED,
+  seedDatabase,
+  type SeedSize,
+  type SqlClient,
+} from './seed';
 import { startBaseline, stop, type BaselineDatabase, type BaselineSpec, type Statement } from './baseline';
 import { fastestOf, load, steadyLoad, type BenchRequest, type LoadResult } from './load';
 import { measureBundles, type RouteSize } from './bundle-sizes';
@@ -33,10 +41,20 @@ import { wholeClient } from '../server/db/scope';
 
 // The bench is a tool run by hand or by `npm test`: it reads its own settings from the environment.
 const small = process.env.BENCH_SIZE === 'small';
+/** BENCH_SIZE=10m: ten times the full seed on the server (issue 46); the embedded database keeps its own size. */
+const tenMillion = process.env.BENCH_SIZE === '10m';
+if (process.env.BENCH_SIZE && !small && !tenMillion && process.env.BENCH_SIZE !== 'full')
+  throw new Error(`BENCH_SIZE is small, full or 10m, not ${process.env.BENCH_SIZE}.`);
+/** BENCH_READS=search,stats: only the reads whose names contain one of these words (all by default). */
+const onlyReads = (process.env.BENCH_READS ?? '')
+  .split(',')
+  .map((word) => word.trim())
+  .filter(Boolean);
 const root = path.resolve(import.meta.dirname, '..');
 const settings = {
   serverUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL,
-  database: process.env.BENCH_DATABASE_NAME || (small ? 'rf_bench_small' : 'rf_bench'),
+  database:
+    process.env.BENCH_DATABASE_NAME || (small ? 'rf_bench_small' : tenMillion ? 'rf_bench_10m' : 'rf_bench'),
   seconds: Number(process.env.BENCH_SECONDS || (small ? 1 : 5)),
   signedIn: Number(process.env.BENCH_CLIENTS || (small ? 5 : 50)),
   // The pages' scores do not depend on the database: measured once, with the first database's app.
@@ -66,7 +84,7 @@ function databasesToMeasure(): DatabaseKind[] {
 function settingsFor(kind: DatabaseKind) {
   const embedded = kind === 'pglite';
   return {
-    seed: small ? SMALL_SEED : embedded ? PGLITE_SEED : FULL_SEED,
+    seed: small ? SMALL_SEED : embedded ? PGLITE_SEED : tenMillion ? TEN_MILLION_SEED : FULL_SEED,
     // Two rounds on a server, app and baseline in turn, each side keeping its fastest: ratios of single runs
     // moved by ten points between runs of the same code.
     rounds: Number(process.env.BENCH_ROUNDS || (small || embedded ? 1 : 2)),
@@ -362,7 +380,7 @@ async function measureDatabase(
     capture: (ownerId) => services!.reviews.list(wholeClient(ownerId), listQueryOf(query)),
   });
   const deepPage = String(Math.floor(run.seed.bigClientReviews / PAGE_SIZE / 2));
-  const reads: Read[] = [
+  const allReads: Read[] = [
     ...FILTERS.map((filter) =>
       listRead(`reviews ${filter}`, { filter, page: '1', pageSize: String(PAGE_SIZE) }),
     ),
@@ -392,6 +410,10 @@ async function measureDatabase(
       readsOnlyTheSession: true,
     },
   ];
+  const reads =
+    onlyReads.length === 0
+      ? allReads
+      : allReads.filter((read) => onlyReads.some((word) => read.name.includes(word)));
 
   // Two loads per read: the biggest client alone, and every signed-in client in turn.
   // The small bench (in `npm test`) only checks that every part still runs: one mix, no warm-up.
@@ -652,7 +674,7 @@ async function main(): Promise<void> {
 
   const report: BenchReport = {
     date: new Date().toISOString(),
-    size: small ? 'small' : 'full',
+    size: small ? 'small' : tenMillion ? '10m' : 'full',
     machine: {
       cpus: os.availableParallelism(),
       loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),

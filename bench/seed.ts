@@ -22,6 +22,18 @@ export const FULL_SEED: SeedSize = {
 };
 
 /**
+ * Ten times the full size (issue 46, `BENCH_SIZE=10m`): 10,000 clients, one holding 2,000,000 reviews, to see
+ * how each read's cost grows. About ten minutes to seed on the 2-core machine.
+ */
+export const TEN_MILLION_SEED: SeedSize = {
+  clients: 10_000,
+  reviews: 10_000_000,
+  bigClientReviews: 2_000_000,
+  contacts: 2_000_000,
+  requests: 3_000_000,
+};
+
+/**
  * The embedded database's bench (BENCH_DATABASE=pglite): a tenth of the full size. PGlite runs Postgres in
  * WebAssembly inside the app's own process, one query at a time; seeding it at full size takes long and is
  * not how anyone would run a client of that size on it.
