@@ -13,8 +13,9 @@ import { chosenLanguage, rememberChosenLanguage } from '../language-choice';
 import { InvalidLink } from './invalid-link';
 
 /**
- * Shows the page in `wanted` once its words are here (null while they load), and says so to the document:
- * `lang` for screen readers and hyphenation, `dir` so Arabic reads right to left.
+ * Shows the page in `wanted` once its words are here, and says so to the document: `lang` for screen readers
+ * and hyphenation, `dir` so Arabic reads right to left. False until a first language is shown; a switch keeps
+ * the page in the language it has until the next one's words arrive.
  */
 function useShownLanguage(wanted: Language | null): boolean {
   const [shown, setShown] = useState<Language | null>(null);
@@ -31,7 +32,7 @@ function useShownLanguage(wanted: Language | null): boolean {
       current = false;
     };
   }, [wanted]);
-  return wanted !== null && shown === wanted;
+  return shown !== null;
 }
 
 /**
