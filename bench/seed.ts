@@ -138,7 +138,7 @@ export async function seedDatabase(client: SqlClient, size: SeedSize, passwordHa
   await client.query(
     `insert into contacts (owner_id, name, email, phone, created_at, updated_at)
      select o.user_id, 'Customer ' || g, 'customer-' || g || '@bench.test',
-            '+4477009' || lpad((g % 1000000)::text, 6, '0'),
+            '+4477' || lpad(g::text, 8, '0'),
             now() - make_interval(secs => (g * 7919) % (365 * 86400)),
             now() - make_interval(secs => (g * 7919) % (365 * 86400))
        from generate_series(1, $1::bigint) g
