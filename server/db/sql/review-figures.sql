@@ -3,14 +3,17 @@
 -- a client's reviews:
 --   review_daily_stats           per client and UTC day a review was created: reviews, positive, responded,
 --                                the star sum and the count of each star (1 to 5);
---   review_response_daily_stats  per client and UTC day a review was answered: answers, and their total delay
---                                in days from the review;
+--   review_response_daily_stats  per client and UTC day a review was answered: the answers whose time counts in
+--                                Avg. Response Time, and their total delay in days from the review;
 --   review_totals                per client, all time: the same counts as a day's, plus per source (Google,
 --                                Facebook, video; private reviews are the rest).
 -- The rules, written once in review_figures_of() and the same as the live filters': positive is rating >= 4
 -- (POSITIVE_MIN_RATING, shared/reviews.ts); responded is a non-blank response_content
 -- (server/db/review-filters.ts); a Facebook recommendation without stars (recommendation set, its rating a
 -- stand-in) is a review but in no star sum, so every star average is rating_sum / (rating1 + ... + rating5).
+-- An answer's time counts (timed_response) when it was written here, to a review that reached ReviewFlow within 7
+-- days of being written (IMPORT_BACKLOG_DAYS and timedReply, server/features/dashboard/dashboard.repository.ts):
+-- an import's years-old backlog says nothing of how fast the business answers now.
 -- The trigger adds or takes away what one review counts for; the rebuild sums it over all reviews.
 -- The trigger runs in each review's own transaction, so no code path can forget it. A removed review is only
 -- ever subtracted (its day's row exists since it was added), so a client's deletion, which cascades to these
@@ -23,10 +26,13 @@
 -- last statement rebuilds the figures by the new rule. A column it needs comes first from schema.ts and a
 -- generated migration. No migration redefines these functions or the trigger any more
 -- (server/db/__tests__/sql-definitions.test.ts); migrations 0010, 0017, 0018 and 0022 hold their history.
+-- A function's columns cannot be replaced in place: a new rule's column needs the old function gone first.
+DROP FUNCTION IF EXISTS review_figures_of(reviews);
+--> statement-breakpoint
 -- What one review counts for in its client's figures: the one place the rules above are written.
 CREATE OR REPLACE FUNCTION review_figures_of(r reviews) RETURNS TABLE (
   positive int, responded int, rating_sum int, rating1 int, rating2 int, rating3 int, rating4 int, rating5 int,
-  google int, facebook int, video int, response_days double precision
+  google int, facebook int, video int, timed_response int, response_days double precision
 ) LANGUAGE sql IMMUTABLE AS $$
   SELECT (r.rating >= 4)::int, (coalesce(btrim(r.response_content), '') <> '')::int,
     r.rating * (r.recommendation IS NULL)::int,
@@ -34,6 +40,9 @@ CREATE OR REPLACE FUNCTION review_figures_of(r reviews) RETURNS TABLE (
     (r.rating = 3 AND r.recommendation IS NULL)::int, (r.rating = 4 AND r.recommendation IS NULL)::int,
     (r.rating = 5 AND r.recommendation IS NULL)::int,
     (r.type = 'google')::int, (r.type = 'facebook')::int, (r.type = 'video')::int,
+    coalesce(coalesce(btrim(r.response_content), '') <> ''
+      AND r.received_at <= r.created_at + make_interval(days => 7)
+      AND r.responded_at >= r.received_at, false)::int,
     extract(epoch from (r.responded_at - r.created_at)) / 86400.0
 $$;
 --> statement-breakpoint
@@ -69,7 +78,7 @@ BEGIN
     EXIT WHEN FOUND OR sign < 0;
     INSERT INTO review_daily_stats (owner_id, day) VALUES (r.owner_id, created_day) ON CONFLICT DO NOTHING;
   END LOOP;
-  IF f.responded = 1 AND r.responded_at IS NOT NULL THEN
+  IF f.timed_response = 1 THEN
     LOOP
       UPDATE review_response_daily_stats SET
         responses = responses + sign, response_days = response_days + sign * f.response_days
@@ -116,13 +125,13 @@ CREATE OR REPLACE FUNCTION review_daily_stats_rebuild() RETURNS void LANGUAGE sq
   INSERT INTO review_response_daily_stats (owner_id, day, responses, response_days)
   SELECT r.owner_id, (r.responded_at AT TIME ZONE 'UTC')::date, count(*), sum(f.response_days)
   FROM reviews r CROSS JOIN LATERAL review_figures_of(r) f
-  WHERE f.responded = 1 AND r.responded_at IS NOT NULL
+  WHERE f.timed_response = 1
   GROUP BY 1, 2;
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER reviews_daily_stats
-  AFTER INSERT OR DELETE OR UPDATE OF owner_id, created_at, rating, response_content, responded_at, type,
-    recommendation ON reviews
+  AFTER INSERT OR DELETE OR UPDATE OF owner_id, created_at, received_at, rating, response_content, responded_at,
+    type, recommendation ON reviews
   FOR EACH ROW EXECUTE FUNCTION review_daily_stats_track();
 --> statement-breakpoint
 SELECT review_daily_stats_rebuild();

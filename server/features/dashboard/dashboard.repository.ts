@@ -1,6 +1,12 @@
 import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { reviewDailyStats, reviewRequests, reviews, reviewTotals } from '../../db/schema';
+import {
+  reviewDailyStats,
+  reviewRequests,
+  reviewResponseDailyStats,
+  reviews,
+  reviewTotals,
+} from '../../db/schema';
 import { reviewHasStars, reviewIsResponded, reviewRatingCounts } from '../../db/review-predicates';
 import { integerLiteral } from '../../db/sql-literal';
 import {
@@ -254,14 +260,25 @@ export function figuresQuery(db: Database, days: DashboardPeriod) {
                  or (${reviews.createdAt} > b.p and ${reviews.createdAt} < ${utc('(b.p_day + 1)')})
                  or (${reviews.createdAt} >= ${utc('b.l_day')} and ${reviews.createdAt} <= b.l))
              group by 1`;
-  // Over (owner_id, responded_at): the replies of the period and the one before, whatever their reviews' age.
+  // The replies of the period and the one before, whatever their reviews' age, as the review sums: whole days
+  // from review_response_daily_stats, the two days a boundary cuts from the reviews over (owner_id, responded_at).
   const responseDays = sql`extract(epoch from (${reviews.respondedAt} - ${reviews.createdAt})) / 86400.0`;
-  const recentResponses = sql`select count(*) filter (where ${reviews.respondedAt} > b.l)::int as responses,
-               coalesce(sum(${responseDays}) filter (where ${reviews.respondedAt} > b.l), 0)::float8 as days,
-               count(*) filter (where ${reviews.respondedAt} <= b.l)::int as previous_responses,
-               coalesce(sum(${responseDays}) filter (where ${reviews.respondedAt} <= b.l), 0)::float8 as previous_days
+  const responseRows = sql`select case when s.day > b.l_day then 'last' else 'previous' end as bucket,
+                    s.responses, s.response_days as days
+             from ${reviewResponseDailyStats} s, ${bounds}
+             where s.owner_id = ${ownerId} and s.day > b.p_day and s.day <> b.l_day
+             union all
+             select case when ${reviews.respondedAt} > b.l then 'last' else 'previous' end, 1, ${responseDays}
              from ${reviews}, ${bounds}
-             where ${reviews.ownerId} = ${ownerId} and ${reviews.respondedAt} > b.p and ${timedReply}`;
+             where ${reviews.ownerId} = ${ownerId} and ${timedReply}
+               and ((${reviews.respondedAt} > b.l and ${reviews.respondedAt} < ${utc('(b.l_day + 1)')})
+                 or (${reviews.respondedAt} > b.p and ${reviews.respondedAt} < ${utc('(b.p_day + 1)')})
+                 or (${reviews.respondedAt} >= ${utc('b.l_day')} and ${reviews.respondedAt} <= b.l))`;
+  const recentResponses = sql`select coalesce(sum(x.responses) filter (where x.bucket = 'last'), 0)::int as responses,
+               coalesce(sum(x.days) filter (where x.bucket = 'last'), 0)::float8 as days,
+               coalesce(sum(x.responses) filter (where x.bucket = 'previous'), 0)::int as previous_responses,
+               coalesce(sum(x.days) filter (where x.bucket = 'previous'), 0)::float8 as previous_days
+             from (${responseRows}) x`;
   return db
     .select({
       ...bucketFields,
@@ -293,9 +310,10 @@ export function createDashboardRepository(db: Database) {
   return {
     /**
      * Every figure of a whole client from the rollups (issue 13), in one statement: the all-time sums from
-     * review_totals, the whole days inside the two windows from review_daily_stats (2 × `days` rows at most), and
-     * the two days a window boundary cuts (`days` and twice `days` ago, at this instant) from the reviews
-     * themselves, over the (owner, created_at) index. Today is a whole day of the last window (no review can be
+     * review_totals, the whole days inside the two windows from review_daily_stats and the answers' from
+     * review_response_daily_stats (2 × `days` rows at most each), and the two days a window boundary cuts (`days`
+     * and twice `days` ago, at this instant) from the reviews themselves, over the (owner, created_at) and
+     * (owner, responded_at) indexes. Today is a whole day of the last window (no review can be
      * newer than "more recent than `days` days ago"): its rollup holds it, however many reviews and answers it
      * brings. Its review figures are exactly liveReviewFigures, its request figures requestFigures.
      */

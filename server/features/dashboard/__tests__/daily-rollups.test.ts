@@ -45,13 +45,28 @@ async function rollupsAndTruth(database: TestDatabase, ownerId: number) {
         count(*) filter (where type = 'video')::int as video
       from reviews where owner_id = ${ownerId}`),
   );
+  const responsesKept = rowsOf(
+    await db.execute(sql`
+      select day::text, responses, round(response_days::numeric, 6)::float8 as response_days
+      from review_response_daily_stats where owner_id = ${ownerId} and responses <> 0 order by day`),
+  );
+  // Answers whose time counts: written here, to a review that arrived within 7 days of being written.
+  const responsesTruth = rowsOf(
+    await db.execute(sql`
+      select (responded_at at time zone 'UTC')::date::text as day, count(*)::int as responses,
+        round(sum(extract(epoch from (responded_at - created_at)) / 86400.0)::numeric, 6)::float8 as response_days
+      from reviews
+      where owner_id = ${ownerId} and coalesce(btrim(response_content), '') <> ''
+        and received_at <= created_at + interval '7 days' and responded_at >= received_at
+      group by 1 order by 1`),
+  );
   const sumOf = (column: string) => truth.reduce((sum, day) => sum + Number(day[column]), 0);
   const dayColumns = Object.keys(truth[0] ?? {}).filter((column) => column !== 'day');
   const truthTotals = {
     ...Object.fromEntries(dayColumns.map((column) => [column, sumOf(column)])),
     ...bySource,
   };
-  return { kept, truth, totals, truthTotals };
+  return { kept, truth, totals, truthTotals, responsesKept, responsesTruth };
 }
 
 describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => {
@@ -109,6 +124,30 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
       });
     }
     await createReview(db, other.id, { rating: 1, createdAt: ago(DAY) });
+    // An import's backlog answered on the site long ago and again here today, and a review that reached us in
+    // days but was answered on the site before it arrived: none of their times count in Avg. Response Time; a
+    // late one answered here does.
+    const backlog = await createReview(db, owner.id, {
+      type: 'google',
+      createdAt: ago(400 * DAY),
+      receivedAt: ago(31 * DAY),
+      responseContent: 'Thanks, from the site',
+      respondedAt: ago(300 * DAY),
+    });
+    await createReview(db, owner.id, {
+      type: 'google',
+      createdAt: ago(12 * DAY),
+      receivedAt: ago(6 * DAY),
+      responseContent: 'Thanks',
+      respondedAt: ago(9 * DAY),
+    });
+    await createReview(db, owner.id, {
+      type: 'google',
+      createdAt: ago(33 * DAY),
+      receivedAt: ago(30 * DAY + HOUR),
+      responseContent: 'Thanks, in time',
+      respondedAt: ago(30 * DAY - 2 * HOUR),
+    });
     // Facebook recommendations without stars: one imported so, one that turns out to be one.
     await createReview(db, owner.id, {
       type: 'facebook',
@@ -132,20 +171,32 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
     await db.update(reviews).set({ type: 'video' }).where(eq(reviews.id, ids[0]!));
     await db.update(reviews).set({ recommendation: 'positive', rating: 5 }).where(eq(reviews.id, ids[9]!));
     await db.delete(reviews).where(eq(reviews.id, ids[4]!));
+    await db
+      .update(reviews)
+      .set({ responseContent: 'Answered here at last', respondedAt: ago(0) })
+      .where(eq(reviews.id, backlog.id));
+    // A review found to have arrived late (received_at alone changes): its answer stops counting.
+    await db
+      .update(reviews)
+      .set({ receivedAt: ago(50 * DAY) })
+      .where(eq(reviews.id, ids[6]!));
 
-    const { kept, truth, totals, truthTotals } = await rollupsAndTruth(database, owner.id);
+    const figures = await rollupsAndTruth(database, owner.id);
+    const { kept, truth, totals, truthTotals, responsesKept, responsesTruth } = figures;
     expect(kept).toEqual(truth);
     expect(totals).toEqual(truthTotals);
+    expect(responsesKept).toEqual(responsesTruth);
+    expect(responsesTruth.length).toBeGreaterThan(5);
     expect(totals).toMatchObject({
-      reviews: ages.length + periodEdges.length,
-      google: 1,
+      reviews: ages.length + periodEdges.length + 3,
+      google: 4,
       facebook: 4,
       video: 3,
     });
 
     // The rebuild a bulk load runs (bench/seed.ts) arrives at what the trigger kept.
     await db.execute(sql`select review_daily_stats_rebuild()`);
-    expect(await rollupsAndTruth(database, owner.id)).toEqual({ kept, truth, totals, truthTotals });
+    expect(await rollupsAndTruth(database, owner.id)).toEqual(figures);
 
     expect(await repository.distribution(owner.id)).toEqual(
       await repository.liveDistribution(wholeClient(owner.id)),
