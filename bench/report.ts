@@ -4,6 +4,7 @@ import type { LoadResult } from './load';
 import type { RouteSize } from './bundle-sizes';
 import type { LighthouseScore } from './lighthouse';
 import type { SeedSize } from './seed';
+import type { RuntimeStats } from '../server/lib/runtime-stats';
 
 export interface ReadFigures {
   read: string;
@@ -16,7 +17,13 @@ export interface ReadFigures {
   /** Requests a second of every run, in the order they ran (app and baseline in turn on a server). */
   runs: { app: number[]; baseline: number[] };
   /** The latency of a read with a p99 target at a steady rate, half the app's fastest (bench/load.ts, steadyLoad). */
-  steady?: { rate: number; app: LoadResult; baseline: LoadResult };
+  steady?: {
+    rate: number;
+    app: LoadResult;
+    baseline: LoadResult;
+    /** The app process's event-loop delay and garbage collections during its steady run. */
+    runtime?: RuntimeStats;
+  };
 }
 
 /**
@@ -114,14 +121,18 @@ export function evaluateTargets(report: BenchReport): Target[] {
       met: app.requests ? app.p99 <= STEADY_P99_OF_BASELINE * baseline.p99 : false,
     });
   }
-  const search = serverReads.find((r) => r.read === 'reviews search' && r.mix === 'big');
-  targets.push({
-    target: `reviews search (big) p99 < ${SEARCH_STEADY_P99_MS} ms at a steady half rate`,
-    measured: search?.steady ? `${search.steady.app.p99} ms at ${search.steady.rate} req/s` : 'not measured',
-    met: search?.steady
-      ? search.steady.app.requests > 0 && search.steady.app.p99 < SEARCH_STEADY_P99_MS
-      : null,
-  });
+  for (const read of ['reviews search', 'reviews search by name']) {
+    const search = serverReads.find((r) => r.read === read && r.mix === 'big');
+    targets.push({
+      target: `${read} (big) p99 < ${SEARCH_STEADY_P99_MS} ms at a steady half rate`,
+      measured: search?.steady
+        ? `${search.steady.app.p99} ms at ${search.steady.rate} req/s`
+        : 'not measured',
+      met: search?.steady
+        ? search.steady.app.requests > 0 && search.steady.app.p99 < SEARCH_STEADY_P99_MS
+        : null,
+    });
+  }
   targets.push({
     target: "10,000,000 reviews across 10,000 clients: each read's p50 within 1.5× its 1,000,000-review p50",
     measured: server
@@ -240,15 +251,20 @@ function databaseSection(d: DatabaseFigures): string[] {
         'average connections ÷ (answers a second) to be answered, however fast the server. Here each read with ' +
         "a p99 target is asked for at a steady half of the app's fastest rate above, on up to " +
         `${d.connections} connections, app and baseline alike; each latency runs from the moment its request ` +
-        'was due.',
+        'was due. Inside the app meanwhile: how late its event loop ran a timer due (perf_hooks ' +
+        'monitorEventLoopDelay, p99 and longest) and its garbage collections (how many, their summed and ' +
+        'longest pause).',
       '',
-      '| Read | Clients | req/s asked | p50 ms | p99 ms | errors | baseline p50 | baseline p99 | baseline errors |',
-      '|---|---|---|---|---|---|---|---|---|',
+      '| Read | Clients | req/s asked | p50 ms | p99 ms | errors | baseline p50 | baseline p99 | baseline errors | loop delay p99 / max ms | GCs (minor) | GC pause total / max ms |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const r of steady) {
-      const { rate, app, baseline } = r.steady!;
+      const { rate, app, baseline, runtime } = r.steady!;
+      const inside = runtime
+        ? `${runtime.loopDelayP99} / ${runtime.loopDelayMax} | ${runtime.gcCount} (${runtime.minorGcCount}) | ${runtime.gcTotalMs} / ${runtime.gcMaxMs}`
+        : '- | - | -';
       lines.push(
-        `| ${r.read} | ${r.mix} | ${rate} | ${app.p50} | ${app.p99} | ${app.errors} | ${baseline.p50} | ${baseline.p99} | ${baseline.errors} |`,
+        `| ${r.read} | ${r.mix} | ${rate} | ${app.p50} | ${app.p99} | ${app.errors} | ${baseline.p50} | ${baseline.p99} | ${baseline.errors} | ${inside} |`,
       );
     }
   }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +37,7 @@ import {
   type ReadFigures,
 } from './report';
 import { listeningPort } from '../server/testing/listening-port';
+import type { RuntimeStats, RuntimeStatsRequest } from '../server/lib/runtime-stats';
 import { wholeClient } from '../server/db/scope';
 
 // The bench is a tool run by hand or by `npm test`: it reads its own settings from the environment.
@@ -218,8 +219,28 @@ async function startApp(database: AppDatabase, logFile: string) {
     stdio: ['ignore', out, out, 'ipc'],
   });
   const port = await listeningPort(child, () => fs.readFileSync(logFile, 'utf8'));
-  child.disconnect();
+  // The channel stays open: the bench asks the app for its event-loop delay and GC pauses around a run.
   return { child, base: `http://127.0.0.1:${port}` };
+}
+
+/** Resets or reads the app's runtime stats over its IPC channel (server/lib/runtime-stats.ts). */
+function askRuntimeStats(
+  child: ChildProcess,
+  request: RuntimeStatsRequest['runtimeStats'],
+): Promise<RuntimeStats> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { runtimeStats?: RuntimeStats }) => {
+      if (!message?.runtimeStats) return;
+      child.off('message', onMessage);
+      resolve(message.runtimeStats);
+    };
+    child.on('message', onMessage);
+    child.send({ runtimeStats: request } satisfies RuntimeStatsRequest, (error) => {
+      if (!error) return;
+      child.off('message', onMessage);
+      reject(error);
+    });
+  });
 }
 
 async function signIn(base: string, email: string): Promise<string> {
@@ -384,7 +405,14 @@ async function measureDatabase(
     ...FILTERS.map((filter) =>
       listRead(`reviews ${filter}`, { filter, page: '1', pageSize: String(PAGE_SIZE) }),
     ),
+    // A word in a sixth of the reviews, then a name in a few hundredths of a percent (the trigram indexes').
     listRead('reviews search', { filter: 'all', page: '1', pageSize: String(PAGE_SIZE), q: 'quick' }),
+    listRead('reviews search by name', {
+      filter: 'all',
+      page: '1',
+      pageSize: String(PAGE_SIZE),
+      q: 'Femi 12',
+    }),
     listRead(`reviews deep page ${deepPage}`, { filter: 'all', page: deepPage, pageSize: String(PAGE_SIZE) }),
     {
       name: `reviews deep page ${deepPage} by cursor`,
@@ -433,9 +461,11 @@ async function measureDatabase(
     // A second of warm-up first, so the JIT and the pools are the same for every read.
     if (!small && !rate) await load(app.base, appRequest, { connections: 10, seconds: 1 });
     await settle(database, app.base, appRequest());
+    await askRuntimeStats(app.child, 'reset');
     const result = await loadAt(app.base, appRequest, rate);
+    const runtime = await askRuntimeStats(app.child, 'read');
     await settle(database, app.base, appRequest());
-    return result;
+    return { result, runtime };
   };
   const baselineRun = async (base: string, read: Read, ids: number[], rate?: number) => {
     const nextOwner = roundRobin(ids);
@@ -491,7 +521,10 @@ async function measureDatabase(
     say(
       `${figure.read} (${figure.mix}): p50 ${figure.app.p50} ms, p99 ${figure.app.p99} ms, ${figure.app.requestsPerSecond}/s vs baseline ${figure.baseline.requestsPerSecond}/s, errors ${figure.app.errors}` +
         (figure.steady
-          ? `; at ${figure.steady.rate}/s p99 ${figure.steady.app.p99} ms vs baseline ${figure.steady.baseline.p99} ms`
+          ? `; at ${figure.steady.rate}/s p99 ${figure.steady.app.p99} ms vs baseline ${figure.steady.baseline.p99} ms` +
+            (figure.steady.runtime
+              ? ` (loop delay p99 ${figure.steady.runtime.loopDelayP99} ms, ${figure.steady.runtime.gcCount} GCs, ${figure.steady.runtime.gcTotalMs} ms)`
+              : '')
           : ''),
     );
   };
@@ -507,7 +540,7 @@ async function measureDatabase(
         const appRuns: LoadResult[] = [];
         const baselineRuns: LoadResult[] = [];
         for (let round = 0; round < run.rounds; round++) {
-          appRuns.push(await appRun(read, ids));
+          appRuns.push((await appRun(read, ids)).result);
           baselineRuns.push(await baselineRun(baseline.base, read, ids));
         }
         const figures = figuresOf(read, mix, appRuns, baselineRuns);
@@ -516,8 +549,9 @@ async function measureDatabase(
           const steadyApp = await appRun(read, ids, rate);
           figures.steady = {
             rate,
-            app: steadyApp,
+            app: steadyApp.result,
             baseline: await baselineRun(baseline.base, read, ids, rate),
+            runtime: steadyApp.runtime,
           };
         }
         report1(figures);
@@ -528,7 +562,7 @@ async function measureDatabase(
     for (const read of reads) {
       for (const [mix, ids] of Object.entries(mixes)) {
         const appRuns: LoadResult[] = [];
-        for (let round = 0; round < run.rounds; round++) appRuns.push(await appRun(read, ids));
+        for (let round = 0; round < run.rounds; round++) appRuns.push((await appRun(read, ids)).result);
         appFigures.set(`${read.name}/${mix}`, appRuns);
         const fastest = fastestOf(appRuns);
         say(

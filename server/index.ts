@@ -15,6 +15,7 @@ import { createBackgroundWork } from './jobs';
 import { resolveSessionSecret } from './lib/session-secret';
 import { seedDemo } from './seed/demo';
 import { createPlanLimits } from './features/billing';
+import { answerRuntimeStatsOverIpc } from './lib/runtime-stats';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
     // A parent that started this process with an IPC channel (the tests, PORT=0) learns the port it got.
     process.send?.({ listening: port });
   });
+  answerRuntimeStatsOverIpc(process);
 
   let stopping = false;
   // While stopping, each finished response closes its connection, so keep-alive sockets don't hold the exit.

@@ -1,0 +1,68 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it, vi } from 'vitest';
+import { answerRuntimeStatsOverIpc, createRuntimeStats, type RuntimeStats } from '../runtime-stats';
+
+/** Keeps the event loop busy for `ms`: nothing else can run meanwhile. */
+function block(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+const nextTimer = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('the runtime stats', () => {
+  it('when the event loop is blocked, then its delay shows it, and a reset forgets it', async () => {
+    const stats = createRuntimeStats();
+    try {
+      await nextTimer();
+      block(80);
+      await vi.waitFor(() => expect(stats.read().loopDelayMax).toBeGreaterThanOrEqual(60));
+
+      stats.reset();
+      expect(stats.read().loopDelayMax).toBeLessThan(60);
+    } finally {
+      stats.stop();
+    }
+  });
+
+  it('when the process allocates, then its garbage collections are counted with their pauses', async () => {
+    const stats = createRuntimeStats();
+    try {
+      let kept: unknown[] = [];
+      for (let i = 0; i < 2_000_000; i++) {
+        kept.push({ i });
+        if (kept.length > 10_000) kept = [];
+      }
+      await vi.waitFor(() => expect(stats.read().gcCount).toBeGreaterThan(0));
+      const read = stats.read();
+      expect(read.minorGcCount).toBeGreaterThan(0);
+      expect(read.gcTotalMs).toBeGreaterThan(0);
+      expect(read.gcMaxMs).toBeLessThanOrEqual(read.gcTotalMs);
+      expect(read.rssMb).toBeGreaterThan(0);
+    } finally {
+      stats.stop();
+    }
+  });
+
+  it('when a parent asks over IPC, then it is answered, and a reset starts afresh', async () => {
+    const answers: RuntimeStats[] = [];
+    const channel = Object.assign(new EventEmitter(), {
+      send: (message: { runtimeStats: RuntimeStats }) => answers.push(message.runtimeStats),
+    });
+    answerRuntimeStatsOverIpc(channel as unknown as NodeJS.Process);
+    try {
+      await nextTimer();
+      block(80);
+      await nextTimer();
+      channel.emit('message', { runtimeStats: 'read' });
+      channel.emit('message', { runtimeStats: 'reset' });
+      channel.emit('message', { listening: 1 });
+
+      expect(answers).toHaveLength(2);
+      expect(answers[0]!.loopDelayMax).toBeGreaterThanOrEqual(60);
+      expect(answers[1]!.loopDelayMax).toBeLessThan(60);
+    } finally {
+      channel.emit('disconnect');
+    }
+  });
+});
