@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { BaselineSpec, Statement } from './baseline';
@@ -23,7 +24,7 @@ async function openRunner(): Promise<(s: Statement) => Promise<{ rows: unknown[]
   const pgliteDir = process.env.PGLITE_DIR;
   if (pgliteDir) {
     // The embedded database as the app opens it (server/db/client.ts): in-process, one query at a time.
-    const pglite = new PGlite(pgliteDir, { extensions: { pg_trgm } });
+    const pglite = new PGlite(pgliteDir, { extensions: { pg_trgm, btree_gin } });
     await pglite.waitReady;
     return (s) => pglite.query(s.text, s.params);
   }

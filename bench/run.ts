@@ -3,9 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { openPglite, openPostgres, type DatabaseHandle, type QueryListener } from '../server/db/client';
+import {
+  openPglite,
+  openPostgres,
+  PGLITE_EXTENSIONS,
+  type DatabaseHandle,
+  type QueryListener,
+} from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { hashPassword } from '../server/lib/password';
 import { DatabaseSessionStore } from '../server/lib/session-store';
@@ -152,7 +157,7 @@ const baselineDatabaseOf = (database: AppDatabase): BaselineDatabase =>
 
 /** Runs `work` on the embedded database, opened in this process; only while the app is not running. */
 async function withPglite<T>(dataDir: string, work: (client: SqlClient) => Promise<T>): Promise<T> {
-  const pglite = new PGlite(pgliteDirOf(dataDir), { extensions: { pg_trgm } });
+  const pglite = new PGlite(pgliteDirOf(dataDir), { extensions: PGLITE_EXTENSIONS });
   await pglite.waitReady;
   try {
     return await work({ query: (text, params) => pglite.query(text, params) });

@@ -119,7 +119,7 @@ export async function seedDatabase(client: SqlClient, size: SeedSize, passwordHa
 
   // Client n of a row g: the first `bigShare` reviews are client 1's, the rest go round the others.
   await client.query(
-    `insert into reviews (owner_id, location_id, type, rating, content, reviewer_name, created_at,
+    `insert into reviews (owner_id, location_id, type, rating, content, reviewer_name, created_at, received_at,
                           response_content, responded_at)
      select o.user_id, o.location_id,
             (array['google', 'facebook', 'private', 'google', 'video'])[1 + g % 5],
@@ -128,6 +128,8 @@ export async function seedDatabase(client: SqlClient, size: SeedSize, passwordHa
                    'Would not come back', 'Clean, quick and polite', 'Booked online, smooth visit'])[1 + g % 6]
               || ' #' || g,
             (array['Ann', 'Bob', 'Chloe', 'Dev', 'Emma', 'Femi', 'Gus'])[1 + g % 7] || ' ' || (g % 1000),
+            now() - make_interval(secs => (g * 104729) % (730 * 86400)),
+            -- Written here, not imported: each answer's time counts in Avg. Response Time.
             now() - make_interval(secs => (g * 104729) % (730 * 86400)),
             case when g % 3 = 0 then 'Thank you for your review!' end,
             case when g % 3 = 0 then now() - make_interval(secs => (g * 104729) % (730 * 86400)) + interval '1 day' end

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -57,6 +58,12 @@ export function postgresOver(pool: pg.Pool, onQuery?: QueryListener): DatabaseHa
 }
 
 /**
+ * The contrib modules the migrations create (pg_trgm and btree_gin back a client's text search): a Postgres
+ * server ships them; PGlite loads them into every instance that opens a database.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
+/**
  * The embedded Postgres (PGlite), on disk under `dataDir`, or in memory when it is omitted or `memory://…`.
  * `copyOf`, a dump of another instance's files (`dumpDataDir`), starts it as that copy instead of an empty one.
  */
@@ -67,8 +74,7 @@ export async function openPglite(
 ): Promise<DatabaseHandle> {
   // A memory:// name is no directory: making one would leave an empty `memory:` folder in the working directory.
   if (dataDir && !dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  // pg_trgm backs the text search indexes; a Postgres server ships it in contrib.
-  const client = new PGlite(dataDir, { extensions: { pg_trgm }, loadDataDir: copyOf });
+  const client = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS, loadDataDir: copyOf });
   await client.waitReady;
   const logger = onQuery ? { logQuery: onQuery } : undefined;
   const db = drizzlePglite({ client, schema, casing, logger }) as unknown as Database;

@@ -409,8 +409,14 @@ export const reviews = pgTable(
     uniqueIndex('reviews_review_request_unique')
       .on(t.reviewRequestId)
       .where(sql`${t.reviewRequestId} is not null`),
-    index('reviews_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
-    index('reviews_reviewer_name_trgm_idx').using('gin', sql`${t.reviewerName} gin_trgm_ops`),
+    // A client's search: owner_id first (btree_gin) so a client's words are found among its own reviews only;
+    // on the words alone a name found in 10,000 clients was read in all of them (issue 46).
+    index('reviews_owner_content_trgm_idx').using('gin', t.ownerId, sql`${t.content} gin_trgm_ops`),
+    index('reviews_owner_reviewer_name_trgm_idx').using(
+      'gin',
+      t.ownerId,
+      sql`${t.reviewerName} gin_trgm_ops`,
+    ),
   ],
 );
 

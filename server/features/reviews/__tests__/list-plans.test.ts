@@ -48,6 +48,15 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
     },
   );
 
+  /** The plan of `query` (as JSON text) with the planner told to avoid the given scans. */
+  const planAvoiding = (query: { sql: string; params: unknown[] }, scans: string[]) =>
+    database.handle.db.transaction(async (tx) => {
+      for (const scan of scans) await tx.execute(sql.raw(`set local enable_${scan} = off`));
+      const params = query.params.map((p) => (typeof p === 'number' ? String(p) : `'${String(p)}'`));
+      const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => params[Number(n) - 1]!);
+      return JSON.stringify(rowsOf(await tx.execute(sql.raw(`explain (format json) ${text}`))));
+    });
+
   it('when the list is filtered by unpublished, then its page and its count walk the waiting replies index', async () => {
     const repo = createReviewsRepository(database.handle.db);
     const criteria = { filter: 'unpublished' as const };
@@ -55,13 +64,7 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       repo.listQuery(ownerId, criteria, { limit: 10, offset: 0 }).toSQL(),
       repo.countQuery(ownerId, criteria, 10_001).toSQL(),
     ]) {
-      const plan = await database.handle.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        const params = query.params.map((p) => (typeof p === 'number' ? String(p) : `'${String(p)}'`));
-        const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => params[Number(n) - 1]!);
-        return JSON.stringify(rowsOf(await tx.execute(sql.raw(`explain (format json) ${text}`))));
-      });
+      const plan = await planAvoiding(query, ['seqscan', 'bitmapscan']);
       expect(plan).toContain('reviews_owner_reply_waiting_idx');
       expect(plan).not.toContain('"Sort"');
     }
@@ -218,6 +221,32 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       expect(await repo.count(ownerId, { filter }, 5)).toBe(
         (await repo.countQuery(ownerId, { filter }, 5))[0]!.total,
       );
+    }
+  });
+  // Last: it adds thousands of reviews of other clients, which the plans above do not expect.
+  it('when a client searches for a rare word, then the trigram indexes find it among its own reviews, owner first', async () => {
+    const db = database.handle.db;
+    const others = [await createUser(db), await createUser(db)];
+    for (const owner of [ownerId, ...others.map((other) => other.id)]) {
+      await db.execute(sql`insert into reviews (owner_id, type, rating, content, reviewer_name)
+        select ${owner}, 'private', 1 + g % 5,
+               case when g % 1000 = 7 then 'A trip to Zanzibar' else 'Kind staff, visit ' || g end, 'Guest ' || g
+          from generate_series(1, 3000) g`);
+    }
+    await db.execute(sql`vacuum analyze reviews`);
+    const repo = createReviewsRepository(db);
+    const criteria = { filter: 'all' as const, q: 'zanzibar' };
+    for (const query of [
+      repo.listQuery(ownerId, criteria, { limit: 10, offset: 0 }).toSQL(),
+      repo.countQuery(ownerId, criteria, 1_001).toSQL(),
+    ]) {
+      const plan = await planAvoiding(query, ['seqscan']);
+      const scans = plan.match(/"Index Name":"reviews_[^"]+"[^}]*?"Index Cond":"[^"]+"/g) ?? [];
+
+      expect(scans).toEqual([
+        expect.stringMatching(/reviews_owner_content_trgm_idx.*owner_id = \d+.*content ~~\*/),
+        expect.stringMatching(/reviews_owner_reviewer_name_trgm_idx.*owner_id = \d+.*reviewer_name ~~\*/),
+      ]);
     }
   });
 });
