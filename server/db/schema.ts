@@ -431,6 +431,10 @@ const reviewSums = () => ({
   rating3: integer().notNull().default(0),
   rating4: integer().notNull().default(0),
   rating5: integer().notNull().default(0),
+  /** By source: what the reviews page's filters count (private reviews are the rest). */
+  google: integer().notNull().default(0),
+  facebook: integer().notNull().default(0),
+  video: integer().notNull().default(0),
 });
 
 /**
@@ -456,9 +460,6 @@ export const reviewDailyStats = pgTable(
 export const reviewTotals = pgTable('review_totals', {
   ownerId: ownerId().primaryKey(),
   ...reviewSums(),
-  google: integer().notNull().default(0),
-  facebook: integer().notNull().default(0),
-  video: integer().notNull().default(0),
 });
 
 /** A client's responses summed per day they were given (UTC): how many, and their review-to-response days. */

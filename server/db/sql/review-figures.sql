@@ -2,11 +2,12 @@
 -- (decision 013). The dashboard, the reviews page's counts and the widget read these tables instead of counting
 -- a client's reviews:
 --   review_daily_stats           per client and UTC day a review was created: reviews, positive, responded,
---                                the star sum and the count of each star (1 to 5);
+--                                the star sum, the count of each star (1 to 5), and per source (Google,
+--                                Facebook, video);
 --   review_response_daily_stats  per client and UTC day a review was answered: the answers whose time counts in
 --                                Avg. Response Time, and their total delay in days from the review;
---   review_totals                per client, all time: the same counts as a day's, plus per source (Google,
---                                Facebook, video; private reviews are the rest).
+--   review_totals                per client, all time: the same counts as a day's (private reviews are those
+--                                of no source).
 -- The rules, written once in review_figures_of() and the same as the live filters': positive is rating >= 4
 -- (POSITIVE_MIN_RATING, shared/reviews.ts); responded is a non-blank response_content
 -- (server/db/review-filters.ts); a Facebook recommendation without stars (recommendation set, its rating a
@@ -73,7 +74,8 @@ BEGIN
       responded = responded + sign * f.responded, rating_sum = rating_sum + sign * f.rating_sum,
       rating1 = rating1 + sign * f.rating1, rating2 = rating2 + sign * f.rating2,
       rating3 = rating3 + sign * f.rating3, rating4 = rating4 + sign * f.rating4,
-      rating5 = rating5 + sign * f.rating5
+      rating5 = rating5 + sign * f.rating5,
+      google = google + sign * f.google, facebook = facebook + sign * f.facebook, video = video + sign * f.video
     WHERE owner_id = r.owner_id AND day = created_day;
     EXIT WHEN FOUND OR sign < 0;
     INSERT INTO review_daily_stats (owner_id, day) VALUES (r.owner_id, created_day) ON CONFLICT DO NOTHING;
@@ -111,9 +113,11 @@ CREATE OR REPLACE FUNCTION review_daily_stats_rebuild() RETURNS void LANGUAGE sq
   DELETE FROM review_response_daily_stats;
   DELETE FROM review_totals;
   INSERT INTO review_daily_stats
-    (owner_id, day, reviews, positive, responded, rating_sum, rating1, rating2, rating3, rating4, rating5)
+    (owner_id, day, reviews, positive, responded, rating_sum, rating1, rating2, rating3, rating4, rating5,
+     google, facebook, video)
   SELECT r.owner_id, (r.created_at AT TIME ZONE 'UTC')::date, count(*), sum(f.positive), sum(f.responded),
-    sum(f.rating_sum), sum(f.rating1), sum(f.rating2), sum(f.rating3), sum(f.rating4), sum(f.rating5)
+    sum(f.rating_sum), sum(f.rating1), sum(f.rating2), sum(f.rating3), sum(f.rating4), sum(f.rating5),
+    sum(f.google), sum(f.facebook), sum(f.video)
   FROM reviews r CROSS JOIN LATERAL review_figures_of(r) f GROUP BY 1, 2;
   INSERT INTO review_totals
     (owner_id, reviews, positive, responded, rating_sum, rating1, rating2, rating3, rating4, rating5,

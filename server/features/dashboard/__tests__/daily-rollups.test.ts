@@ -15,7 +15,8 @@ async function rollupsAndTruth(database: TestDatabase, ownerId: number) {
   const db = database.handle.db;
   const kept = rowsOf(
     await db.execute(sql`
-      select day::text, reviews, positive, responded, rating_sum, rating1, rating2, rating3, rating4, rating5
+      select day::text, reviews, positive, responded, rating_sum, rating1, rating2, rating3, rating4, rating5,
+        google, facebook, video
       from review_daily_stats where owner_id = ${ownerId} and reviews <> 0 order by day`),
   );
   const truth = rowsOf<Record<string, number | string>>(
@@ -29,7 +30,10 @@ async function rollupsAndTruth(database: TestDatabase, ownerId: number) {
         count(*) filter (where rating = 2 and recommendation is null)::int as rating2,
         count(*) filter (where rating = 3 and recommendation is null)::int as rating3,
         count(*) filter (where rating = 4 and recommendation is null)::int as rating4,
-        count(*) filter (where rating = 5 and recommendation is null)::int as rating5
+        count(*) filter (where rating = 5 and recommendation is null)::int as rating5,
+        count(*) filter (where type = 'google')::int as google,
+        count(*) filter (where type = 'facebook')::int as facebook,
+        count(*) filter (where type = 'video')::int as video
       from reviews where owner_id = ${ownerId} group by 1 order by 1`),
   );
   const [totals] = rowsOf<Record<string, number>>(
@@ -37,13 +41,6 @@ async function rollupsAndTruth(database: TestDatabase, ownerId: number) {
       select reviews, positive, responded, rating_sum, rating1, rating2, rating3, rating4, rating5,
         google, facebook, video
       from review_totals where owner_id = ${ownerId}`),
-  );
-  const [bySource] = rowsOf<Record<string, number>>(
-    await db.execute(sql`
-      select count(*) filter (where type = 'google')::int as google,
-        count(*) filter (where type = 'facebook')::int as facebook,
-        count(*) filter (where type = 'video')::int as video
-      from reviews where owner_id = ${ownerId}`),
   );
   const responsesKept = rowsOf(
     await db.execute(sql`
@@ -62,10 +59,7 @@ async function rollupsAndTruth(database: TestDatabase, ownerId: number) {
   );
   const sumOf = (column: string) => truth.reduce((sum, day) => sum + Number(day[column]), 0);
   const dayColumns = Object.keys(truth[0] ?? {}).filter((column) => column !== 'day');
-  const truthTotals = {
-    ...Object.fromEntries(dayColumns.map((column) => [column, sumOf(column)])),
-    ...bySource,
-  };
+  const truthTotals = Object.fromEntries(dayColumns.map((column) => [column, sumOf(column)]));
   return { kept, truth, totals, truthTotals, responsesKept, responsesTruth };
 }
 
