@@ -5,14 +5,19 @@ import { REVIEW_FILTERS, REVIEW_PAGE_SIZE } from '@shared/schemas/reviews';
 import { createLocation, createReview, createUser } from '../../../testing/factories';
 import { planOf } from '../../../testing/query-plan';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
-import { createReviewsRepository, PREPARED_REVIEW_FILTERS } from '../reviews.repository';
+import {
+  createReviewsRepository,
+  PREPARED_REVIEW_FILTERS,
+  SEARCH_EVERY_REVIEW_UP_TO,
+} from '../reviews.repository';
 
 describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
   let database: TestDatabase;
   let ownerId: number;
+  const statements: string[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind, (text) => statements.push(text));
     const db = database.handle.db;
     const user = await createUser(db);
     const location = await createLocation(db, user.id);
@@ -247,6 +252,47 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
         expect.stringMatching(/reviews_owner_content_trgm_idx.*owner_id = \d+.*content ~~\*/),
         expect.stringMatching(/reviews_owner_reviewer_name_trgm_idx.*owner_id = \d+.*reviewer_name ~~\*/),
       ]);
+    }
+
+    // A client with few reviews reads all of them by owner, whatever the word: no index looks the word up
+    // (the planner may reach the owner's rows through the owner_id column of a trigram index, btree_gin's).
+    for (const q of ['zanzibar', 'staff']) {
+      const everyReview = { filter: 'all' as const, q, searchEveryReview: true };
+      for (const query of [
+        repo.listQuery(ownerId, everyReview, { limit: 10, offset: 0 }).toSQL(),
+        repo.countQuery(ownerId, everyReview, 1_001).toSQL(),
+      ]) {
+        const plan = await planAvoiding(query, ['seqscan']);
+        const conditions = plan.match(/"Index Cond":"[^"]+"/g) ?? [];
+        expect(conditions).toContainEqual(expect.stringMatching(/^"Index Cond":"\(owner_id = \d+\)"$/));
+        for (const condition of conditions) expect(condition).not.toContain('~~*');
+      }
+    }
+  });
+
+  it('when a client searches, then a small one reads its own reviews and a big one the trigram indexes', async () => {
+    const db = database.handle.db;
+    const repo = createReviewsRepository(db);
+    const searchedBy = async () => {
+      statements.length = 0;
+      await repo.page(ownerId, { filter: 'all', q: 'zanzibar' }, { limit: 10, offset: 0 }, 1_001);
+      return statements.filter((text) => text.includes('ilike'));
+    };
+
+    const small = await searchedBy();
+    expect(small).toHaveLength(2);
+    for (const text of small) expect(text).toContain('coalesce("reviews"."content", \'\') ilike');
+
+    // The totals row says how many reviews the client has (kept by the trigger; set here for the test).
+    await db.execute(
+      sql`update review_totals set reviews = ${SEARCH_EVERY_REVIEW_UP_TO + 1} where owner_id = ${ownerId}`,
+    );
+    try {
+      const big = await searchedBy();
+      expect(big).toHaveLength(2);
+      for (const text of big) expect(text).toContain('"reviews"."content" ilike');
+    } finally {
+      await db.execute(sql`select review_daily_stats_rebuild()`);
     }
   });
 });
