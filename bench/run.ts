@@ -32,7 +32,9 @@ import {
 import { startBaseline, stop, type BaselineDatabase, type BaselineSpec, type Statement } from './baseline';
 import { fastestOf, load, steadyLoad, type BenchRequest, type LoadResult } from './load';
 import { measureBundles, type RouteSize } from './bundle-sizes';
+import { measureDeliveries, startDeliveryFakes } from './deliveries';
 import { lighthouseScores, type LighthouseScore } from './lighthouse';
+import { measureSoak } from './soak';
 import {
   failedRequests,
   hasLatencyTarget,
@@ -71,6 +73,10 @@ const settings = {
     process.env.BENCH_RESULTS_DIR ||
     (small ? path.join(os.tmpdir(), 'rf-bench-small') : path.join(root, 'bench/results')),
   note: process.env.BENCH_NOTE || '',
+  /** The soak (every read at a steady rate, the app's memory sampled): on the server, 10 minutes unless set. */
+  soakSeconds: (kind: DatabaseKind) =>
+    Number(process.env.BENCH_SOAK_SECONDS || (small ? 4 : kind === 'postgres' ? 600 : 0)),
+  soakRate: Number(process.env.BENCH_SOAK_RATE || (small ? 20 : 200)),
 };
 
 type DatabaseKind = DatabaseFigures['database'];
@@ -200,7 +206,7 @@ type AppDatabase = { url: string } | { dataDir: string };
  * The built server in production mode. It listens on a port the system picks and reports it over IPC
  * (listeningPort): a port probed free beforehand can be taken by another process before the app binds it.
  */
-async function startApp(database: AppDatabase, logFile: string) {
+async function startApp(database: AppDatabase, logFile: string, providers: Record<string, string> = {}) {
   const out = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, [path.join(root, 'dist/server/index.js')], {
     cwd: root,
@@ -220,6 +226,7 @@ async function startApp(database: AppDatabase, logFile: string) {
       RATE_LIMIT_AUTH: '1000000',
       RATE_LIMIT_PUBLIC: '100000000',
       FREE_PLAN_REQUESTS: '100000000',
+      ...providers,
     },
     stdio: ['ignore', out, out, 'ipc'],
   });
@@ -368,7 +375,9 @@ async function measureDatabase(
     ])
   )[0]!.public_link;
 
-  const app = await startApp(database, path.join(work, 'server.log'));
+  // Messages go out through the real protocols to local fakes (a Postgres server only: see deliveries.ts).
+  const fakes = 'url' in database ? await startDeliveryFakes() : undefined;
+  const app = await startApp(database, path.join(work, 'server.log'), fakes?.env);
   say(`server up at ${app.base}`);
   const cookies = new Map<number, string>();
   for (const owner of owners) cookies.set(owner.id, await signIn(app.base, owner.email));
@@ -457,6 +466,7 @@ async function measureDatabase(
   // Flat out, or at a steady rate (requests a second) once the read has run flat out.
   const loadAt = (base: string, request: () => BenchRequest, rate?: number) =>
     rate ? steadyLoad(base, request, { ...options, rate }) : load(base, request, options);
+  let underLoadPeakRssMb = 0;
   const appRun = async (read: Read, ids: number[], rate?: number) => {
     const nextOwner = roundRobin(ids);
     const appRequest = () => {
@@ -469,6 +479,7 @@ async function measureDatabase(
     await askRuntimeStats(app.child, 'reset');
     const result = await loadAt(app.base, appRequest, rate);
     const runtime = await askRuntimeStats(app.child, 'read');
+    if (!rate) underLoadPeakRssMb = Math.max(underLoadPeakRssMb, runtime.rssPeakMb);
     await settle(database, app.base, appRequest());
     return { result, runtime };
   };
@@ -577,6 +588,32 @@ async function measureDatabase(
     }
   }
 
+  // Every read in turn, each for every signed-in client in turn, for the soak's length.
+  const soakSeconds = settings.soakSeconds(kind);
+  const soak =
+    soakSeconds > 0
+      ? await measureSoak({
+          base: app.base,
+          seconds: soakSeconds,
+          rate: settings.soakRate,
+          connections: run.connections,
+          next: (() => {
+            const nextRead = roundRobin(reads);
+            const nextOwner = roundRobin(owners.map((o) => o.id));
+            return () => {
+              const read = nextRead();
+              const id = nextOwner();
+              return { path: read.pathFor?.(id) ?? read.path, headers: { cookie: cookies.get(id)! } };
+            };
+          })(),
+          runtimeStats: (request) => askRuntimeStats(app.child, request),
+        })
+      : undefined;
+  if (soak)
+    say(
+      `soak: ${soak.seconds} s at ${soak.rate}/s, p99 ${soak.load.p99} ms, errors ${soak.load.errors}; RSS ${soak.rssSamplesMb.join(' ')} MB, peak ${soak.peakRssMb}`,
+    );
+
   const submission = JSON.stringify({ rating: 5, content: 'Quick and friendly, thank you', name: 'Bench' });
   const nextLink = roundRobin(links);
   const submit = await load(
@@ -609,6 +646,24 @@ async function measureDatabase(
     { write: 'public review submission', result: submit, available: links.length },
     { write: 'reply', result: replyRun, available: open.length },
   ];
+  const deliveries = fakes
+    ? await measureDeliveries({
+        base: app.base,
+        cookie: cookies.get(bigOwner.id)!,
+        ownerId: bigOwner.id,
+        locationId: (
+          await query<{ id: number }>(`select id from locations where owner_id = $1`, [bigOwner.id])
+        )[0]!.id,
+        query,
+        fakes,
+        contactsPerMethod: small ? 100 : 5_000,
+        startAnotherProcess: async () => {
+          const another = await startApp(database, path.join(work, 'server-2.log'), fakes.env);
+          return () => stop(another.child);
+        },
+        say,
+      })
+    : undefined;
 
   const appPeakRssMb = peakRssMb(app.child.pid);
   const lighthouse = measureLighthouse
@@ -631,9 +686,15 @@ async function measureDatabase(
       }
     }
   }
-  const memory = { appPeakRssMb, baselinePeakRssMb: peakRssMb(baseline!.child.pid) };
+  const memory = {
+    appPeakRssMb,
+    baselinePeakRssMb: peakRssMb(baseline!.child.pid),
+    underLoadPeakRssMb: underLoadPeakRssMb || null,
+    soak,
+  };
   await stop(baseline!.child);
   await stop(app.child);
+  await fakes?.close();
 
   // The plans of the reads, for the biggest client, as the app ran them.
   const explains: { read: string; statements: { text: string; plan: string }[] }[] = [];
@@ -676,6 +737,7 @@ async function measureDatabase(
     signedInClients: owners.length,
     reads: readFigures,
     writes,
+    deliveries,
     memory,
     explains,
   };

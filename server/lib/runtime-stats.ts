@@ -14,6 +14,8 @@ export interface RuntimeStats {
   /** Heap used and resident memory now, in MB. */
   heapUsedMb: number;
   rssMb: number;
+  /** The highest resident memory seen since the last reset (sampled every 100 ms), in MB. */
+  rssPeakMb: number;
 }
 
 /** What the parent process sends (`{ runtimeStats: 'reset' | 'read' }`) and gets back (`{ runtimeStats }`). */
@@ -28,7 +30,7 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
  * Measures where a latency tail comes from inside the process (issue 46): a stalled event loop delays every
  * request waiting behind it, and a garbage collection stops the loop for its pause.
  */
-export function createRuntimeStats() {
+export function createRuntimeStats({ readRss = () => process.memoryUsage.rss() } = {}) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   let gc = { count: 0, totalMs: 0, maxMs: 0, minorCount: 0 };
   const observer = new PerformanceObserver((list) => {
@@ -39,15 +41,22 @@ export function createRuntimeStats() {
       if (entry.detail?.kind === MINOR_GC) gc.minorCount += 1;
     }
   });
+  let rssPeak = readRss();
+  const sampleRss = setInterval(() => {
+    rssPeak = Math.max(rssPeak, readRss());
+  }, 100);
+  sampleRss.unref();
   delay.enable();
   observer.observe({ entryTypes: ['gc'] });
   return {
     reset() {
       delay.reset();
       gc = { count: 0, totalMs: 0, maxMs: 0, minorCount: 0 };
+      rssPeak = readRss();
     },
     read(): RuntimeStats {
-      const memory = process.memoryUsage();
+      const heapUsed = process.memoryUsage().heapUsed;
+      const rss = readRss();
       return {
         loopDelayP50: ms(delay.percentile(50)),
         loopDelayP99: ms(delay.percentile(99)),
@@ -56,11 +65,13 @@ export function createRuntimeStats() {
         gcTotalMs: Math.round(gc.totalMs * 100) / 100,
         gcMaxMs: Math.round(gc.maxMs * 100) / 100,
         minorGcCount: gc.minorCount,
-        heapUsedMb: mb(memory.heapUsed),
-        rssMb: mb(memory.rss),
+        heapUsedMb: mb(heapUsed),
+        rssMb: mb(rss),
+        rssPeakMb: mb(Math.max(rssPeak, rss)),
       };
     },
     stop() {
+      clearInterval(sampleRss);
       delay.disable();
       observer.disconnect();
     },

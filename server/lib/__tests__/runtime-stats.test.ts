@@ -44,6 +44,30 @@ describe('the runtime stats', () => {
     }
   });
 
+  it('when memory rises and falls between two reads, then the peak keeps the top until a reset', async () => {
+    const MB = 1024 * 1024;
+    let rss = 100 * MB;
+    let sampled = 0;
+    const stats = createRuntimeStats({
+      readRss: () => {
+        sampled += 1;
+        return rss;
+      },
+    });
+    try {
+      rss = 500 * MB;
+      const before = sampled;
+      await vi.waitFor(() => expect(sampled).toBeGreaterThan(before + 1));
+      rss = 120 * MB;
+
+      expect(stats.read()).toMatchObject({ rssMb: 120, rssPeakMb: 500 });
+      stats.reset();
+      expect(stats.read()).toMatchObject({ rssMb: 120, rssPeakMb: 120 });
+    } finally {
+      stats.stop();
+    }
+  });
+
   it('when a parent asks over IPC, then it is answered, and a reset starts afresh', async () => {
     const answers: RuntimeStats[] = [];
     const channel = Object.assign(new EventEmitter(), {
