@@ -73,6 +73,8 @@ const settings = {
     process.env.BENCH_RESULTS_DIR ||
     (small ? path.join(os.tmpdir(), 'rf-bench-small') : path.join(root, 'bench/results')),
   note: process.env.BENCH_NOTE || '',
+  /** BENCH_COMPARE_TO=bench/results/…-full.json: the 1M report a 10M run's reads are held to (issue 46). */
+  compareTo: process.env.BENCH_COMPARE_TO,
   /** The soak (every read at a steady rate, the app's memory sampled): on the server, 10 minutes unless set. */
   soakSeconds: (kind: DatabaseKind) =>
     Number(process.env.BENCH_SOAK_SECONDS || (small ? 4 : kind === 'postgres' ? 600 : 0)),
@@ -751,6 +753,7 @@ async function main(): Promise<void> {
   const dist = path.join(root, 'dist/server/index.js');
   if (!fs.existsSync(dist)) throw new Error('Build first: npm run build (the bench runs the built server).');
   fs.mkdirSync(settings.resultsDir, { recursive: true });
+  const reference = settings.compareTo ? referenceReads(settings.compareTo) : undefined;
 
   const measured: DatabaseFigures[] = [];
   const skipped = small
@@ -785,6 +788,7 @@ async function main(): Promise<void> {
     databases: measured,
     bundles,
     lighthouse,
+    reference,
   };
   const written = writeReport(settings.resultsDir, report);
   say(`report: ${written.markdown}`);
@@ -793,6 +797,14 @@ async function main(): Promise<void> {
     console.error(`bench: ${errors} requests failed (see the report); the bench expects none`);
     process.exitCode = 1;
   }
+}
+
+/** The Postgres server's reads of an earlier report (its .json), which a 10M run is compared with. */
+function referenceReads(file: string): NonNullable<BenchReport['reference']> {
+  const earlier = JSON.parse(fs.readFileSync(file, 'utf8')) as BenchReport;
+  const server = earlier.databases.find((d) => d.database === 'postgres');
+  if (!server) throw new Error(`${file} has no Postgres server figures to compare with.`);
+  return { file: path.relative(root, path.resolve(file)), reads: server.reads };
 }
 
 /** One read's line of the report from its runs on the app and on the baseline. */

@@ -195,6 +195,61 @@ describe('the bench report', () => {
     expect(soaked([200, 200, 200, 200, 200], 4).met).toBeNull();
   });
 
+  it('holds each read at 10M to 1.5× its p50 at 1M, at the steady half rate, from the report it names', () => {
+    const steadyAt = (p50: number) => ({ rate: 100, app: { ...result(100), p50 }, baseline: result(100) });
+    const readOf = (read: string, p50: number) => ({
+      read,
+      path: '/api',
+      mix: 'big',
+      app: result(200),
+      baseline: result(200),
+      runs: { app: [200], baseline: [200] },
+      steady: steadyAt(p50),
+    });
+    const tenMillion = databaseFigures('postgres', result(600), result(500));
+    tenMillion.reads = [
+      readOf('dashboard stats', 30),
+      readOf('dashboard charts', 40),
+      readOf('reviews search', 9),
+      readOf('user', 50),
+    ];
+    const tenfold = (reference?: BenchReport['reference']) =>
+      evaluateTargets({ ...report([tenMillion]), size: '10m', reference }).filter(
+        (t) => t.target.includes('10M') || t.target.startsWith('10,000,000'),
+      );
+
+    expect(
+      tenfold({
+        file: 'bench/results/x-full.json',
+        reads: [readOf('dashboard stats', 25), readOf('dashboard charts', 20), readOf('user', 5)],
+      }),
+    ).toEqual([
+      {
+        target: 'dashboard stats (big) p50 at 10M ≤ 1.5× at 1M, steady half rate',
+        measured: '30 ms at 100 req/s vs 25 ms at 100 req/s (1.20×)',
+        met: true,
+      },
+      {
+        target: 'dashboard charts (big) p50 at 10M ≤ 1.5× at 1M, steady half rate',
+        measured: '40 ms at 100 req/s vs 20 ms at 100 req/s (2.00×)',
+        met: false,
+      },
+      {
+        target: 'reviews search (big) p50 at 10M ≤ 1.5× at 1M, steady half rate',
+        measured: 'not measured (at 1M: no such read)',
+        met: null,
+      },
+    ]);
+    expect(tenfold()).toEqual([
+      {
+        target:
+          "10,000,000 reviews across 10,000 clients: each read's p50 within 1.5× its 1,000,000-review p50",
+        measured: 'not measured: no 1M report to compare with (BENCH_COMPARE_TO)',
+        met: null,
+      },
+    ]);
+  });
+
   it('reports the bulk sends and the drains with one process and two', () => {
     const server = databaseFigures('postgres', result(600), result(500));
     server.deliveries = {
