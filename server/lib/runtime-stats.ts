@@ -2,7 +2,10 @@ import { monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } fro
 
 /** How long the event loop waited and how long garbage collection paused it, since the last reset. */
 export interface RuntimeStats {
-  /** Event-loop delay (perf_hooks.monitorEventLoopDelay): how late a timer due now ran, in ms. */
+  /**
+   * Event-loop delay: how late a timer ran past its due time, in ms (perf_hooks.monitorEventLoopDelay records
+   * the whole interval between its timers, the resolution included: an idle loop reads 10 ms there, 0 here).
+   */
   loopDelayP50: number;
   loopDelayP99: number;
   loopDelayMax: number;
@@ -23,7 +26,11 @@ export type RuntimeStatsRequest = { runtimeStats: 'reset' | 'read' };
 
 // node:perf_hooks' NODE_PERFORMANCE_GC_MINOR: a scavenge of the young generation.
 const MINOR_GC = 1;
+const LOOP_DELAY_RESOLUTION_MS = 10;
 const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e4) / 100;
+/** How late the loop ran the delay monitor's timer, its interval less the resolution it was due after. */
+export const lateness = (nanoseconds: number) =>
+  Math.max(0, ms(nanoseconds - LOOP_DELAY_RESOLUTION_MS * 1e6));
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /**
@@ -31,7 +38,7 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
  * request waiting behind it, and a garbage collection stops the loop for its pause.
  */
 export function createRuntimeStats({ readRss = () => process.memoryUsage.rss() } = {}) {
-  const delay = monitorEventLoopDelay({ resolution: 10 });
+  const delay = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
   let gc = { count: 0, totalMs: 0, maxMs: 0, minorCount: 0 };
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & { detail?: { kind?: number } })[]) {
@@ -58,9 +65,9 @@ export function createRuntimeStats({ readRss = () => process.memoryUsage.rss() }
       const heapUsed = process.memoryUsage().heapUsed;
       const rss = readRss();
       return {
-        loopDelayP50: ms(delay.percentile(50)),
-        loopDelayP99: ms(delay.percentile(99)),
-        loopDelayMax: ms(delay.max),
+        loopDelayP50: lateness(delay.percentile(50)),
+        loopDelayP99: lateness(delay.percentile(99)),
+        loopDelayMax: lateness(delay.max),
         gcCount: gc.count,
         gcTotalMs: Math.round(gc.totalMs * 100) / 100,
         gcMaxMs: Math.round(gc.maxMs * 100) / 100,

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { answerRuntimeStatsOverIpc, createRuntimeStats, type RuntimeStats } from '../runtime-stats';
+import { answerRuntimeStatsOverIpc, createRuntimeStats, lateness, type RuntimeStats } from '../runtime-stats';
 
 /** Keeps the event loop busy for `ms`: nothing else can run meanwhile. */
 function block(ms: number) {
@@ -23,6 +23,13 @@ describe('the runtime stats', () => {
     } finally {
       stats.stop();
     }
+  });
+
+  it("reads the loop's delay as the lateness past the monitor's 10 ms interval, not the interval itself", () => {
+    expect(lateness(10_170_000)).toBe(0.17);
+    expect(lateness(90_000_000)).toBe(80);
+    // The first timer of a monitor can fire a little early: never a negative delay.
+    expect(lateness(9_990_000)).toBe(0);
   });
 
   it('when the process allocates, then its garbage collections are counted with their pauses', async () => {
