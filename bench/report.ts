@@ -6,6 +6,7 @@ import type { LighthouseScore } from './lighthouse';
 import type { SeedSize } from './seed';
 import type { RuntimeStats } from '../server/lib/runtime-stats';
 import type { DeliveryFigures } from './deliveries';
+import { BULK_MAX_CONTACTS } from '@shared/review-requests';
 import { halfTimeRssMb, SOAK_GROWTH_ALLOWED, soakGrew, type SoakFigures } from './soak';
 
 export interface ReadFigures {
@@ -338,13 +339,15 @@ function databaseSection(d: DatabaseFigures): string[] {
       '',
       '### Sending',
       '',
-      'A bulk send by tag (POST /api/review-requests/bulk) answers once its requests are queued; the queue then ' +
+      `A bulk send by tag (POST /api/review-requests/bulk, at most ${BULK_MAX_CONTACTS.toLocaleString('en')} contacts a send) answers once its requests are queued; the queue then ` +
         'sends them through a local SMTP server and the Twilio fake, one worker per app process. A drain runs ' +
         'from the first message sent to the last (their sent_at).',
       '',
-      '| Bulk send | contacts | queued | seconds to queue |',
-      '|---|---|---|---|',
-      ...d.deliveries.bulk.map((b) => `| ${b.method} | ${b.contacts} | ${b.created} | ${b.seconds} |`),
+      '| Bulk send | contacts | sends | queued | seconds to queue |',
+      '|---|---|---|---|---|',
+      ...d.deliveries.bulk.map(
+        (b) => `| ${b.method} | ${b.contacts} | ${b.sends} | ${b.created} | ${b.seconds} |`,
+      ),
       '',
       '| Drain | processes | queued | sent | seconds | messages a second |',
       '|---|---|---|---|---|---|',

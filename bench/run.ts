@@ -79,6 +79,8 @@ const settings = {
   soakSeconds: (kind: DatabaseKind) =>
     Number(process.env.BENCH_SOAK_SECONDS || (small ? 4 : kind === 'postgres' ? 600 : 0)),
   soakRate: Number(process.env.BENCH_SOAK_RATE || (small ? 20 : 200)),
+  /** Contacts per method in each drain of the sending (bench/deliveries.ts); 0 leaves the sending out. */
+  sendContacts: Number(process.env.BENCH_SEND_CONTACTS ?? (small ? 100 : 5_000)),
 };
 
 type DatabaseKind = DatabaseFigures['database'];
@@ -378,7 +380,7 @@ async function measureDatabase(
   )[0]!.public_link;
 
   // Messages go out through the real protocols to local fakes (a Postgres server only: see deliveries.ts).
-  const fakes = 'url' in database ? await startDeliveryFakes() : undefined;
+  const fakes = 'url' in database && settings.sendContacts > 0 ? await startDeliveryFakes() : undefined;
   const app = await startApp(database, path.join(work, 'server.log'), fakes?.env);
   say(`server up at ${app.base}`);
   const cookies = new Map<number, string>();
@@ -658,7 +660,7 @@ async function measureDatabase(
         )[0]!.id,
         query,
         fakes,
-        contactsPerMethod: small ? 100 : 5_000,
+        contactsPerMethod: settings.sendContacts,
         startAnotherProcess: async () => {
           const another = await startApp(database, path.join(work, 'server-2.log'), fakes.env);
           return () => stop(another.child);

@@ -254,8 +254,8 @@ describe('the bench report', () => {
     const server = databaseFigures('postgres', result(600), result(500));
     server.deliveries = {
       bulk: [
-        { method: 'email', contacts: 5000, created: 5000, seconds: 3.2 },
-        { method: 'sms', contacts: 5000, created: 4990, seconds: 3.4 },
+        { method: 'email', contacts: 5000, sends: 5, created: 5000, seconds: 3.2 },
+        { method: 'sms', contacts: 5000, sends: 5, created: 4990, seconds: 3.4 },
       ],
       drains: [
         { processes: 1, queued: 9990, sent: 9990, seconds: 90, perSecond: 111 },
@@ -267,7 +267,7 @@ describe('the bench report', () => {
       const markdown = fs.readFileSync(writeReport(dir, report([server])).markdown, 'utf8');
 
       expect(markdown).toContain('### Sending');
-      expect(markdown).toContain('| sms | 5000 | 4990 | 3.4 |');
+      expect(markdown).toContain('| sms | 5000 | 5 | 4990 | 3.4 |');
       expect(markdown).toContain('| email + SMS | 2 | 10000 | 10000 | 50 | 200 |');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
