@@ -127,22 +127,29 @@ export async function measureDeliveries(run: DeliveryRun): Promise<DeliveryFigur
   });
   if (!saved.ok) throw new Error(`request settings: ${saved.status} ${await saved.text()}`);
 
+  // New customers every send; a kept database (BENCH_RESEED=0) holds the last run's, who were asked already.
+  let nextCustomer =
+    Number(
+      (
+        await run.query<{ last: number | null }>(
+          `select max(substring(email from '^bulk-(\\d+)@')::int) as last
+             from contacts where owner_id = $1 and email like 'bulk-%@bench.test'`,
+          [run.ownerId],
+        )
+      )[0]?.last ?? 0,
+    ) + 1;
   for (const processes of [1, 2]) {
     const stopAnother = processes === 2 ? await run.startAnotherProcess() : undefined;
     try {
       const since = (await run.query<{ now: Date }>('select now()'))[0]!.now;
       let queued = 0;
       for (const method of ['email', 'sms'] as const) {
-        const first = (processes * 2 + (method === 'sms' ? 1 : 0)) * 1e6;
         const total = { created: 0, seconds: 0, sends: 0 };
         for (let from = 0; from < run.contactsPerMethod; from += BULK_MAX_CONTACTS) {
-          const tag = `bench-bulk-${processes}-${method}-${from}`;
-          await addContacts(
-            run,
-            tag,
-            Math.min(BULK_MAX_CONTACTS, run.contactsPerMethod - from),
-            first + from,
-          );
+          const count = Math.min(BULK_MAX_CONTACTS, run.contactsPerMethod - from);
+          const tag = `bench-bulk-${nextCustomer}`;
+          await addContacts(run, tag, count, nextCustomer);
+          nextCustomer += count;
           const bulk = await bulkSend(run, method, tag);
           total.created += bulk.created;
           total.seconds += bulk.seconds;

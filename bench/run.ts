@@ -210,6 +210,9 @@ type AppDatabase = { url: string } | { dataDir: string };
  * The built server in production mode. It listens on a port the system picks and reports it over IPC
  * (listeningPort): a port probed free beforehand can be taken by another process before the app binds it.
  */
+/** Every app and baseline process the bench started: a failed run stops them too (their workers would go on). */
+const children = new Set<ChildProcess>();
+
 async function startApp(database: AppDatabase, logFile: string, providers: Record<string, string> = {}) {
   const out = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, [path.join(root, 'dist/server/index.js')], {
@@ -234,6 +237,7 @@ async function startApp(database: AppDatabase, logFile: string, providers: Recor
     },
     stdio: ['ignore', out, out, 'ipc'],
   });
+  children.add(child);
   const port = await listeningPort(child, () => fs.readFileSync(logFile, 'utf8'));
   // The channel stays open: the bench asks the app for its event-loop delay and GC pauses around a run.
   return { child, base: `http://127.0.0.1:${port}` };
@@ -554,6 +558,7 @@ async function measureDatabase(
     // A server takes both at once: each read on the app, then at once on the baseline.
     const specFile = await capture(async (onQuery) => openPostgres(database.url, 2, onQuery));
     baseline = await startBaseline(baselineDatabaseOf(database), specFile);
+    children.add(baseline.child);
     say(`baseline up at ${baseline.base}`);
     for (const read of reads) {
       for (const [mix, ids] of Object.entries(mixes)) {
@@ -680,6 +685,7 @@ async function measureDatabase(
     await stop(app.child);
     const specFile = await capture((onQuery) => openPglite(pgliteDirOf(database.dataDir), onQuery));
     baseline = await startBaseline(baselineDatabaseOf(database), specFile);
+    children.add(baseline.child);
     say(`baseline up at ${baseline.base}`);
     for (const read of reads) {
       for (const [mix, ids] of Object.entries(mixes)) {
@@ -844,7 +850,8 @@ function listQueryOf(query: Record<string, string>): ReviewListQuery {
   };
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   console.error(error);
+  await Promise.all([...children].map(stop));
   process.exit(1);
 });
