@@ -91,7 +91,10 @@ async function bulkSend(run: DeliveryRun, method: 'email' | 'sms', tag: string) 
 /** A request whose message went out (shared/domain.ts REQUEST_STATUSES): sent, and any state after it. */
 const WENT_OUT = `('sent', 'delivered', 'opened', 'completed')`;
 
-/** Waits (polling the database, as an operator's dashboard would) until no request of `tag` waits to be sent. */
+/**
+ * Waits (polling the database, as an operator's dashboard would) until none of the owner's requests created since
+ * `since` waits to be sent.
+ */
 async function drained(run: DeliveryRun, since: Date, expected: number) {
   const count = async () =>
     (

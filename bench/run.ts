@@ -206,12 +206,13 @@ async function preparePostgres(size: SeedSize): Promise<{ url: string; seedSecon
 /** The app's database: a Postgres server's URL, or the DATA_DIR holding the embedded database. */
 type AppDatabase = { url: string } | { dataDir: string };
 
+/** Every app and baseline process the bench started: a failed run stops them too (their workers would go on). */
+const children = new Set<ChildProcess>();
+
 /**
  * The built server in production mode. It listens on a port the system picks and reports it over IPC
  * (listeningPort): a port probed free beforehand can be taken by another process before the app binds it.
  */
-/** Every app and baseline process the bench started: a failed run stops them too (their workers would go on). */
-const children = new Set<ChildProcess>();
 
 async function startApp(database: AppDatabase, logFile: string, providers: Record<string, string> = {}) {
   const out = fs.openSync(logFile, 'w');
@@ -427,7 +428,7 @@ async function measureDatabase(
     ...FILTERS.map((filter) =>
       listRead(`reviews ${filter}`, { filter, page: '1', pageSize: String(PAGE_SIZE) }),
     ),
-    // A word in a sixth of the reviews, then a name in a few hundredths of a percent (the trigram indexes').
+    // A word in a third of the reviews, then a name in a sixth of a percent (the trigram indexes').
     listRead('reviews search', { filter: 'all', page: '1', pageSize: String(PAGE_SIZE), q: 'quick' }),
     listRead('reviews search by name', {
       filter: 'all',
