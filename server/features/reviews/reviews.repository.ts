@@ -88,6 +88,24 @@ export interface ReviewListCriteria {
  */
 export const SEARCH_EVERY_REVIEW_UP_TO = 20_000;
 
+/**
+ * A bigger client's search first tests its newest reviews of the list, up to this many (about 3 ms), before any
+ * trigram lookup: a common word fills the page within dozens of them, where the lookup reads every match and
+ * sorts them for the newest ten (a third of a 2M-review client's for "quick": seconds). A word too rare to fill
+ * the page within them, where the lookup is cheap, falls through to it.
+ */
+export const SEARCH_WALK_ROWS = 2_000;
+
+/**
+ * The count of a bigger client's search tests up to this many of its newest reviews when the page's walk says the
+ * count's cap is reached within them (a word in a fifth of the reviews or more); otherwise, or when it is not
+ * reached, the trigram lookup counts.
+ */
+export const SEARCH_COUNT_WALK_ROWS = 5_000;
+
+/** A search's criteria. */
+type SearchCriteria = ReviewListCriteria & { q: string };
+
 /** Only the reviews of these locations (a location-limited team member); none without a limit. */
 function inLocations(locationIds: number[] | null | undefined): SQL | undefined {
   return locationIds ? inArray(reviews.locationId, locationIds) : undefined;
@@ -188,13 +206,20 @@ function whereOf(
     const pattern = likePattern(q);
     conditions.push(
       searchEveryReview
-        ? // The same test on expressions no trigram index is built on: the owner's index serves the query.
-          sql`(coalesce(${reviews.content}, '') ilike ${pattern} or coalesce(${reviews.reviewerName}, '') ilike ${pattern})`
+        ? // The owner's index serves the query.
+          hasWordsOutsideIndexes(reviews, pattern)
         : or(ilike(reviews.content, pattern), ilike(reviews.reviewerName, pattern)),
     );
   }
   return and(...conditions)!;
 }
+
+/**
+ * The search's test on expressions no trigram index is built on, for reviews read by another index (the owner's):
+ * within one client the planner cannot tell a common word from a rare one (see SEARCH_EVERY_REVIEW_UP_TO).
+ */
+const hasWordsOutsideIndexes = (row: { content: unknown; reviewerName: unknown }, pattern: string) =>
+  sql`(coalesce(${row.content}, '') ilike ${pattern} or coalesce(${row.reviewerName}, '') ilike ${pattern})`;
 
 /** Newest first; the id breaks ties so paging is stable (matches reviews_owner_created_idx). */
 const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
@@ -414,6 +439,9 @@ export function createReviewsRepository(db: Database) {
     .from(reviewTotals)
     .where(eq(reviewTotals.ownerId, sql.placeholder('ownerId')))
     .prepare('reviews_of_client');
+  /** A search of a client with more than SEARCH_EVERY_REVIEW_UP_TO reviews (see SEARCH_WALK_ROWS). */
+  const isBigClientSearch = (criteria: ReviewListCriteria): criteria is SearchCriteria =>
+    Boolean(criteria.q) && !criteria.searchEveryReview;
   /** A search's criteria with how it reads the client's reviews (searchEveryReview): by the client's size. */
   const searchPlanned = async (
     ownerId: number,
@@ -422,6 +450,96 @@ export function createReviewsRepository(db: Database) {
     if (!criteria.q) return criteria;
     const [totals] = await reviewsOfClient.execute({ ownerId });
     return { ...criteria, searchEveryReview: (totals?.reviews ?? 0) <= SEARCH_EVERY_REVIEW_UP_TO };
+  };
+
+  /**
+   * The newest reviews of a search's list without its words, up to `rows`, from the cursor if there is one: the
+   * rows a bigger client's search tests first (SEARCH_WALK_ROWS). Each carries its place in the walk (`walked`).
+   */
+  const newestOfList = (ownerId: number, criteria: ReviewListCriteria, rows: number, after?: ReviewCursor) =>
+    db
+      .select({
+        id: reviews.id,
+        createdAt: reviews.createdAt,
+        content: reviews.content,
+        reviewerName: reviews.reviewerName,
+        walked: sql<number>`row_number() over (order by ${reviews.createdAt} desc, ${reviews.id} desc)`.as(
+          'walked',
+        ),
+      })
+      .from(reviews)
+      .where(and(whereOf(ownerId, { ...criteria, q: undefined }), after && afterCursor(after)))
+      .orderBy(...newestFirst)
+      .limit(rows)
+      .as('newest');
+
+  /** A search's page among the list's newest SEARCH_WALK_ROWS reviews (short when they hold too few matches). */
+  const walkedPageQuery = (ownerId: number, criteria: SearchCriteria, window: ReviewListWindow) => {
+    const newest = newestOfList(
+      ownerId,
+      criteria,
+      SEARCH_WALK_ROWS,
+      'after' in window ? window.after : undefined,
+    );
+    const page = db
+      .select({ id: newest.id, createdAt: newest.createdAt, walked: newest.walked })
+      .from(newest)
+      .where(hasWordsOutsideIndexes(newest, likePattern(criteria.q)))
+      .orderBy(desc(newest.createdAt), desc(newest.id))
+      .limit(window.limit)
+      .offset('offset' in window ? window.offset : 0)
+      .as('page');
+    return db
+      .select({ ...listColumns, walked: page.walked })
+      .from(page)
+      .innerJoin(reviews, eq(reviews.id, page.id))
+      .leftJoin(locations, ownLocation)
+      .orderBy(desc(page.createdAt), desc(page.id));
+  };
+
+  /** A search's matches among the list's newest SEARCH_COUNT_WALK_ROWS reviews, no more than `upTo`. */
+  const walkedCountQuery = (ownerId: number, criteria: SearchCriteria, upTo: number) => {
+    const newest = newestOfList(ownerId, criteria, SEARCH_COUNT_WALK_ROWS);
+    return db.select({ total: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(newest)
+        .where(hasWordsOutsideIndexes(newest, likePattern(criteria.q)))
+        .limit(upTo)
+        .as('matching'),
+    );
+  };
+
+  /**
+   * A bigger client's search page found among the list's newest SEARCH_WALK_ROWS reviews, if they hold it; with
+   * whether the count's cap `upTo` is likely reached within SEARCH_COUNT_WALK_ROWS of them, at the word's rate.
+   */
+  const walkedSearchPage = async (ownerId: number, criteria: SearchCriteria, window: ReviewListWindow) => {
+    const walked = await walkedPageQuery(ownerId, criteria, window);
+    if (walked.length < window.limit) return undefined;
+    const matched = window.limit + ('offset' in window ? window.offset : 0);
+    const rowsPerMatch = Number(walked.at(-1)!.walked) / matched;
+    return {
+      rows: walked.map(({ walked: _walked, ...row }) => row),
+      capLikelyWalked: (upTo: number) => upTo * rowsPerMatch <= SEARCH_COUNT_WALK_ROWS,
+    };
+  };
+
+  /**
+   * A bigger client's search count, no more than `upTo`: over the list's newest SEARCH_COUNT_WALK_ROWS reviews
+   * when the cap is likely reached within them, else, or when it is not, by the trigram lookup.
+   */
+  const searchCount = async (
+    ownerId: number,
+    criteria: SearchCriteria,
+    upTo: number,
+    capLikelyWalked: boolean,
+  ) => {
+    if (capLikelyWalked) {
+      const [walked] = await walkedCountQuery(ownerId, criteria, upTo);
+      if ((walked?.total ?? 0) >= upTo) return upTo;
+    }
+    return countMatching(ownerId, criteria, upTo);
   };
 
   /**
@@ -450,14 +568,26 @@ export function createReviewsRepository(db: Database) {
     },
     listQuery,
     countQuery,
+    /** A bigger client's search over its newest reviews, unrun (for their plans' test). */
+    walkedPageQuery,
+    walkedCountQuery,
 
     /** The statements a common page prepares, unrun, with their placeholders (for their plans' test). */
     commonPageQueries,
 
-    list: async (ownerId: number, criteria: ReviewListCriteria, window: ReviewListWindow) =>
-      listRows(ownerId, await searchPlanned(ownerId, criteria), window),
-    count: async (ownerId: number, criteria: ReviewListCriteria, upTo: number) =>
-      countMatching(ownerId, await searchPlanned(ownerId, criteria), upTo),
+    async list(ownerId: number, criteria: ReviewListCriteria, window: ReviewListWindow) {
+      const planned = await searchPlanned(ownerId, criteria);
+      const walked = isBigClientSearch(planned)
+        ? await walkedSearchPage(ownerId, planned, window)
+        : undefined;
+      return walked?.rows ?? listRows(ownerId, planned, window);
+    },
+    async count(ownerId: number, criteria: ReviewListCriteria, upTo: number) {
+      const planned = await searchPlanned(ownerId, criteria);
+      return isBigClientSearch(planned)
+        ? searchCount(ownerId, planned, upTo, true)
+        : countMatching(ownerId, planned, upTo);
+    },
 
     /**
      * A page of the list and how many reviews match it, no more than `upTo`. A common first page (the page
@@ -479,6 +609,13 @@ export function createReviewsRepository(db: Database) {
         return { rows: counted.map(({ total: _total, ...row }) => row), total: counted[0]?.total ?? 0 };
       }
       const planned = await searchPlanned(ownerId, criteria);
+      if (isBigClientSearch(planned)) {
+        const walked = await walkedSearchPage(ownerId, planned, window);
+        if (walked) {
+          const total = await searchCount(ownerId, planned, upTo, walked.capLikelyWalked(upTo));
+          return { rows: walked.rows, total };
+        }
+      }
       const [rows, total] = await Promise.all([
         listRows(ownerId, planned, window),
         countMatching(ownerId, planned, upTo),
@@ -487,23 +624,30 @@ export function createReviewsRepository(db: Database) {
     },
 
     /**
-     * One page of the export by keyset: the rows strictly after `afterId` in newest-first order. The cursor
-     * is compared in SQL against the row's own timestamp, so microseconds never get lost in a JS Date.
+     * The export's rows, newest first, `batch` at a time by keyset: the rows strictly after the last batch's
+     * last. The cursor is compared in SQL against the row's own timestamp, so microseconds never get lost in a
+     * JS Date. A search is planned once for the whole export.
      */
-    async exportPage(
+    async *exportBatches(
       ownerId: number,
       criteria: ReviewListCriteria,
-      afterId: number | undefined,
-      limit: number,
-    ): Promise<ReviewRow[]> {
-      const after =
-        afterId === undefined
-          ? undefined
-          : sql`(${reviews.createdAt}, ${reviews.id}) < (select r.created_at, r.id from reviews r where r.id = ${afterId})`;
-      return selectReviews()
-        .where(and(whereOf(ownerId, await searchPlanned(ownerId, criteria)), after))
-        .orderBy(...newestFirst)
-        .limit(limit);
+      batch: number,
+    ): AsyncGenerator<ReviewRow[]> {
+      const where = whereOf(ownerId, await searchPlanned(ownerId, criteria));
+      let afterId: number | undefined;
+      for (;;) {
+        const after =
+          afterId === undefined
+            ? undefined
+            : sql`(${reviews.createdAt}, ${reviews.id}) < (select r.created_at, r.id from reviews r where r.id = ${afterId})`;
+        const rows = await selectReviews()
+          .where(and(where, after))
+          .orderBy(...newestFirst)
+          .limit(batch);
+        if (rows.length > 0) yield rows;
+        if (rows.length < batch) return;
+        afterId = rows.at(-1)!.id;
+      }
     },
 
     async findById(scope: Scope, id: number): Promise<ReviewRow | undefined> {

@@ -115,12 +115,8 @@ export function createReviewsService(repo: ReviewsRepository) {
     async *exportCsv(scope: Scope, query: ReviewExportQuery): AsyncGenerator<string> {
       const criteria = criteriaOf(query, scope);
       yield csvLine(REVIEW_EXPORT_COLUMNS);
-      let afterId: number | undefined;
-      for (;;) {
-        const rows = await repo.exportPage(scope.ownerId, criteria, afterId, EXPORT_BATCH);
-        if (rows.length > 0) yield rows.map((row) => csvRow(toReview(row))).join('');
-        if (rows.length < EXPORT_BATCH) return;
-        afterId = rows[rows.length - 1]!.id;
+      for await (const rows of repo.exportBatches(scope.ownerId, criteria, EXPORT_BATCH)) {
+        yield rows.map((row) => csvRow(toReview(row))).join('');
       }
     },
 

@@ -8,7 +8,10 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../
 import {
   createReviewsRepository,
   PREPARED_REVIEW_FILTERS,
+  SEARCH_COUNT_WALK_ROWS,
   SEARCH_EVERY_REVIEW_UP_TO,
+  type ReviewListCriteria,
+  type ReviewListWindow,
 } from '../reviews.repository';
 
 describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
@@ -288,9 +291,104 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       sql`update review_totals set reviews = ${SEARCH_EVERY_REVIEW_UP_TO + 1} where owner_id = ${ownerId}`,
     );
     try {
-      const big = await searchedBy();
+      // Its newest reviews are tested first (the next test); "zanzibar" is too rare to fill the page among them.
+      const big = (await searchedBy()).filter((text) => !text.includes('"newest"'));
       expect(big).toHaveLength(2);
       for (const text of big) expect(text).toContain('"reviews"."content" ilike');
+    } finally {
+      await db.execute(sql`select review_daily_stats_rebuild()`);
+    }
+  });
+
+  it('when a big client searches, then its newest reviews answer a common word and the trigram indexes a rare one', async () => {
+    const db = database.handle.db;
+    const repo = createReviewsRepository(db);
+    await db.execute(
+      sql`update review_totals set reviews = ${SEARCH_EVERY_REVIEW_UP_TO + 1} where owner_id = ${ownerId}`,
+    );
+    try {
+      /** The page and count the trigram form answers, and the statements the repository ran for its own. */
+      const searched = async (criteria: ReviewListCriteria, window: ReviewListWindow, upTo = 1_001) => {
+        const expected = {
+          rows: await repo.listQuery(ownerId, criteria, window),
+          total: (await repo.countQuery(ownerId, criteria, upTo))[0]!.total,
+        };
+        statements.length = 0;
+        const actual = await repo.page(ownerId, criteria, window, upTo);
+        const ran = statements.filter((text) => text.includes('ilike'));
+        return {
+          actual,
+          expected,
+          walks: ran.filter((text) => text.includes('"newest"')).length,
+          lookups: ran.filter((text) => text.includes('"reviews"."content" ilike')).length,
+        };
+      };
+
+      // "staff" is in nearly every review: the newest hold the page and the count's cap.
+      const common = await searched({ filter: 'all', q: 'staff' }, { limit: 10, offset: 0 });
+      expect(common.actual).toEqual(common.expected);
+      expect(common.actual.total).toBe(1_001);
+      expect(common).toMatchObject({ walks: 2, lookups: 0 });
+
+      // "visit 29" is in 111 of them, the newest ones: the page is walked; the count falls short of its cap
+      // within the walk and is counted by the trigram lookup.
+      const clustered = await searched({ filter: 'all', q: 'visit 29' }, { limit: 10, offset: 0 });
+      expect(clustered.actual).toEqual(clustered.expected);
+      expect(clustered.actual.total).toBe(111);
+      expect(clustered).toMatchObject({ walks: 2, lookups: 1 });
+
+      // Three reviews say "Zanzibar": the walk cannot fill the page; the trigram lookup finds them.
+      const rare = await searched({ filter: 'all', q: 'zanzibar' }, { limit: 10, offset: 0 });
+      expect(rare.actual).toEqual(rare.expected);
+      expect(rare.actual.rows).toHaveLength(3);
+      expect(rare).toMatchObject({ walks: 1, lookups: 2 });
+
+      // A cap beyond the walk's reach is counted exactly, by the lookup.
+      const wide = await searched(
+        { filter: 'all', q: 'staff' },
+        { limit: 10, offset: 0 },
+        SEARCH_COUNT_WALK_ROWS + 1,
+      );
+      expect(wide.actual).toEqual(wide.expected);
+      expect(wide.lookups).toBe(1);
+
+      // Deeper pages, by number and by cursor, with a filter and a location: the same rows as the lookup's.
+      const [last] = common.actual.rows.slice(-1);
+      const after = { createdAt: last!.cursorAt, id: last!.id };
+      for (const criteria of [
+        { filter: 'all' as const, q: 'staff' },
+        { filter: 'negative' as const, q: 'visit 1' },
+        { filter: 'all' as const, q: 'visit 2', from: '2000-01-01' },
+      ]) {
+        for (const window of [
+          { limit: 10, offset: 30 },
+          { limit: 7, after },
+        ]) {
+          const deeper = await searched(criteria, window);
+          expect(deeper.actual).toEqual(deeper.expected);
+        }
+      }
+
+      // The walks read the owner's newest reviews through an index, newest first, without sorting.
+      for (const query of [
+        repo.walkedPageQuery(ownerId, { filter: 'negative', q: 'staff' }, { limit: 10, offset: 0 }).toSQL(),
+        repo.walkedCountQuery(ownerId, { filter: 'all', q: 'staff' }, 1_001).toSQL(),
+      ]) {
+        const nodes = await planOf(db, query);
+        expect(nodes).not.toContain('Sort');
+        expect(nodes.some((type) => type.startsWith('Index'))).toBe(true);
+      }
+
+      // Matches the walk cannot see (older than its newest SEARCH_COUNT_WALK_ROWS) still count: 111 among the
+      // walked reviews, 2,000 beyond them, counted by the lookup up to the cap.
+      await db.execute(sql`insert into reviews (owner_id, type, rating, content, reviewer_name, created_at)
+        select ${ownerId}, 'private', 5, case when g > ${SEARCH_COUNT_WALK_ROWS} then 'Old visit 29' else 'Old' end,
+               'Guest', now() - interval '1 year' - make_interval(secs => g)
+          from generate_series(1, ${SEARCH_COUNT_WALK_ROWS + 2_000}) g`);
+      await db.execute(sql`analyze reviews`);
+      const beyond = await searched({ filter: 'all', q: 'visit 29' }, { limit: 10, offset: 0 });
+      expect(beyond.actual).toEqual(beyond.expected);
+      expect(beyond.actual.total).toBe(1_001);
     } finally {
       await db.execute(sql`select review_daily_stats_rebuild()`);
     }
