@@ -84,9 +84,11 @@ export interface ReviewListCriteria {
  * Up to this many reviews, a client's search reads every one of them (a few milliseconds) rather than the trigram
  * indexes: within one client the planner cannot tell a common word from a rare one (its estimate is the whole
  * table's), and at 10M reviews it took the owner-first trigram index for a word in a third of the reviews of an
- * 800-review client: 82 ms where reading them took 3.
+ * 800-review client: 82 ms where reading them took 3. Not much more: a rare word makes the page and the count
+ * each read all of them (20,000 took 53 ms a search on the embedded database, where the walk and the lookup of a
+ * bigger client take about 15).
  */
-export const SEARCH_EVERY_REVIEW_UP_TO = 20_000;
+export const SEARCH_EVERY_REVIEW_UP_TO = 5_000;
 
 /**
  * A bigger client's search first tests its newest reviews of the list, up to this many (about 3 ms), before any
