@@ -213,7 +213,6 @@ const children = new Set<ChildProcess>();
  * The built server in production mode. It listens on a port the system picks and reports it over IPC
  * (listeningPort): a port probed free beforehand can be taken by another process before the app binds it.
  */
-
 async function startApp(database: AppDatabase, logFile: string, providers: Record<string, string> = {}) {
   const out = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, [path.join(root, 'dist/server/index.js')], {

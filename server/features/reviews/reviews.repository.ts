@@ -86,7 +86,7 @@ export interface ReviewListCriteria {
  * table's), and at 10M reviews it took the owner-first trigram index for a word in a third of the reviews of an
  * 800-review client: 82 ms where reading them took 3. Not much more: a rare word makes the page and the count
  * each read all of them (20,000 took 53 ms a search on the embedded database, where the walk and the lookup of a
- * bigger client take about 15).
+ * bigger client take about 9).
  */
 export const SEARCH_EVERY_REVIEW_UP_TO = 5_000;
 

@@ -352,7 +352,7 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       expect(wide.actual).toEqual(wide.expected);
       expect(wide.lookups).toBe(1);
 
-      // Deeper pages, by number and by cursor, with a filter and a location: the same rows as the lookup's.
+      // Deeper pages, by number and by cursor, with a filter and a date range: the same rows as the lookup's.
       const [last] = common.actual.rows.slice(-1);
       const after = { createdAt: last!.cursorAt, id: last!.id };
       for (const criteria of [
