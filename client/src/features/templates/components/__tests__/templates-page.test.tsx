@@ -187,6 +187,8 @@ describe('TemplatesPage', () => {
     await user.clear(message);
     await user.type(message, 'Danke! ');
     await user.click(within(dialog).getByRole('button', { name: '{{link}}' }));
+    // The caret comes back to the message on the next frame: the name is typed once it has, not into the message.
+    await waitFor(() => expect(message).toHaveFocus());
     expect(
       within(dialog).getByText(
         `Danke! ${window.location.origin}/review/sample-link Antworten Sie STOP zum Abmelden.`,
