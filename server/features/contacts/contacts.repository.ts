@@ -24,16 +24,6 @@ export interface ImportWrite {
 
 const INSERT_BATCH = 1000;
 
-/** Postgres' unique_violation, whichever driver (pg, PGlite) and whether Drizzle wrapped it. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; depth += 1) {
-    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return !constraint || name === constraint;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -24,11 +24,11 @@ import { decodeUtf8, parseContactsCsv, SKIP_REASONS } from './contacts.csv';
 import type { AppContext } from '../../lib/context';
 import {
   createContactsRepository,
-  isUniqueViolation,
   type ContactRow,
   type ContactsRepository,
   type ImportWrite,
 } from './contacts.repository';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
 export const EMAIL_IN_USE = 'Another contact already has this email';

@@ -7,15 +7,6 @@ import { lockUserRow } from '../../db/user-row-lock';
 export type LocationRow = typeof locations.$inferSelect;
 type NewLocationRow = typeof locations.$inferInsert;
 
-/** Postgres' unique_violation, whichever driver and whether Drizzle wrapped it. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; depth += 1) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** A location is its own place: a limited member's scope is matched on its id. */
 const mine = (scope: Scope) => inScope(scope, { ownerId: locations.ownerId, locationId: locations.id });
 

@@ -15,10 +15,10 @@ import type { Scope } from '../../db/scope';
 import { createPlanLimits, locationLimitMessage, overLimit, type PlanLimits } from '../billing';
 import {
   createLocationsRepository,
-  isUniqueViolation,
   type LocationRow,
   type LocationsRepository,
 } from './locations.repository';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 export const LOCATION_NOT_FOUND = 'Location not found';
 

@@ -6,15 +6,6 @@ import { endAccessAfterCredentialChange } from '../auth';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Postgres' unique_violation, whichever driver and whether Drizzle wrapped it. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; depth += 1) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 export function createSettingsRepository(db: Database) {
   return {
     async findUser(id: number): Promise<UserRow | undefined> {

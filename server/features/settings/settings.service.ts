@@ -11,7 +11,8 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { emailTaken, toPublicUser } from '../auth';
 import type { Transaction } from '../../db/client';
 import type { AppContext } from '../../lib/context';
-import { createSettingsRepository, isUniqueViolation, type SettingsRepository } from './settings.repository';
+import { createSettingsRepository, type SettingsRepository } from './settings.repository';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 export const ADMIN_CANNOT_DELETE_SELF =
   'An admin account cannot be deleted from its own settings. Another admin can remove it.';

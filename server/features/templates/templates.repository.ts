@@ -8,13 +8,6 @@ export type TemplateRow = typeof templates.$inferSelect;
 type NewTemplate = Omit<typeof templates.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
 type Executor = Pick<Database, 'update' | 'insert'>;
 
-/** Postgres' unique_violation, through Drizzle's wrapper (the error or its cause carries the code). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
-}
-
 /** Clears the other defaults of the channel and language, so the partial unique index accepts the new one. */
 async function clearDefaults(
   tx: Executor,

@@ -19,10 +19,10 @@ import { optOutWordsIn } from '../../lib/i18n';
 import type { AppContext } from '../../lib/context';
 import {
   createTemplatesRepository,
-  isUniqueViolation,
   type TemplateRow,
   type TemplatesRepository,
 } from './templates.repository';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 type PreviewValues = PreviewTemplateInput['values'];
 
