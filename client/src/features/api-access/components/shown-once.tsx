@@ -3,20 +3,7 @@ import { useId } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
-
-async function copy(text: string, what: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast({ title: `${what} copied`, description: 'Paste it into the system that will use it.' });
-  } catch {
-    toast({
-      title: 'Copy failed',
-      description: 'Select the text and copy it by hand.',
-      variant: 'destructive',
-    });
-  }
-}
+import { copyText } from '@/lib/copy-text';
 
 /** A secret the server answers once (an API key, a signing secret): shown with Copy until dismissed. */
 export function ShownOnce({
@@ -46,7 +33,15 @@ export function ShownOnce({
           className="font-mono text-xs"
           onFocus={(event) => event.target.select()}
         />
-        <Button variant="outline" onClick={() => void copy(value, what)}>
+        <Button
+          variant="outline"
+          onClick={() =>
+            void copyText(value, {
+              title: `${what} copied`,
+              description: 'Paste it into the system that will use it.',
+            })
+          }
+        >
           <Copy aria-hidden="true" />
           Copy
         </Button>

@@ -16,25 +16,13 @@ import type { Location } from '@shared/schemas/locations';
 import { useDeleteLocation } from '../api/delete-location';
 import { useLocations } from '@/lib/locations';
 import { useLimitedToLocations } from '@/lib/team-role';
+import { copyText } from '@/lib/copy-text';
 import { LANGUAGE_LABELS } from '@shared/i18n/languages';
 
 // The add and edit form (its rules, react-hook-form and Radix Dialog) loads when first opened, not with the tab.
 const loadFormDialog = () => import('./location-form-dialog');
 const LocationFormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.LocationFormDialog })));
 const preloadFormDialog = preloader(loadFormDialog);
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast({ title: 'Link copied', description: 'Paste it anywhere your customers will see it.' });
-  } catch {
-    toast({
-      title: 'Copy failed',
-      description: 'Select the link and copy it by hand.',
-      variant: 'destructive',
-    });
-  }
-}
 
 export function LocationsTab() {
   const locations = useLocations();
@@ -118,7 +106,16 @@ export function LocationsTab() {
                       variant="outline"
                       size="icon"
                       aria-label={`Copy public link for ${location.name}`}
-                      onClick={() => void copyText(location.publicUrl)}
+                      onClick={() =>
+                        void copyText(
+                          location.publicUrl,
+                          {
+                            title: 'Link copied',
+                            description: 'Paste it anywhere your customers will see it.',
+                          },
+                          'the link',
+                        )
+                      }
                     >
                       <Copy aria-hidden="true" />
                     </Button>

@@ -20,6 +20,7 @@ import { renderWidget } from '@/components/widget/render-widget';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifyError, toastFeedback } from '@/lib/notify-error';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { copyText } from '@/lib/copy-text';
 
 import {
   useRotateWidgetKey,
@@ -56,22 +57,6 @@ const MIN_RATINGS = [5, 4, 3, 2, 1] as const;
 /** The one line an owner pastes into their website. */
 export function embedSnippet(settings: Pick<WidgetSettings, 'scriptUrl' | 'publicKey'>): string {
   return `<script src="${settings.scriptUrl}" data-key="${settings.publicKey}" async></script>`;
-}
-
-async function copySnippet(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast({
-      title: 'Copied',
-      description: 'Paste the line into your website where the reviews should show.',
-    });
-  } catch {
-    toast({
-      title: 'Copy failed',
-      description: 'Select the line and copy it by hand.',
-      variant: 'destructive',
-    });
-  }
 }
 
 /** Settings › Widget: which reviews the website widget shows, how it looks, and the line to embed it (issue 16). */
@@ -335,7 +320,19 @@ function EmbedCard({ saved }: { saved: WidgetSettings }) {
         <code>{snippet}</code>
       </pre>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" onClick={() => copySnippet(snippet)}>
+        <Button
+          type="button"
+          onClick={() =>
+            copyText(
+              snippet,
+              {
+                title: 'Copied',
+                description: 'Paste the line into your website where the reviews should show.',
+              },
+              'the line',
+            )
+          }
+        >
           <Copy aria-hidden="true" />
           Copy code
         </Button>
