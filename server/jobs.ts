@@ -3,6 +3,7 @@ import { publicApiServiceFor } from './features/api-access';
 import { createWebhookJobHandlers } from './features/webhooks';
 import { createIntegrationsJobs, replyPublisherFor } from './features/integrations';
 import { createNotificationJobs } from './features/notifications';
+import { createProofJobs } from './features/proof';
 import { createPublicReviewJobs } from './features/public-review';
 import { createPushJobHandlers } from './features/push';
 import { createReplyJobHandlers } from './features/replies';
@@ -33,6 +34,7 @@ export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; 
       ...integrations.tasks,
       ...notifications.tasks,
       ...publicReview.tasks,
+      ...createProofJobs(ctx).tasks,
       {
         // Idempotency-Keys are honoured for a day (as Stripe's are); older answers are forgotten.
         name: 'prune-idempotency-keys',

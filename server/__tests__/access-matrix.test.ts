@@ -9,6 +9,7 @@ import { apiKeys as apiKeyRows, notifications, syncRuns, webhookEndpoints } from
 import { apiKeysServiceFor } from '../features/api-access/api-keys.service';
 import { unsubscribeToken } from '../features/contacts/unsubscribe-token';
 import { alertUnsubscribeToken } from '../features/notifications/alert-token';
+import { createProofRepository } from '../features/proof/proof.repository';
 import { createWidgetRepository } from '../features/widget/widget.repository';
 import { newWidgetKey } from '../features/widget/widget.service';
 import { roleAtLeast, type TeamRole } from '@shared/schemas/team';
@@ -168,6 +169,12 @@ const widgetKeyOfA = async (c: CallContext) => ({
     publicKey: (await createWidgetRepository(c.db).findOrCreate(c.a.user.id, newWidgetKey())).publicKey,
   },
 });
+/** A's public proof page, turned on (as A's Settings › Proof would). */
+const proofSlugOfA = async (c: CallContext) => {
+  const slug = `proof-of-a-${c.a.user.id}`;
+  await createProofRepository(c.db).saveSettings(c.a.user.id, { enabled: true, slug }, new Date());
+  return { params: { slug } };
+};
 const profileOf = (t: Tenant) => ({
   firstName: t.user.firstName,
   companyName: t.user.companyName,
@@ -190,6 +197,15 @@ const EXPECTATIONS: Record<string, Expectation> = {
   }),
   'GET /api/widget/:publicKey': open(200, widgetKeyOfA, {
     showsA: "A's website widget names A's business and shows the public reviews A chose",
+  }),
+  'GET /api/proof/:slug': open(200, proofSlugOfA, {
+    showsA: "A's public proof page names A's business and A's counts, which A chose to publish",
+  }),
+  'GET /api/proof/:slug/log': open(200, proofSlugOfA, {
+    showsA: "A's published log: kinds, ratings, sites offered and times, no names or addresses",
+  }),
+  'GET /api/proof/:slug/badge.svg': open(200, proofSlugOfA, {
+    showsA: "A's badge shows the counts of A's public proof page",
   }),
   'GET /robots.txt': open(200),
   'GET /sitemap.xml': open(200),
@@ -501,6 +517,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
     return { params: id(row!) };
   }),
   'GET /api/notification-settings': client(200, 200),
+  'GET /api/proof-settings': client(200, 200),
+  // Each caller saves its own page under its own address.
+  'PUT /api/proof-settings': client(200, 200, (c) => ({
+    body: { enabled: true, slug: `proof-${c.self.user.id}` },
+  })),
   'GET /api/widget-settings': client(200, 200),
   'PUT /api/widget-settings': client(200, 200, () => ({ body: DEFAULT_WIDGET_SETTINGS })),
   'POST /api/widget-settings/rotate-key': client(200, 200),
@@ -701,6 +722,8 @@ const MIN_ROLE: Record<string, TeamRole> = {
   'POST /api/reviews/:id/suggested-reply': RESPONDER,
   'GET /api/reply-settings': RESPONDER,
   'PUT /api/reply-settings': MANAGER,
+  'GET /api/proof-settings': OWNER,
+  'PUT /api/proof-settings': OWNER,
   'GET /api/widget-settings': MANAGER,
   'PUT /api/widget-settings': MANAGER,
   'POST /api/widget-settings/rotate-key': MANAGER,

@@ -32,6 +32,7 @@ import type { Role } from '@shared/schemas/user';
 import type { WidgetLayout, WidgetMode, WidgetSource, WidgetTheme } from '@shared/schemas/widget';
 import type { WebhookDeliveryEvent, WebhookDeliveryStatus, WebhookEvent } from '@shared/schemas/api-access';
 import type { TeamRole } from '@shared/schemas/team';
+import type { ProofEntryKind, ProofRatingFigures, ProofSite } from '@shared/schemas/proof';
 import { LANGUAGES, type Language } from '@shared/i18n/languages';
 import { negativeSql, positiveSql, privateSql, respondedSql, unrespondedSql } from './review-filters';
 
@@ -993,4 +994,80 @@ export const teamInvitations = pgTable(
     uniqueIndex('team_invitations_hash_unique').on(t.tokenHash),
     index('team_invitations_client_idx').on(t.clientId, t.id),
   ],
+);
+
+/** Whether a client's proof page (issue 47, item 1) is public, and its address `/proof/{slug}`. */
+export const proofSettings = pgTable(
+  'proof_settings',
+  {
+    ownerId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    enabled: boolean().notNull().default(false),
+    slug: text().notNull(),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('proof_settings_slug_unique').on(t.slug)],
+);
+
+/**
+ * Each client's log of every invitation that reached a customer and every offer of the public review sites after
+ * a rating, each entry carrying the hash of the one before (shared/proof.ts). Written only by the triggers of
+ * server/db/sql/proof-log.sql, in the transaction that sent the invitation or stored the rating, so no code path
+ * can skip an entry; never updated.
+ */
+export const proofLog = pgTable(
+  'proof_log',
+  {
+    ownerId: ownerId(),
+    seq: integer().notNull(),
+    kind: text().$type<ProofEntryKind>().notNull(),
+    rating: smallint(),
+    offered: text()
+      .array()
+      .$type<ProofSite[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Whole seconds, as hashed. */
+    at: timestamp({ withTimezone: true }).notNull(),
+    prevHash: text().notNull(),
+    hash: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.seq] }),
+    // The twelve months a publication counts.
+    index('proof_log_owner_at_idx').on(t.ownerId, t.at),
+  ],
+);
+
+/** The last entry of each client's log: every append locks this row, so entries chain one after another. */
+export const proofChainHeads = pgTable('proof_chain_heads', {
+  ownerId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  seq: integer().notNull(),
+  hash: text().notNull(),
+});
+
+/**
+ * A client's proof as published each day: the head of the log then, and the figures counted from the log up to
+ * it, so anyone can re-count them from the public log. Kept for every day, so yesterday's head stays checkable.
+ */
+export const proofPublications = pgTable(
+  'proof_publications',
+  {
+    ownerId: ownerId(),
+    /** The UTC day of the publication; publishing again that day replaces it. */
+    day: date({ mode: 'string' }).notNull(),
+    seq: integer().notNull(),
+    hash: text().notNull(),
+    publishedAt: timestamp({ withTimezone: true }).notNull(),
+    asked: integer().notNull(),
+    offeredPublicLinks: integer().notNull(),
+    filtered: integer().notNull(),
+    byRating: jsonb().$type<ProofRatingFigures[]>().notNull(),
+    average: doublePrecision(),
+    count: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.day] })],
 );

@@ -104,6 +104,10 @@ export const CLIENT_ROUTE_ROLES: Record<string, TeamRole> = {
   'POST /widget-settings/preview': 'manager',
   'GET /widget-settings/reviews': 'manager',
 
+  // The public proof page (issue 47): what the business publishes about itself, under its own address.
+  'GET /proof-settings': 'owner',
+  'PUT /proof-settings': 'owner',
+
   // Connecting providers: their grants and tokens.
   'GET /integrations/google/connect': 'owner',
   'GET /integrations/google/callback': 'owner',

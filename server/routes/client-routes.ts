@@ -16,6 +16,7 @@ import { createDashboardRoutes } from '../features/dashboard';
 import { createInsightsRoutes } from '../features/insights';
 import { createNotificationsRoutes } from '../features/notifications';
 import { createDataExportRoutes } from '../features/data-export';
+import { createProofRoutes } from '../features/proof';
 import { createWidgetRoutes } from '../features/widget';
 import { createApiKeysRoutes } from '../features/api-access';
 import { createWebhooksRoutes } from '../features/webhooks';
@@ -51,6 +52,7 @@ export function createClientRouter(_ctx: AppContext): Router {
     createBillingRoutes(_ctx),
     createDataExportRoutes(_ctx),
     createWidgetRoutes(_ctx),
+    createProofRoutes(_ctx),
     createApiKeysRoutes(_ctx),
     createWebhooksRoutes(_ctx),
     createTeamRoutes(_ctx),

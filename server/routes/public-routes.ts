@@ -3,6 +3,7 @@ import type { AppContext } from '../lib/context';
 import { createPlanTermsRoutes } from '../features/billing';
 import { createDeliveryPublicRoutes } from '../features/delivery';
 import { createNotificationsPublicRoutes } from '../features/notifications';
+import { createProofPublicRoutes } from '../features/proof';
 import { createPublicReviewRoutes } from '../features/public-review';
 import { createWidgetPublicRoutes } from '../features/widget';
 
@@ -16,6 +17,7 @@ export function createPublicRouter(_ctx: AppContext): Router {
     createNotificationsPublicRoutes(_ctx),
     createPlanTermsRoutes(_ctx),
     createWidgetPublicRoutes(_ctx),
+    createProofPublicRoutes(_ctx),
   ]);
   return router;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Channel, RequestStatus, ReviewType } from '@shared/schemas/domain';
 import type { Database } from '../db/client';
-import { contacts, locations, reviewRequests, reviews } from '../db/schema';
+import { contacts, locations, proofSettings, reviewRequests, reviews } from '../db/schema';
 
 /**
  * The demo client's data: two locations, a score of contacts, about sixty reviews of every source and rating
@@ -148,6 +148,8 @@ function textFor(rating: number): keyof typeof TEXTS {
           ? 'poor'
           : 'bad';
 }
+
+export const DEMO_PROOF_SLUG = 'sunrise-bakery';
 
 /** Source spread of a typical client: Google first, then private feedback, Facebook, a few videos. */
 const TYPES: ReviewType[] = [
@@ -298,6 +300,11 @@ export async function seedDemoData(db: Database, ownerId: number, now = new Date
         reviewRequestId: fromRequest?.id ?? null,
         reviewerName: contact?.name ?? rand.pick(STRANGERS),
         externalId,
+        // What the review page offered next, whatever the rating: the proof page counts it.
+        offeredLinks:
+          type === 'private' || type === 'video'
+            ? { google: place.googleReviewUrl, facebook: place.facebookPageUrl }
+            : null,
         sourceUrl:
           type === 'google'
             ? `https://www.google.com/maps/reviews/${place.googlePlaceId}/${externalId}`
@@ -313,6 +320,9 @@ export async function seedDemoData(db: Database, ownerId: number, now = new Date
     });
     // A response is never dated in the future.
     for (const row of rows) if (row.respondedAt && row.respondedAt > now) row.respondedAt = now;
-    await tx.insert(reviews).values(rows);
+    // Oldest first, as they arrived: the proof log chains them in that order.
+    await tx.insert(reviews).values(rows.toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime()));
+    // The demo business publishes its proof of honest collection (/proof/sunrise-bakery).
+    await tx.insert(proofSettings).values({ ownerId, enabled: true, slug: DEMO_PROOF_SLUG });
   });
 }

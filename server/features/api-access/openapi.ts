@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { proofOpenApiPaths, proofOpenApiSchemas } from '../proof';
 import {
   ApiErrorSchema,
   ApiReviewRequestResultSchema,
@@ -51,7 +52,8 @@ export function buildOpenApiDocument(serverUrl: string) {
         'Send review requests from your point-of-sale or CRM. Create an API key in Settings › API and send ' +
         'it as a bearer token. Webhook events are signed with the header ' +
         '`Reviewflow-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the ' +
-        "endpoint's signing secret.",
+        "endpoint's signing secret. A business's public proof page (`/proof/{slug}`) is read without a key " +
+        'from the two `/proof` paths, whose log anyone can re-compute.',
     },
     servers: [{ url: `${serverUrl}/api/v1` }],
     security: [{ bearerAuth: [] }],
@@ -98,6 +100,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           },
         },
       },
+      ...proofOpenApiPaths(serverUrl),
     },
     components: {
       securitySchemes: {
@@ -110,6 +113,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       schemas: {
         ...componentsOf([REVIEW_REQUEST_BODY_SCHEMA], 'input'),
         ...componentsOf([ApiReviewRequestResultSchema, ApiErrorSchema], 'output'),
+        ...proofOpenApiSchemas,
       },
     },
   };

@@ -1,17 +1,21 @@
+import { createHash } from 'node:crypto';
 import { count, eq, isNotNull } from 'drizzle-orm';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_TYPES } from '@shared/schemas/domain';
+import { verifyProofChain } from '@shared/schemas/proof';
 import { contacts, locations, reviewRequests, reviews, users } from '../../../db/schema';
 import { createAuthService } from '../../auth/auth.service';
 import { createUsersRepository } from '../../auth/users.repository';
 import { createLogger } from '../../../lib/logger';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../../seed/demo';
-import { DEMO_COUNTS } from '../../../seed/demo-data';
+import { DEMO_COUNTS, DEMO_PROOF_SLUG } from '../../../seed/demo-data';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { createTestApp } from '../../../testing/test-app';
 import { signedInAgent } from '../../../testing/factories';
 
 const DAY = 24 * 60 * 60 * 1000;
+const sha256 = async (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 describe.each(testDatabaseKinds)('demo seed on %s', (kind) => {
   let database: TestDatabase;
@@ -100,6 +104,25 @@ describe.each(testDatabaseKinds)('demo seed on %s', (kind) => {
     }
     expect(stats.recent.avgResponseTimeDays).toBeGreaterThan(0);
     expect(stats.recent.avgResponseTimeDays).toBeLessThan(3);
+
+    // The demo business publishes its proof: every sent request and every rating on its page, chained.
+    const proof = (await supertest(createTestApp(db)).get(`/api/proof/${DEMO_PROOF_SLUG}`).expect(200)).body;
+    const sent = (await db.select().from(reviewRequests)).filter((r) => r.sentAt !== null).length;
+    const ratedHere = rows.filter((r) => r.type === 'private' || r.type === 'video').length;
+    expect(proof).toMatchObject({
+      business: 'Sunrise Bakery',
+      asked: sent,
+      offeredPublicLinks: ratedHere,
+      filtered: 0,
+    });
+    expect(proof.head.seq).toBe(sent + ratedHere);
+    const log = (await supertest(createTestApp(db)).get(`/api/proof/${DEMO_PROOF_SLUG}/log`).expect(200))
+      .body;
+    expect(await verifyProofChain(log.entries, sha256)).toEqual({
+      ok: true,
+      seq: proof.head.seq,
+      hash: proof.head.hash,
+    });
   });
 
   it('when a client already exists, then seeding again does nothing', async () => {
