@@ -43,6 +43,7 @@ const OAuthErrorPage = lazy(() => import('@/features/legal/oauth-error-page'));
 const PrivacyPolicyPage = lazy(() => import('@/features/legal/privacy-policy-page'));
 const TermsOfServicePage = lazy(() => import('@/features/legal/terms-of-service-page'));
 const HelpPage = lazy(() => import('@/features/legal/help-page'));
+const ProofPage = lazy(() => import('@/features/proof/components/proof-page'));
 
 // Client area (also rendered for an admin inside /admin/client/{id}/...).
 const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page'));
@@ -74,6 +75,7 @@ export const publicRoutes: PublicRoute[] = [
   { path: '/privacy-policy', page: PrivacyPolicyPage },
   { path: '/terms-of-service', page: TermsOfServicePage },
   { path: '/help', page: HelpPage },
+  { path: '/proof/:slug', page: ProofPage },
 ];
 
 export const redirectRoutes: RedirectRoute[] = [

@@ -6,6 +6,7 @@ export const SETTINGS_TABS = [
   'requests',
   'notifications',
   'widget',
+  'proof',
   'api',
   'plan',
   'team',

@@ -1,4 +1,4 @@
-import { Bell, Code, CreditCard, KeyRound, MapPin, Plug, Send, User, Users } from 'lucide-react';
+import { Bell, Code, CreditCard, KeyRound, MapPin, Plug, Send, ShieldCheck, User, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
 
@@ -24,6 +24,7 @@ const PANELS = {
   requests: () => import('./requests-tab'),
   notifications: () => import('./notifications-tab'),
   widget: () => import('./widget-tab'),
+  proof: () => import('@/features/proof'),
   api: () => import('@/features/api-access'),
   plan: () => import('./plan-tab'),
   team: () => import('./team-tab'),
@@ -35,6 +36,7 @@ const IntegrationsPanel = lazy(() => PANELS.integrations().then((m) => ({ defaul
 const RequestsTab = lazy(() => PANELS.requests().then((m) => ({ default: m.RequestsTab })));
 const NotificationsTab = lazy(() => PANELS.notifications().then((m) => ({ default: m.NotificationsTab })));
 const WidgetTab = lazy(() => PANELS.widget().then((m) => ({ default: m.WidgetTab })));
+const ProofTab = lazy(() => PANELS.proof().then((m) => ({ default: m.ProofTab })));
 const ApiTab = lazy(() => PANELS.api().then((m) => ({ default: m.ApiTab })));
 const PlanTab = lazy(() => PANELS.plan().then((m) => ({ default: m.PlanTab })));
 const TeamTab = lazy(() => PANELS.team().then((m) => ({ default: m.TeamTab })));
@@ -62,6 +64,7 @@ const TABS: Record<SettingsTab, { label: string; icon: typeof User; minRole: Tea
   requests: { label: 'Requests', icon: Send, minRole: 'manager' },
   notifications: { label: 'Notifications', icon: Bell, minRole: 'responder' },
   widget: { label: 'Widget', icon: Code, minRole: 'manager' },
+  proof: { label: 'Proof', icon: ShieldCheck, minRole: 'owner' },
   api: { label: 'API', icon: KeyRound, minRole: 'owner' },
   plan: { label: 'Plan', icon: CreditCard, minRole: 'owner' },
   team: { label: 'Team', icon: Users, minRole: 'owner' },
@@ -122,6 +125,11 @@ export function SettingsPage() {
       {shows('widget') ? (
         <Panel value="widget">
           <WidgetTab />
+        </Panel>
+      ) : null}
+      {shows('proof') ? (
+        <Panel value="proof">
+          <ProofTab />
         </Panel>
       ) : null}
       {shows('api') ? (

@@ -1,0 +1,1 @@
+export { ProofTab } from './components/proof-tab';
