@@ -352,6 +352,26 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       expect(wide.actual).toEqual(wide.expected);
       expect(wide.lookups).toBe(1);
 
+      // A member limited to a location walks that location's newest reviews only (whereOf applies locationIds
+      // to the walk as to the lookup): the same rows and totals as the lookup's, none from elsewhere.
+      const limitedTo = await createLocation(db, ownerId);
+      const empty = await createLocation(db, ownerId);
+      await db.execute(sql`update reviews set location_id = ${limitedTo.id}
+        where owner_id = ${ownerId} and content like 'Kind staff, visit 1%'`);
+      for (const [locationIds, total] of [
+        [[limitedTo.id], 1_001],
+        [[empty.id], 0],
+      ] as const) {
+        const limited = await searched(
+          { filter: 'all', q: 'staff', locationIds: [...locationIds] },
+          { limit: 10, offset: 0 },
+        );
+        expect(limited.actual).toEqual(limited.expected);
+        expect(limited.actual.total).toBe(total);
+        expect(limited.walks).toBeGreaterThan(0);
+        for (const row of limited.actual.rows) expect(row.locationId).toBe(limitedTo.id);
+      }
+
       // Deeper pages, by number and by cursor, with a filter and a date range: the same rows as the lookup's.
       const [last] = common.actual.rows.slice(-1);
       const after = { createdAt: last!.cursorAt, id: last!.id };
