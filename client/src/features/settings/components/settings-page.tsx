@@ -1,4 +1,3 @@
-import { Bell, Code, CreditCard, KeyRound, MapPin, Plug, Send, ShieldCheck, User, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
 
@@ -57,17 +56,17 @@ function isSettingsTab(value: string | null): value is SettingsTab {
 }
 
 /** Each tab with the least team role that uses it (issue 16): the server refuses the rest anyway. */
-const TABS: Record<SettingsTab, { label: string; icon: typeof User; minRole: TeamRole }> = {
-  profile: { label: 'Profile', icon: User, minRole: 'responder' },
-  locations: { label: 'Locations', icon: MapPin, minRole: 'manager' },
-  integrations: { label: 'Integrations', icon: Plug, minRole: 'owner' },
-  requests: { label: 'Requests', icon: Send, minRole: 'manager' },
-  notifications: { label: 'Notifications', icon: Bell, minRole: 'responder' },
-  widget: { label: 'Widget', icon: Code, minRole: 'manager' },
-  proof: { label: 'Proof', icon: ShieldCheck, minRole: 'owner' },
-  api: { label: 'API', icon: KeyRound, minRole: 'owner' },
-  plan: { label: 'Plan', icon: CreditCard, minRole: 'owner' },
-  team: { label: 'Team', icon: Users, minRole: 'owner' },
+const TABS: Record<SettingsTab, { label: string; minRole: TeamRole }> = {
+  profile: { label: 'Profile', minRole: 'responder' },
+  locations: { label: 'Locations', minRole: 'manager' },
+  integrations: { label: 'Integrations', minRole: 'owner' },
+  requests: { label: 'Requests', minRole: 'manager' },
+  notifications: { label: 'Notifications', minRole: 'responder' },
+  widget: { label: 'Widget', minRole: 'manager' },
+  proof: { label: 'Proof', minRole: 'owner' },
+  api: { label: 'API', minRole: 'owner' },
+  plan: { label: 'Plan', minRole: 'owner' },
+  team: { label: 'Team', minRole: 'owner' },
 };
 
 export function SettingsPage() {
@@ -81,19 +80,18 @@ export function SettingsPage() {
 
   return (
     <Tabs value={tab} onValueChange={openTab} className="gap-6">
-      {/* Every tab stays in sight: three to a row on a phone, wrapping rows on wider screens (issue 43). */}
+      {/* Every tab stays in sight: three to a row on a phone, wrapping rows on wider screens (issue 43). Words only:
+          an icon beside each repeated its label and cost every settings screen a kilobyte of its first load. */}
       <TabsList className="grid h-auto w-full grid-cols-3 gap-1 md:flex md:w-fit md:flex-wrap md:justify-start">
         {shown.map((value) => {
-          const Icon = TABS[value].icon;
           return (
             <TabsTrigger
               key={value}
               value={value}
-              className="h-9 px-1.5 md:px-3 [&_svg]:hidden md:[&_svg]:block"
+              className="h-9 px-1.5 md:px-3"
               onPointerEnter={() => preloadPanel(value)}
               onFocus={() => preloadPanel(value)}
             >
-              <Icon aria-hidden="true" />
               {TABS[value].label}
             </TabsTrigger>
           );
