@@ -138,6 +138,29 @@ describe('the bench report', () => {
     }
   });
 
+  it("names a measured review page by its route, never by a customer's link", () => {
+    const measured = report([databaseFigures('postgres', result(600), result(1000))]);
+    measured.lighthouse = [
+      { url: 'http://127.0.0.1:5000/review/s3cretLinkOfACustomer', score: 100 },
+      { url: 'http://127.0.0.1:5000/', score: 100 },
+    ];
+
+    const rows = evaluateTargets(measured).filter((t) => t.target.startsWith('Lighthouse'));
+
+    expect(rows.map((row) => row.target)).toEqual([
+      'Lighthouse mobile performance ≥ 90: /review/{link}',
+      'Lighthouse mobile performance ≥ 90: /',
+    ]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rf-bench-report-'));
+    try {
+      expect(fs.readFileSync(writeReport(dir, measured).markdown, 'utf8')).not.toContain(
+        's3cretLinkOfACustomer',
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("holds the biggest client's search to 50 ms at a steady rate and leaves the deep pages without targets", () => {
     const server = databaseFigures('postgres', result(600), result(500));
     const search = { ...server.reads[0]!, read: 'reviews search', mix: 'big' };
