@@ -73,14 +73,11 @@ export function createProofPublicRoutes(ctx: AppContext): Router {
     openToEveryOrigin,
     // Verifying a long log reads it a thousand entries a request.
     limiter('proof-log', 10),
-    validate(
-      { params: ProofSlugParamsSchema, query: ProofLogQuerySchema },
-      async ({ params, query }, _req, res) => {
-        const page = await service.logPage(params.slug, query.after, query.limit);
-        res.setHeader('Cache-Control', PROOF_CACHE_CONTROL);
-        res.json(page);
-      },
-    ),
+    validate({ query: ProofLogQuerySchema }, async ({ query }, req, res) => {
+      const page = await service.logPage(slugOf(req), query.after, query.limit);
+      res.setHeader('Cache-Control', PROOF_CACHE_CONTROL);
+      res.json(page);
+    }),
   );
 
   router.get(

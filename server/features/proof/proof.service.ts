@@ -8,6 +8,7 @@ import {
   type ProofSettingsInput,
   type ProofSummary,
 } from '@shared/schemas/proof';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppContext } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import {
@@ -17,10 +18,9 @@ import {
   type ProofRepository,
   type PublicProofOwner,
 } from './proof.repository';
-import { isUniqueViolation } from '../../db/unique-violation';
 
 /** ISO 8601 to the second, as the chain hashes it. */
-export const hashedTime = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+const hashedTime = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 const headOf = (publication: ProofPublicationRow): ProofHead => ({
   seq: publication.seq,

@@ -398,9 +398,13 @@ describe.each(testDatabaseKinds)('the public proof of honest collection on %s', 
     expect((await supertest(app).get('/api/proof/nobody-here').expect(404)).body.message).toBe(
       PROOF_MESSAGES.notFound,
     );
-    expect((await supertest(app).get('/api/proof/NOT_A_SLUG').expect(404)).body.message).toBe(
-      PROOF_MESSAGES.notFound,
-    );
+    for (const path of [
+      '/api/proof/NOT_A_SLUG',
+      '/api/proof/NOT_A_SLUG/log',
+      '/api/proof/NOT_A_SLUG/badge.svg',
+    ]) {
+      expect((await supertest(app).get(path).expect(404)).body.message).toBe(PROOF_MESSAGES.notFound);
+    }
   });
 
   it('when another site embeds the badge, then it gets an SVG it may show, saying what the page says', async () => {
