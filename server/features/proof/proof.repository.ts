@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import {
   GENESIS_HASH,
   PROOF_WINDOW_MONTHS,
@@ -64,6 +64,7 @@ export function createProofRepository(db: Database) {
       return row !== undefined && row.ownerId !== ownerId;
     },
 
+    /** A disabled client's page shows nothing, as its widget and review links do not. */
     async ownerOfPublicPage(slug: string): Promise<PublicProofOwner | undefined> {
       const [row] = await db
         .select({
@@ -73,7 +74,7 @@ export function createProofRepository(db: Database) {
         })
         .from(proofSettings)
         .innerJoin(users, eq(users.id, proofSettings.ownerId))
-        .where(and(eq(proofSettings.slug, slug), eq(proofSettings.enabled, true)));
+        .where(and(eq(proofSettings.slug, slug), eq(proofSettings.enabled, true), isNull(users.disabledAt)));
       return row;
     },
 

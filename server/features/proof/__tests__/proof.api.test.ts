@@ -15,7 +15,7 @@ import {
   type ProofSummary,
 } from '@shared/schemas/proof';
 import { rowsOf } from '../../../db/client';
-import { proofLog, proofPublications, reviewRequests } from '../../../db/schema';
+import { proofLog, proofPublications, reviewRequests, users } from '../../../db/schema';
 import { createTestBackground } from '../../../testing/background';
 import {
   createContact,
@@ -381,6 +381,21 @@ describe.each(testDatabaseKinds)('the public proof of honest collection on %s', 
     expect(missing.body.details.enabled).toBeDefined();
     expect((await second.agent.get('/api/proof-settings').expect(200)).body.enabled).toBe(false);
     expect((await supertest(app).get('/api/proof/taken-tea').expect(200)).body.business).toBe('Taken Tea');
+  });
+
+  it('when the admin disables a client, then its public page, log and badge are not found', async () => {
+    const { user, agent } = await client('Closed Cafe');
+    await agent.put('/api/proof-settings').send({ enabled: true, slug: 'closed-cafe' }).expect(200);
+
+    await db().update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
+
+    for (const path of [
+      '/api/proof/closed-cafe',
+      '/api/proof/closed-cafe/log',
+      '/api/proof/closed-cafe/badge.svg',
+    ]) {
+      expect((await supertest(app).get(path).expect(404)).body.message).toBe(PROOF_MESSAGES.notFound);
+    }
   });
 
   it('when a page is off or never was, then its figures, log and badge are not found, the same as a malformed address', async () => {
