@@ -1,6 +1,8 @@
 import type { Express } from 'express';
+import { and, eq } from 'drizzle-orm';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../db/schema';
 import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH, jsonDepthExceeds } from '../lib/json-body';
 import { findNul } from '../middleware/reject-nul';
 import { createUser, signedInAgent } from '../testing/factories';
@@ -76,5 +78,23 @@ describe.each(testDatabaseKinds)('a hostile nested body on %s (issue 42, item 1)
       .post('/api/contacts')
       .send({ name: 'Ann Lee', email: 'ann@example.com', tags: ['vip'] });
     expect(res.status).toBe(201);
+  });
+
+  it('when a body names a lone surrogate, then it is stored as U+FFFD in text and in an audit row alike', async () => {
+    // A `\ud800` escape: a text column takes it as U+FFFD, a jsonb one refused it and the request was a 500.
+    const admin = await createUser(database.handle.db, { role: 'admin' });
+    const client = await createUser(database.handle.db);
+    const agent = await signedInAgent(app, admin);
+    const res = await sendJsonBytes(
+      agent.patch(`/api/admin/clients/${client.id}`),
+      Buffer.from('{"firstName":"a\\ud800b"}'),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.firstName).toBe('a\uFFFDb');
+    const [audit] = await database.handle.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'client.update'), eq(auditLog.targetClientId, client.id)));
+    expect(audit?.details).toMatchObject({ firstName: { to: 'a\uFFFDb' } });
   });
 });

@@ -35,10 +35,23 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
-/** express.json with the size limit and the depth limit checked on the raw text before it is parsed. */
+/**
+ * A `\ud800` escape parses to a lone surrogate, which Postgres stores as U+FFFD in a text column but refuses in
+ * a jsonb one (an audit row's details, say): every string is made well-formed as it is read, so a field is the
+ * same text wherever it is stored.
+ */
+function wellFormedStrings(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? value.toWellFormed() : value;
+}
+
+/**
+ * express.json with the size limit and the depth limit checked on the raw text before it is parsed, and its
+ * strings well-formed.
+ */
 export function jsonBody(limit: number): RequestHandler {
   return express.json({
     limit,
+    reviver: wellFormedStrings,
     verify: (_req, _res, buf, encoding) => {
       if (jsonDepthExceeds(buf.toString((encoding || 'utf8') as BufferEncoding), MAX_JSON_DEPTH))
         throw new JsonTooDeepError();
