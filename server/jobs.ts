@@ -6,7 +6,7 @@ import { createNotificationJobs } from './features/notifications';
 import { createProofJobs } from './features/proof';
 import { createPublicReviewJobs } from './features/public-review';
 import { createPushJobHandlers } from './features/push';
-import { createReplyJobHandlers } from './features/replies';
+import { createReplyJobHandlers, createReplyLinkTasks } from './features/replies';
 import { createSettingsJobHandlers } from './features/settings';
 import type { AppContext } from './lib/context';
 import { pruneFinishedJobs } from './lib/queue/prune';
@@ -35,6 +35,7 @@ export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; 
       ...notifications.tasks,
       ...publicReview.tasks,
       ...createProofJobs(ctx).tasks,
+      ...createReplyLinkTasks(ctx),
       {
         // Idempotency-Keys are honoured for a day (as Stripe's are); older answers are forgotten.
         name: 'prune-idempotency-keys',

@@ -101,6 +101,8 @@ export const REPLY_ALREADY_WAITING =
   'A reply to this review is already waiting for its site: try it again, change it or discard it';
 export const REPLY_NOT_WAITING = 'No reply to this review is waiting for its site';
 export const REPLY_BEING_PUBLISHED = 'This reply is being published right now';
+/** GET /api/reviews/{id}/reply-draft with no open alert link for the review (issue 47, item 4). */
+export const REPLY_DRAFT_NOT_FOUND = 'No suggested reply from an alert waits for this review';
 
 /** Where a reply went (issue 10): posted on the review site, or kept in ReviewFlow only. */
 export const REPLY_DESTINATIONS = ['google', 'facebook', 'none'] as const;

@@ -10,6 +10,7 @@ import { apiKeysServiceFor } from '../features/api-access/api-keys.service';
 import { unsubscribeToken } from '../features/contacts/unsubscribe-token';
 import { alertUnsubscribeToken } from '../features/notifications/alert-token';
 import { createProofRepository } from '../features/proof/proof.repository';
+import { issueReplyLink } from '../features/replies/reply-links.service';
 import { createWidgetRepository } from '../features/widget/widget.repository';
 import { newWidgetKey } from '../features/widget/widget.service';
 import { roleAtLeast, type TeamRole } from '@shared/schemas/team';
@@ -175,6 +176,13 @@ const proofSlugOfA = async (c: CallContext) => {
   await createProofRepository(c.db).saveSettings(c.a.user.id, { enabled: true, slug }, new Date());
   return { params: { slug } };
 };
+/** The "Publish this reply" link of an alert about a new review of A's, sealed with the app's key. */
+const replyLinkOfA = async (c: CallContext) => {
+  const review = await createReview(c.db, c.a.user.id, { rating: 2 });
+  return { params: { token: await issueReplyLink(createTestContext(c.db), review.id, 'Sorry to hear it') } };
+};
+const REPLY_LINK_SHOWS_A =
+  "the review and the suggested reply of A's alert email: its link's token is the key";
 const profileOf = (t: Tenant) => ({
   firstName: t.user.firstName,
   companyName: t.user.companyName,
@@ -207,6 +215,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/proof/:slug/badge.svg': open(200, proofSlugOfA, {
     showsA: "A's badge shows the counts of A's public proof page",
   }),
+  'GET /api/reply-links/:token': open(200, replyLinkOfA, { showsA: REPLY_LINK_SHOWS_A }),
+  'POST /api/reply-links/:token/publish': open(200, replyLinkOfA, { showsA: REPLY_LINK_SHOWS_A }),
+  // Nothing was published through this link yet: the page asks again.
+  'POST /api/reply-links/:token/undo': open(200, replyLinkOfA, { showsA: REPLY_LINK_SHOWS_A }),
   'GET /robots.txt': open(200),
   'GET /sitemap.xml': open(200),
   'GET /wall/:publicKey': open(200, widgetKeyOfA, {
@@ -364,6 +376,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'DELETE /api/reviews/:id/response': client(200, 404, async (c) => ({
     params: id(await createReview(c.db, c.a.user.id, { responseContent: 'Old', respondedAt: new Date() })),
   })),
+  'GET /api/reviews/:id/reply-draft': client(200, 404, async (c) => {
+    const review = await createReview(c.db, c.a.user.id, { rating: 2 });
+    await issueReplyLink(createTestContext(c.db), review.id, 'Sorry to hear it');
+    return { params: id(review) };
+  }),
   'POST /api/reviews/:id/response/retry': client(200, 404, async (c) => ({
     params: id(
       await createReview(c.db, c.a.user.id, {
@@ -600,6 +617,7 @@ const OUTSIDE_THEIR_LOCATIONS = [
   'PUT /api/reviews/:id/response',
   'DELETE /api/reviews/:id/response',
   'POST /api/reviews/:id/response/retry',
+  'GET /api/reviews/:id/reply-draft',
   'POST /api/reviews/:id/suggested-reply',
   'POST /api/integrations/google/reply/:id',
   'POST /api/integrations/facebook/reply/:id',
@@ -633,6 +651,7 @@ const MIN_ROLE: Record<string, TeamRole> = {
   'PUT /api/reviews/:id/response': RESPONDER,
   'DELETE /api/reviews/:id/response': RESPONDER,
   'POST /api/reviews/:id/response/retry': RESPONDER,
+  'GET /api/reviews/:id/reply-draft': RESPONDER,
   'GET /api/notifications': RESPONDER,
   'GET /api/notifications/unread-count': RESPONDER,
   'POST /api/notifications/read-all': RESPONDER,

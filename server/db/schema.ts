@@ -1071,3 +1071,26 @@ export const proofPublications = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.day] })],
 );
+
+/**
+ * The "Publish this reply" link of a review alert email (issue 47, item 4): the reply it offers, word for word,
+ * for one review. Its token seals this row's id with the review and a hash of the text, so it opens nothing
+ * else; publishing marks it used (once), and for five minutes after that it can undo what it published.
+ */
+export const replyLinks = pgTable(
+  'reply_links',
+  {
+    id: serial().primaryKey(),
+    reviewId: integer()
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** When its button published the reply; null until then. */
+    usedAt: timestamp({ withTimezone: true }),
+    /** When its undo removed the reply again. */
+    undoneAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reply_links_review_idx').on(t.reviewId), index('reply_links_expires_idx').on(t.expiresAt)],
+);

@@ -21,6 +21,7 @@ export const CLIENT_ROUTE_ROLES: Record<string, TeamRole> = {
   'GET /reviews/:id': 'responder',
   'GET /reviews/:id/video': 'responder',
   'POST /reviews/:id/response': 'responder',
+  'GET /reviews/:id/reply-draft': 'responder',
   'PUT /reviews/:id/response': 'responder',
   'DELETE /reviews/:id/response': 'responder',
   'POST /reviews/:id/response/retry': 'responder',

@@ -2,9 +2,11 @@ import { Router } from 'express';
 import type { AppContext } from '../lib/context';
 import { createPlanTermsRoutes } from '../features/billing';
 import { createDeliveryPublicRoutes } from '../features/delivery';
+import { replyPublisherFor } from '../features/integrations';
 import { createNotificationsPublicRoutes } from '../features/notifications';
 import { createProofPublicRoutes } from '../features/proof';
 import { createPublicReviewRoutes } from '../features/public-review';
+import { createReplyLinkPublicRoutes } from '../features/replies';
 import { createWidgetPublicRoutes } from '../features/widget';
 
 /** Routes with no sign-in: the public review page's API, provider callbacks, unsubscribe links. */
@@ -18,6 +20,7 @@ export function createPublicRouter(_ctx: AppContext): Router {
     createPlanTermsRoutes(_ctx),
     createWidgetPublicRoutes(_ctx),
     createProofPublicRoutes(_ctx),
+    createReplyLinkPublicRoutes(_ctx, replyPublisherFor(_ctx)),
   ]);
   return router;
 }

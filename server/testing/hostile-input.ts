@@ -299,13 +299,15 @@ export function describeHostileInput({ part, of }: { part: number; of: number })
                 }
                 written = await changes.count();
                 if (res.status >= 400 && res.status < 500) {
-                  // The unsubscribe pages and the widget's wall page are HTML by design: people open them in
-                  // a browser, from an email or a shared link.
+                  // The unsubscribe pages, the widget's wall page and an alert's "Publish this reply" pages
+                  // (their buttons too) are HTML by design: people open them in a browser, from an email or
+                  // a shared link.
                   const html =
-                    route.method === 'GET' &&
-                    (route.path.startsWith('/api/unsubscribe/') ||
-                      route.path.startsWith('/api/notifications/unsubscribe/') ||
-                      route.path.startsWith('/wall/'));
+                    (route.method === 'GET' &&
+                      (route.path.startsWith('/api/unsubscribe/') ||
+                        route.path.startsWith('/api/notifications/unsubscribe/') ||
+                        route.path.startsWith('/wall/'))) ||
+                    route.path.startsWith('/api/reply-links/');
                   const message = (res.body as { message?: unknown } | undefined)?.message;
                   if (!html && typeof message !== 'string')
                     failures.push(`${label}: no JSON message (${res.text?.slice(0, 80)})`);

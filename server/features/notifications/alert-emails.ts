@@ -40,13 +40,30 @@ export interface AlertReview {
   locationName: string | null;
 }
 
-/** The instant alert for one new review. */
+/** A suggested reply the alert offers, with the link that publishes it and the one that opens it to edit. */
+export interface AlertReply {
+  content: string;
+  publishUrl: string;
+  editUrl: string;
+}
+
+const REPLY_LINK_TERMS =
+  'The link works once, for 72 hours, and you can undo for 5 minutes after publishing.';
+
+const secondaryLink = (href: string, label: string) =>
+  `<p style="margin:0 0 24px"><a href="${escapeHtml(href)}" style="color:#2563eb;font-weight:600">${escapeHtml(label)}</a></p>`;
+
+/**
+ * The instant alert for one new review. With a suggested reply (issue 47, item 4) it offers "Publish this
+ * reply" and "Edit in ReviewFlow" instead of "Answer this review".
+ */
 export function composeReviewAlert(input: {
   business: string;
   review: AlertReview;
   answerUrl: string;
   unsubscribeUrl: string;
   alertMaxRating: number;
+  reply?: AlertReply;
 }): ComposedEmail {
   const { review } = input;
   const who = review.reviewerName.trim() || 'A customer';
@@ -59,7 +76,17 @@ export function composeReviewAlert(input: {
     `${stars(review.rating)}`,
     review.content.trim() ? `"${review.content.trim()}"` : '(No text, only a rating.)',
     '',
-    `Answer it: ${input.answerUrl}`,
+    ...(input.reply
+      ? [
+          'Suggested reply:',
+          input.reply.content,
+          '',
+          `Publish this reply: ${input.reply.publishUrl}`,
+          REPLY_LINK_TERMS,
+          '',
+          `Edit in ReviewFlow: ${input.reply.editUrl}`,
+        ]
+      : [`Answer it: ${input.answerUrl}`]),
     '',
     '--',
     `${why} Turn them off: ${input.unsubscribeUrl}`,
@@ -70,7 +97,13 @@ export function composeReviewAlert(input: {
     (review.content.trim()
       ? `<blockquote style="margin:0;padding:8px 16px;border-left:4px solid #e5e7eb;color:#374151">${escapeHtml(review.content.trim()).replace(/\n/g, '<br>')}</blockquote>`
       : `<p style="margin:0;color:#6b7280">No text, only a rating.</p>`) +
-    button(input.answerUrl, 'Answer this review');
+    (input.reply
+      ? `<h2 style="font-size:16px;margin:24px 0 8px">Suggested reply</h2>` +
+        `<blockquote style="margin:0;padding:8px 16px;border-left:4px solid #2563eb;color:#374151">${escapeHtml(input.reply.content).replace(/\n/g, '<br>')}</blockquote>` +
+        button(input.reply.publishUrl, 'Publish this reply') +
+        secondaryLink(input.reply.editUrl, 'Edit in ReviewFlow') +
+        `<p style="margin:0;font-size:13px;color:#6b7280">${escapeHtml(REPLY_LINK_TERMS)}</p>`
+      : button(input.answerUrl, 'Answer this review'));
   return { subject, text, html: layout(subject, body, input.unsubscribeUrl, why) };
 }
 

@@ -4,6 +4,7 @@ import { PermanentJobError, type Job } from '../../lib/queue/worker';
 import type { ScheduledTask } from '../../lib/queue/scheduler';
 import { normalizeReviewType } from '@shared/schemas/domain';
 import type { SendEmail } from '../delivery';
+import { alertReplyOffersFor } from '../replies';
 import { composeReviewAlert, composeWeeklyDigest, type ComposedEmail } from './alert-emails';
 import { alertUnsubscribeToken, type AlertKind } from './alert-token';
 import { createAlertsRepository, createNotificationsRepository } from './notifications.repository';
@@ -37,6 +38,7 @@ export function createNotificationJobs(
 ): { handlers: JobHandlers; tasks: ScheduledTask[] } {
   const alerts = createAlertsRepository(ctx.db);
   const notifications = createNotificationsRepository(ctx.db);
+  const replyOfferFor = alertReplyOffersFor(ctx);
   const base = ctx.env.publicBaseUrl;
   const unsubscribeUrl = (userId: number, kind: AlertKind) =>
     `${base}/api/notifications/unsubscribe/${alertUnsubscribeToken(ctx.secretBox, userId, kind)}`;
@@ -92,12 +94,16 @@ export function createNotificationJobs(
         if (!user || !user.settings.instantAlerts) return;
         const review = await alerts.review(userId, reviewId);
         if (!review || review.rating > user.settings.alertMaxRating) return;
+        // A retried job whose email went already offers nothing new: no second link is made.
+        if (await alerts.alreadySent(`review-alert:${reviewId}:${userId}`)) return;
+        const offer = await replyOfferFor(userId, review.id);
         const email = composeReviewAlert({
           business: user.companyName.trim() || user.firstName,
           review: { ...review, type: normalizeReviewType(review.type) },
           answerUrl: `${base}/reviews?review=${review.id}`,
           unsubscribeUrl: unsubscribeUrl(user.id, 'instant'),
           alertMaxRating: user.settings.alertMaxRating,
+          reply: offer,
         });
         await send(job, user, email, `review-alert:${reviewId}:${userId}`, 'instant');
       }),

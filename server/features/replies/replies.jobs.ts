@@ -1,5 +1,8 @@
 import type { AppContext } from '../../lib/context';
+import type { ScheduledTask } from '../../lib/queue/scheduler';
 import type { JobHandlers } from '../../lib/queue/worker';
+import { createReplyLinksRepository } from './reply-links.repository';
+import { REPLY_LINK_KEPT_MS } from './reply-links.service';
 import { repliesServiceFor } from './replies.service';
 import type { ReplyPublisher } from './reply-publisher';
 
@@ -15,4 +18,18 @@ export function createReplyJobHandlers(ctx: AppContext, publisher: ReplyPublishe
       await replies.retryQueued(ownerId, reviewId, attempt);
     },
   };
+}
+
+/** Alert links expired a month ago: a click on one says "not valid" from then on, and its row goes. */
+export function createReplyLinkTasks(ctx: AppContext): ScheduledTask[] {
+  const links = createReplyLinksRepository(ctx.db);
+  return [
+    {
+      name: 'prune-reply-links',
+      everyMs: 24 * 60 * 60 * 1000,
+      run: async (now) => {
+        await links.prune(new Date(now.getTime() - REPLY_LINK_KEPT_MS));
+      },
+    },
+  ];
 }

@@ -7,6 +7,7 @@ import { scopeOf } from '../../middleware/tenant';
 import { validate } from '../../middleware/validate';
 import { repliesServiceFor } from './replies.service';
 import type { ReplyPublisher } from './reply-publisher';
+import { createReplyDraftRoutes } from './reply-links.routes';
 import { createReplySuggestionRoutes } from './reply-suggestions.routes';
 
 /**
@@ -18,7 +19,7 @@ import { createReplySuggestionRoutes } from './reply-suggestions.routes';
 export function createRepliesRoutes(ctx: AppContext, publisher: ReplyPublisher): Router {
   const replies = repliesServiceFor(ctx, publisher);
   const router = Router();
-  router.use(createReplySuggestionRoutes(ctx));
+  router.use(createReplySuggestionRoutes(ctx), createReplyDraftRoutes(ctx, publisher));
 
   /** A new reply's words for `send`, the review in the caller's scope; the answer says where it went. */
   const withReply = (send: typeof replies.respond) =>

@@ -1,4 +1,6 @@
 import { REVIEW_NOT_FOUND } from '@shared/schemas/reviews';
+import { suggestResponse } from '@shared/suggest-response';
+import { normalizeReviewType } from '@shared/schemas/domain';
 import type { ReplySettings, ReplyTone, SuggestionFallbackReason } from '@shared/schemas/reply-settings';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
@@ -11,6 +13,8 @@ import type { Scope } from '../../db/scope';
 export const MAX_REPLY_WORDS = 120;
 /** About four tokens per word in most languages, with room: the prompt asks for far fewer. */
 const MAX_TOKENS = 600;
+/** A suggestion written for an email waits this long for the model, then takes the rating template. */
+const WHOLE_SUGGESTION_TIMEOUT_MS = 30_000;
 
 const TONES: Record<ReplyTone, string> = {
   warm: 'warm, friendly and personal, like a caring owner who remembers their guests',
@@ -99,6 +103,26 @@ export function replySuggestionsServiceFor(ctx: Pick<AppContext, 'db' | 'env' | 
         reviewerName: review.reviewerName,
         settings: preferences,
       });
+    },
+
+    /**
+     * A whole suggested reply at once, for an email (the alert's "Publish this reply"): the model's when one
+     * is configured and gives a whole answer in time, else the rating template the Reviews screen falls back
+     * to. Undefined when the review is not the client's.
+     */
+    async whole(scope: Scope, reviewId: number): Promise<string | undefined> {
+      const review = await replies.findTarget(scope, reviewId);
+      if (!review) return undefined;
+      const messages = await this.prepare(scope, reviewId);
+      if (messages) {
+        let text = '';
+        for await (const event of this.write(messages, AbortSignal.timeout(WHOLE_SUGGESTION_TIMEOUT_MS))) {
+          if (event.type === 'text') text += event.text;
+          if (event.type === 'done' && text.trim()) return text.trim();
+        }
+      }
+      const business = await settings.businessName(scope.ownerId);
+      return suggestResponse({ ...review, type: normalizeReviewType(review.type) }, business);
     },
 
     /**

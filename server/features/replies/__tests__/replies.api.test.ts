@@ -6,7 +6,8 @@ import { locations, notifications, reviews } from '../../../db/schema';
 import { createSecretBox } from '../../../lib/crypto';
 import { createLocation, createReview, createUser, signedInAgent } from '../../../testing/factories';
 import { facebookRating, startFakeFacebook, type FakeFacebook } from '../../../testing/fake-facebook';
-import { googleReview, startFakeGoogle, type FakeGoogle } from '../../../testing/fake-google';
+import { startFakeGoogle, type FakeGoogle } from '../../../testing/fake-google';
+import { googleConnectedLocation } from '../../../testing/google-connection';
 import { createTestApp } from '../../../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 
@@ -53,15 +54,8 @@ describe.each(testDatabaseKinds)('answering a review: one server decision on %s'
   /** A client with a Google-connected location and one review imported from it. */
   async function googleReviewOfConnectedLocation() {
     const user = await createUser(db());
-    const account = `r-${kind}-${user.id}`;
-    const googleLocationId = google.addLocation(account, `l${user.id}`, 'Main', [googleReview(40)]);
-    const accessToken = `ya29-r-${kind}-${user.id}`;
-    google.grant({ accessToken, refreshToken: `1//r-${kind}-${user.id}`, accounts: [account] });
-    const location = await createLocation(db(), user.id, {
-      googleLocationId,
-      googleAccessToken: secretBox.encrypt(accessToken),
-      googleRefreshToken: secretBox.encrypt(`1//r-${kind}-${user.id}`),
-      googleTokenExpiresAt: new Date(Date.now() + 3_600_000),
+    const { location, googleLocationId } = await googleConnectedLocation(db(), google, secretBox, user.id, {
+      tag: `r-${kind}`,
     });
     const review = await createReview(db(), user.id, {
       type: 'google',

@@ -8,7 +8,8 @@ import { createSecretBox } from '../../../lib/crypto';
 import { createTestBackground, type TestBackground } from '../../../testing/background';
 import { createLocation, createReview, createUser, signedInAgent } from '../../../testing/factories';
 import { facebookRating, startFakeFacebook, type FakeFacebook } from '../../../testing/fake-facebook';
-import { googleReview, startFakeGoogle, type FakeGoogle } from '../../../testing/fake-google';
+import { startFakeGoogle, type FakeGoogle } from '../../../testing/fake-google';
+import { googleConnectedLocation } from '../../../testing/google-connection';
 import { createTestApp, createTestContext } from '../../../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { REPLY_MAX_ATTEMPTS, REPLY_RETRY_DELAYS_MS } from '../replies.service';
@@ -78,15 +79,8 @@ describe.each(testDatabaseKinds)('a reply its site did not take (issue 41) on %s
   /** A client with a Google-connected location and one unanswered 2★ review imported from it. */
   async function googleReviewOfConnectedLocation() {
     const user = await createUser(db());
-    const account = `p-${kind}-${user.id}`;
-    const googleLocationId = google.addLocation(account, `l${user.id}`, 'Main', [googleReview(40)]);
-    const accessToken = `ya29-p-${kind}-${user.id}`;
-    google.grant({ accessToken, refreshToken: `1//p-${kind}-${user.id}`, accounts: [account] });
-    const location = await createLocation(db(), user.id, {
-      googleLocationId,
-      googleAccessToken: secretBox.encrypt(accessToken),
-      googleRefreshToken: secretBox.encrypt(`1//p-${kind}-${user.id}`),
-      googleTokenExpiresAt: new Date(Date.now() + 3_600_000),
+    const { location, googleLocationId } = await googleConnectedLocation(db(), google, secretBox, user.id, {
+      tag: `p-${kind}`,
     });
     const review = await createReview(db(), user.id, {
       type: 'google',

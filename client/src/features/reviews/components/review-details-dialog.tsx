@@ -52,7 +52,7 @@ import {
 } from '../api/submit-review-response';
 import { SUGGESTION_NOTES, suggestReply } from '../api/suggest-reply';
 import { replyPlaceholder, replyPlaceText, replyToast, type ReplyOutcome } from './reply-place';
-import { suggestResponse } from './suggest-response';
+import { suggestResponse } from '@shared/suggest-response';
 
 /** The suggestion button shows its Generating state for about a second (seed-spec section 4). */
 export const SUGGESTION_DELAY_MS = 1000;

@@ -8,7 +8,7 @@ import { findToast, renderWithProviders, screen, server, waitFor, within } from 
 
 import { SUGGESTION_NOTES } from '@/features/reviews/api/suggest-reply';
 import { ReviewDetailsDialog } from '../review-details-dialog';
-import { suggestResponse } from '../suggest-response';
+import { suggestResponse } from '@shared/suggest-response';
 
 const review: Review = {
   id: 41,
