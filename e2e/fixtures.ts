@@ -37,21 +37,32 @@ export async function signInViaApi(
 export const admin = E2E_ADMIN;
 
 /**
- * The link matching `pattern` in the newest email to `to` that the SMTP server received (the mail specs'
- * app server sends real mail there), as a path to open in the app; waits until it arrives.
+ * The text of the newest email to `to` that the SMTP server received (the mail specs' app server sends real
+ * mail there) and that `matches`, line endings as \n; waits until it arrives.
  */
-export async function linkFromMail(to: string, pattern: RegExp): Promise<string> {
-  let link: string | undefined;
+export async function mailTo(to: string, matches: (text: string) => boolean): Promise<string> {
+  let found: string | undefined;
   await expect
     .poll(async () => {
       const res = await fetch(`${E2E_MAILBOX_URL}/messages?to=${encodeURIComponent(to)}`);
       const messages = (await res.json()) as { text: string }[];
-      link = messages.map((m) => m.text.match(pattern)?.[0]).find(Boolean);
-      return Boolean(link);
+      found = messages.map((m) => m.text).find(matches);
+      return found !== undefined;
     })
     .toBe(true);
-  const url = new URL(link!);
-  return url.pathname + url.search;
+  return found!.replace(/\r\n/g, '\n');
+}
+
+/** A URL in an email, as a path to open in the app. */
+export function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+}
+
+/** The link matching `pattern` in the newest email to `to`, as a path to open in the app; waits until it arrives. */
+export async function linkFromMail(to: string, pattern: RegExp): Promise<string> {
+  const text = await mailTo(to, (t) => pattern.test(t));
+  return pathOf(text.match(pattern)![0]);
 }
 
 export const test = base.extend<{ client: Account }>({

@@ -8,7 +8,10 @@ import { escapeHtml } from './mail/html';
 export function simplePage(title: string, message: string, form = '', language: Language = 'en'): string {
   return (
     `<!doctype html><html lang="${language}" dir="${directionOf(language)}"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    // The API's header says no-referrer, under which Chrome sends a form's POST with `Origin: null`, and the
+    // same-origin check refuses it: a page's own buttons must name their origin.
+    `<meta name="referrer" content="same-origin"><title>${escapeHtml(title)}</title>` +
     `<style>body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;padding:48px 16px;` +
     `background:#f9fafb;color:#111827}main{max-width:480px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;` +
     `border-radius:12px;padding:32px}h1{font-size:1.5rem;margin:0 0 12px}p{margin:0;line-height:1.5;color:#4b5563}` +

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inScope, type Scope } from '../../db/scope';
 import { replyLinks, reviews, users } from '../../db/schema';
@@ -77,7 +77,10 @@ export function createReplyLinksRepository(db: Database) {
       return row;
     },
 
-    /** The words the newest unused link offers for a review in `scope`: "Edit in ReviewFlow" starts from them. */
+    /**
+     * The words the newest open link offers for a review in `scope` (unused, or its reply taken back again):
+     * "Edit in ReviewFlow" starts from them.
+     */
     async draftOf(scope: Scope, reviewId: number, now: Date): Promise<string | undefined> {
       const [row] = await db
         .select({ content: replyLinks.content })
@@ -87,7 +90,7 @@ export function createReplyLinksRepository(db: Database) {
           and(
             eq(replyLinks.reviewId, reviewId),
             inScope(scope, { ownerId: reviews.ownerId, locationId: reviews.locationId }),
-            isNull(replyLinks.usedAt),
+            or(isNull(replyLinks.usedAt), isNotNull(replyLinks.undoneAt)),
             gt(replyLinks.expiresAt, now),
           ),
         )

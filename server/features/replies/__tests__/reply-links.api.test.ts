@@ -151,7 +151,7 @@ describe.each(testDatabaseKinds)('answering from the alert email (issue 47, item
   });
 
   it('when the owner presses undo within five minutes, then the reply leaves Google and ReviewFlow, and the link cannot publish it again', async () => {
-    const { review, googleLocationId, link } = await alertedGoogleReview();
+    const { review, googleLocationId, link, agent, text } = await alertedGoogleReview();
     await supertest(app).post(`${link}/publish`).expect(200);
     later(REPLY_UNDO_MS - SECOND);
 
@@ -165,6 +165,9 @@ describe.each(testDatabaseKinds)('answering from the alert email (issue 47, item
     const republish = await supertest(app).post(`${link}/publish`);
     expect(republish.text).toContain('The reply this link published was taken back.');
     expect(replyCalls(googleLocationId, 'PUT')).toHaveLength(1);
+    // Taken back, its words are where "Edit in ReviewFlow" starts again.
+    const draft = await agent.get(`/api/reviews/${review.id}/reply-draft`);
+    expect(draft.body).toEqual({ content: suggestionIn(text) });
   });
 
   it('when five minutes have passed, then undo keeps the reply and the page no longer offers it', async () => {

@@ -23,6 +23,8 @@ import {
   type RefObject,
 } from 'react';
 import { isResponded, type ReplyResult, type Review } from '@shared/reviews';
+import { suggestResponse } from '@shared/suggest-response';
+import { useSearchParams } from 'wouter';
 
 import { Badge } from '@/components/ui/badge';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -50,9 +52,9 @@ import {
   useRetryReviewResponse,
   useSubmitReviewResponse,
 } from '../api/submit-review-response';
+import { useReplyDraft } from '../api/reply-draft';
 import { SUGGESTION_NOTES, suggestReply } from '../api/suggest-reply';
 import { replyPlaceholder, replyPlaceText, replyToast, type ReplyOutcome } from './reply-place';
-import { suggestResponse } from '@shared/suggest-response';
 
 /** The suggestion button shows its Generating state for about a second (seed-spec section 4). */
 export const SUGGESTION_DELAY_MS = 1000;
@@ -65,6 +67,12 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
     signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
   });
 }
+
+/** What the reply box says about the reply an alert email offered ("Edit in ReviewFlow"). */
+export const ALERT_DRAFT_NOTES = {
+  ready: 'This is the reply from your alert email. Edit it, then submit.',
+  gone: 'The reply from your alert email was used or has expired: write one, or ask for a suggestion.',
+} as const;
 
 export interface ReviewDetailsDialogProps {
   review: Review | null | undefined;
@@ -571,6 +579,19 @@ function ResponseForm({ ref, review, editing, onCancel, onResponded, onAnswered 
     [submit.isPending, text, initialText],
   );
 
+  // "Edit in ReviewFlow" from an alert email: the box starts from the reply the email offered.
+  const [searchParams] = useSearchParams();
+  const fromAlert =
+    !editing && searchParams.get('draft') === '1' && Number(searchParams.get('review')) === review?.id;
+  const alertDraft = useReplyDraft(fromAlert && review ? review.id : null);
+  const [alertNote, setAlertNote] = useState<string | null>(null);
+  useEffect(() => {
+    if (alertDraft.data) {
+      setText((current) => (current === '' ? alertDraft.data.content : current));
+      setAlertNote(ALERT_DRAFT_NOTES.ready);
+    } else if (alertDraft.isError) setAlertNote(ALERT_DRAFT_NOTES.gone);
+  }, [alertDraft.data, alertDraft.isError]);
+
   // Closing the dialog (or moving to another review) stops a suggestion still arriving.
   useEffect(() => () => suggestion.current?.abort(), []);
   useEffect(() => {
@@ -692,6 +713,7 @@ function ResponseForm({ ref, review, editing, onCancel, onResponded, onAnswered 
         rows={6}
         placeholder={replyPlaceholder(review)}
       />
+      {alertNote ? <p className="text-sm text-muted-foreground">{alertNote}</p> : null}
       <p
         id={statusId}
         role="status"

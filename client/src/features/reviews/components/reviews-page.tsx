@@ -65,7 +65,7 @@ export function ReviewsPage() {
   const [selected, setSelected] = useState<Review | null>(null);
   // Kept apart from the selection, so the dialog still shows its review while it animates closed.
   const [dialogOpen, setDialogOpen] = useState(false);
-  // A notification or an alert email opens one review: /reviews?review=12.
+  // A notification or an alert email opens one review: /reviews?review=12 (&draft=1: with the email's reply).
   const linkedId = Number(searchParams.get('review')) || null;
   const linked = useReview(linkedId);
 
@@ -123,6 +123,7 @@ export function ReviewsPage() {
         (previous) => {
           const next = new URLSearchParams(previous);
           next.delete('review');
+          next.delete('draft');
           return next;
         },
         { replace: true },

@@ -7,7 +7,7 @@ import { TenantProvider } from '@/lib/tenant';
 import { findToast, renderWithProviders, screen, server, waitFor, within } from '@/testing/test-utils';
 
 import { SUGGESTION_NOTES } from '@/features/reviews/api/suggest-reply';
-import { ReviewDetailsDialog } from '../review-details-dialog';
+import { ALERT_DRAFT_NOTES, ReviewDetailsDialog } from '../review-details-dialog';
 import { suggestResponse } from '@shared/suggest-response';
 
 const review: Review = {
@@ -184,5 +184,56 @@ describe('Suggest response with a language model', () => {
 
     await waitFor(() => expect(suggestionStatus()).toHaveTextContent('Suggestion ready.'));
     expect(stream.urls).toEqual(['/api/admin/clients/7/reviews/41/suggested-reply']);
+  });
+});
+
+describe('Edit in ReviewFlow, from an alert email', () => {
+  it('when the review opens with draft=1, then the reply box starts from the words the email offered', async () => {
+    const urls: string[] = [];
+    server.use(
+      http.get('*/reviews/:id/reply-draft', ({ request }) => {
+        urls.push(new URL(request.url).pathname);
+        return HttpResponse.json({ content: 'Ciao Giulia, ci dispiace molto.' });
+      }),
+    );
+
+    renderWithProviders(<Harness />, { path: `/reviews?review=${review.id}&draft=1` });
+
+    await waitFor(() => expect(textbox().value).toBe('Ciao Giulia, ci dispiace molto.'));
+    expect(urls).toEqual([`/api/reviews/${review.id}/reply-draft`]);
+    expect(screen.getByText(ALERT_DRAFT_NOTES.ready)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Submit Response' })).toBeEnabled();
+  });
+
+  it('when the email’s link was used or expired, then the box stays empty and says so', async () => {
+    server.use(
+      http.get('*/reviews/:id/reply-draft', () =>
+        HttpResponse.json(
+          { message: 'No suggested reply from an alert waits for this review' },
+          { status: 404 },
+        ),
+      ),
+    );
+
+    renderWithProviders(<Harness />, { path: `/reviews?review=${review.id}&draft=1` });
+
+    expect(await screen.findByText(ALERT_DRAFT_NOTES.gone)).toBeVisible();
+    expect(textbox().value).toBe('');
+  });
+
+  it('when the review opens without draft=1, then no draft is asked for', async () => {
+    const urls: string[] = [];
+    server.use(
+      http.get('*/reviews/:id/reply-draft', ({ request }) => {
+        urls.push(new URL(request.url).pathname);
+        return HttpResponse.json({ content: 'x' });
+      }),
+    );
+
+    renderWithProviders(<Harness />, { path: `/reviews?review=${review.id}` });
+
+    expect(await screen.findByRole('button', { name: 'Suggest response' })).toBeVisible();
+    expect(urls).toEqual([]);
+    expect(textbox().value).toBe('');
   });
 });
