@@ -10,6 +10,12 @@ export const PROVIDER_LABELS: Record<Provider, string> = {
   facebook: 'Facebook',
 };
 
+/** The site a review or a reply is on, as a sentence names it ("no longer on Google"). */
+export const PROVIDER_SITES: Record<Provider, string> = {
+  google: 'Google',
+  facebook: 'Facebook',
+};
+
 /** Why a connection landed on /oauth-error (the query value `reason`). */
 export const OAUTH_ERROR_REASONS = [
   'not_configured',

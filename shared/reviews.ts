@@ -75,9 +75,25 @@ export interface Review {
   replyPublishError: string | null;
   /** A Facebook recommendation without stars: 'positive' or 'negative' (its rating is a stand-in). */
   recommendation: 'positive' | 'negative' | null;
+  /**
+   * The rating the reply answered (issue 47, item 2): when the customer changed it since, the screens show
+   * "1★ → 4★ after your reply". Null while there is no reply.
+   */
+  ratingAtReply: number | null;
+  /** When the sync found the review gone from Google or Facebook; null while it is there (or not from one). */
+  removedFromSiteAt: string | null;
 }
 
 export type ReplyPublishState = 'pending' | 'failed';
+
+/** How many of the reviews whose rating rose after the reply the dashboard lists (the newest replies). */
+export const ROSE_AFTER_REPLY_SHOWN = 5;
+
+/** GET /api/reviews/rose-after-reply (issue 47, item 2): how many in all, and the newest few. */
+export interface RoseAfterReply {
+  count: number;
+  reviews: Review[];
+}
 
 export { hasWaitingReply, isResponded } from './review-state';
 

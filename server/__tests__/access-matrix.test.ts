@@ -365,6 +365,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     note: 'A has no stored video (uploading one needs the public page flow, covered by the public-review tests)',
   }),
   'GET /api/reviews/:id': client(200, 404, (c) => ({ params: id(c.a.review) })),
+  'GET /api/reviews/rose-after-reply': client(200, 200),
   'POST /api/reviews/:id/response': client(200, 404, async (c) => ({
     params: id(await createReview(c.db, c.a.user.id)),
     body: { responseContent: 'Thank you!' },
@@ -646,6 +647,7 @@ const OWNER: TeamRole = 'owner';
 const MIN_ROLE: Record<string, TeamRole> = {
   'GET /api/reviews': RESPONDER,
   'GET /api/reviews/:id': RESPONDER,
+  'GET /api/reviews/rose-after-reply': RESPONDER,
   'GET /api/reviews/:id/video': RESPONDER,
   'POST /api/reviews/:id/response': RESPONDER,
   'PUT /api/reviews/:id/response': RESPONDER,

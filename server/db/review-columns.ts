@@ -21,4 +21,6 @@ export const reviewColumns = {
   replyPublishState: reviews.replyPublishState,
   replyPublishError: reviews.replyPublishError,
   recommendation: reviews.recommendation,
+  ratingAtReply: reviews.ratingAtReply,
+  removedFromSiteAt: reviews.removedFromSiteAt,
 };

@@ -375,9 +375,20 @@ export const reviews = pgTable(
     recommendation: text().$type<'positive' | 'negative'>(),
     /** When the review reached ReviewFlow (an import's backlog arrives long after it was written). */
     receivedAt: createdAt(),
+    /**
+     * The rating when the review's reply was given (issue 47, item 2): a customer who edits their review
+     * afterwards shows as "1★ → 4★ after your reply". Null while there is no reply.
+     */
+    ratingAtReply: smallint(),
+    /** When the sync last found the Google or Facebook review gone from its site; null while it is there. */
+    removedFromSiteAt: at(),
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    // The dashboard's "rose after your reply": few rows, read newest reply first.
+    index('reviews_owner_rose_after_reply_idx')
+      .on(t.ownerId, newest(t.respondedAt), newest(t.id))
+      .where(sql`${t.rating} > ${t.ratingAtReply}`),
     // Every list filter walks an index in the list's own order (created_at DESC, id DESC: NULLS FIRST, as
     // ORDER BY ... DESC means), so page 1 reads ten rows instead of sorting the client's reviews. The
     // partial indexes' predicates are the filters' own SQL (server/db/review-predicates.ts).

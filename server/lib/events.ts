@@ -15,6 +15,15 @@ export interface CreatedReview {
   content: string;
 }
 
+/** What changed on Google or Facebook about a review the sync watches (issue 47, item 2). */
+export type SiteChange =
+  /** The reply posted on the site is no longer there. */
+  | { kind: 'reply_vanished'; reviewId: number; reviewerName: string; rating: number }
+  /** The customer changed their review after the reply: `from` is the rating the reply answered. */
+  | { kind: 'review_edited'; reviewId: number; reviewerName: string; from: number; to: number }
+  /** The review is no longer on the site. */
+  | { kind: 'review_removed'; reviewId: number; reviewerName: string; rating: number; answered: boolean };
+
 /**
  * What happened, said once by the feature that did it (issue 44, item 2). Who reacts (webhooks, the bell,
  * email) subscribes at start (server/events.ts); the feature that emits names none of them.
@@ -58,6 +67,14 @@ export type DomainEvent =
       type: 'review_requests.failed';
       requests: { id: number; ownerId: number; contactName: string | null }[];
       reason: string;
+    }
+  | {
+      /** The sync found reviews changed on their site: replies gone, reviews edited after a reply, or removed. */
+      type: 'site.changes';
+      ownerId: number;
+      provider: Provider;
+      locationName: string;
+      changes: SiteChange[];
     }
   | {
       /** A provider refused a location's grant (revoked, expired, access lost): said once per breakage. */

@@ -19,6 +19,7 @@ export const CLIENT_ROUTE_ROLES: Record<string, TeamRole> = {
   // Reviews and replies.
   'GET /reviews': 'responder',
   'GET /reviews/:id': 'responder',
+  'GET /reviews/rose-after-reply': 'responder',
   'GET /reviews/:id/video': 'responder',
   'POST /reviews/:id/response': 'responder',
   'GET /reviews/:id/reply-draft': 'responder',

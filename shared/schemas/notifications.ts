@@ -17,6 +17,12 @@ export const NOTIFICATION_KINDS = [
   'request_failed',
   /** A Google or Facebook connection stopped working (token revoked or expired): connect again. */
   'integration_reconnect',
+  /** A reply posted on Google is no longer there (issue 47, item 2). */
+  'reply_vanished',
+  /** A customer changed their Google or Facebook review after it was answered. */
+  'review_edited',
+  /** A Google or Facebook review is no longer on its site. */
+  'review_removed',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;

@@ -2,6 +2,7 @@ import { normalizeReviewType } from '@shared/schemas/domain';
 import type { Insights, RatingBreakdown, WaitingReview } from '@shared/schemas/insights';
 import type { Scope } from '../../db/scope';
 import type { AppContext } from '../../lib/context';
+import { toReview } from '../reviews';
 import {
   createInsightsRepository,
   type BreakdownRow,
@@ -20,13 +21,7 @@ function breakdown(row: BreakdownRow): RatingBreakdown {
 }
 
 function toWaitingReview(row: WaitingRow): WaitingReview {
-  return {
-    ...row,
-    type: normalizeReviewType(row.type),
-    createdAt: row.createdAt.toISOString(),
-    respondedAt: row.respondedAt ? row.respondedAt.toISOString() : null,
-    daysWaiting: Math.max(0, row.daysWaiting),
-  };
+  return { ...toReview(row), daysWaiting: Math.max(0, row.daysWaiting) };
 }
 
 /** Review Insights: ratings per source and location, the words customers use, who waits for an answer. */

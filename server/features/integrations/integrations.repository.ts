@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Provider } from '@shared/schemas/integrations';
 import type { CreatedReview } from '../../lib/events';
 import type { Database } from '../../db/client';
@@ -57,7 +57,6 @@ export type IntegrationLocation = {
   googleConnectedReviewUrl: string | null;
   facebookConnectedReviewUrl: string | null;
 };
-
 
 /** The sync bookkeeping columns of each provider. */
 const SYNC_COLUMNS = {
@@ -297,6 +296,51 @@ export function createIntegrationsRepository(db: Database) {
       return rows.length;
     },
 
+    /** What the sync watches of one location's imported reviews (reply-watch.ts): each with its site's id. */
+    async watchedReviews(executor: Executor, ownerId: number, locationId: number, type: Provider) {
+      return executor
+        .select({
+          id: reviews.id,
+          externalId: reviews.externalId,
+          rating: reviews.rating,
+          content: reviews.content,
+          reviewerName: reviews.reviewerName,
+          responseContent: reviews.responseContent,
+          responsePublishedTo: reviews.responsePublishedTo,
+          respondedAt: reviews.respondedAt,
+          ratingAtReply: reviews.ratingAtReply,
+          removedFromSiteAt: reviews.removedFromSiteAt,
+        })
+        .from(reviews)
+        .where(
+          and(
+            eq(reviews.ownerId, ownerId),
+            eq(reviews.locationId, locationId),
+            eq(reviews.type, type),
+            isNotNull(reviews.externalId),
+          ),
+        )
+        .orderBy(asc(reviews.id));
+    },
+
+    /** Marks reviews the sync no longer found on their site. */
+    async markRemovedFromSite(executor: Executor, ownerId: number, ids: number[], at: Date) {
+      if (ids.length === 0) return;
+      await executor
+        .update(reviews)
+        .set({ removedFromSiteAt: at })
+        .where(and(eq(reviews.ownerId, ownerId), inArray(reviews.id, ids)));
+    },
+
+    /** Replies the site no longer shows: they live in ReviewFlow only now, and say so. */
+    async markRepliesGoneFromSite(executor: Executor, ownerId: number, ids: number[]) {
+      if (ids.length === 0) return;
+      await executor
+        .update(reviews)
+        .set({ responsePublishedTo: null, responseExternalId: null })
+        .where(and(eq(reviews.ownerId, ownerId), inArray(reviews.id, ids)));
+    },
+
     /**
      * Upserts one location's imported reviews, in batches, with the caller's transaction. A review already
      * imported (same source, location and external id: the partial unique index) is updated only when
@@ -318,7 +362,13 @@ export function createIntegrationsRepository(db: Database) {
       for (let start = 0; start < unique.length; start += IMPORT_BATCH) {
         const batch = unique
           .slice(start, start + IMPORT_BATCH)
-          .map((r) => ({ ...r, ownerId, locationId, type }));
+          .map((r) => ({
+            ...r,
+            ownerId,
+            locationId,
+            type,
+            ratingAtReply: r.responseContent ? r.rating : null,
+          }));
         const newReply = sql`coalesce(excluded.response_content, ${reviews.responseContent})`;
         const result = await executor
           .insert(reviews)
@@ -337,14 +387,18 @@ export function createIntegrationsRepository(db: Database) {
               respondedAt: sql`case when excluded.response_content is null then ${reviews.respondedAt} else excluded.responded_at end`,
               // A reply found on the site is published there.
               responsePublishedTo: sql`case when excluded.response_content is null then ${reviews.responsePublishedTo} else excluded.type end`,
+              // A reply first seen on the site (the owner answered there) was given at the rating it finds.
+              ratingAtReply: sql`case when ${reviews.responseContent} is null and excluded.response_content is not null then excluded.rating else ${reviews.ratingAtReply} end`,
+              // Found on its site again.
+              removedFromSiteAt: null,
             },
-            setWhere: sql`${reviews.ownerId} = excluded.owner_id and (
+            setWhere: sql`${reviews.ownerId} = excluded.owner_id and ((
               ${reviews.rating}, ${reviews.recommendation}, ${reviews.content}, ${reviews.reviewerName},
               ${reviews.sourceUrl}, ${reviews.createdAt}, ${reviews.responseContent}
             ) is distinct from (
               excluded.rating, excluded.recommendation, excluded.content, excluded.reviewer_name,
               excluded.source_url, excluded.created_at, ${newReply}
-            )`,
+            ) or ${reviews.removedFromSiteAt} is not null)`,
           })
           .returning({
             id: reviews.id,

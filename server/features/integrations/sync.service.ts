@@ -23,6 +23,8 @@ import { createSyncRunsRepository, type SyncRunRow, type SyncRunsRepository } fr
 import { locationGoogleSession } from './google-session';
 import { facebookReviewsUrl } from './integrations.service';
 import { matchImportedReviewsToContacts } from '../review-requests';
+import type { SiteChange } from '../../lib/events';
+import { watchChanges } from './reply-watch';
 
 export const SYNC_RUN_NOT_FOUND = 'Import not found';
 
@@ -67,6 +69,7 @@ interface Dependencies {
   logger: Logger;
   events: EventBus;
   syncIntervalMinutes: number;
+  now: () => Date;
 }
 
 /**
@@ -76,7 +79,7 @@ interface Dependencies {
  * or an outage retries the whole run later (imports are idempotent, so locations already done cost nothing).
  */
 export function createSyncService(deps: Dependencies) {
-  const { repo, runs, google, facebook, logger, events } = deps;
+  const { repo, runs, google, facebook, logger, events, now } = deps;
 
   const googleSession = (ownerId: number, location: IntegrationLocation) =>
     locationGoogleSession(google, repo, ownerId, location);
@@ -156,12 +159,29 @@ export function createSyncService(deps: Dependencies) {
   /** Imports one location; answers how many reviews were created or changed. */
   async function syncLocation(ownerId: number, provider: Provider, location: IntegrationLocation) {
     const session = provider === 'google' ? googleSession(ownerId, location) : null;
+    const readStartedAt = now();
     const rows = session ? await fetchGoogle(session, location) : await fetchFacebook(location);
     const reviewUrl = await missingReviewUrl(location, session);
     // The first import brings the location's history: it is not news, so it is not announced.
     const announce = hasSynced(provider, location);
     return repo.transaction(async (tx) => {
       if (reviewUrl) await repo.saveConnectedReviewUrl(tx, ownerId, location.id, provider, reviewUrl);
+      // Replies and reviews are watched (issue 47, item 2): what the site changed since the last read.
+      const stored = await repo.watchedReviews(tx, ownerId, location.id, provider);
+      const changes = watchChanges(provider, stored, rows, readStartedAt);
+      const idsOf = (kind: SiteChange['kind']) =>
+        changes.filter((c) => c.kind === kind).map((c) => c.reviewId);
+      await repo.markRemovedFromSite(tx, ownerId, idsOf('review_removed'), readStartedAt);
+      await repo.markRepliesGoneFromSite(tx, ownerId, idsOf('reply_vanished'));
+      // Like new reviews, changes are news only after the location's first import (a reconnection starts over).
+      if (announce && changes.length > 0)
+        await events.emit(tx, {
+          type: 'site.changes',
+          ownerId,
+          provider,
+          locationName: location.name,
+          changes,
+        });
       const { written, created } = await repo.upsertImported(tx, ownerId, location.id, provider, rows);
       await matchImportedReviewsToContacts(
         tx,
@@ -169,7 +189,8 @@ export function createSyncService(deps: Dependencies) {
         provider,
         created.map((review) => review.id),
       );
-      if (announce && created.length > 0) await events.emit(tx, { type: 'reviews.created', reviews: created });
+      if (announce && created.length > 0)
+        await events.emit(tx, { type: 'reviews.created', reviews: created });
       await repo.recordSync(tx, ownerId, location.id, provider, null);
       return written;
     });
@@ -255,7 +276,7 @@ export type SyncService = ReturnType<typeof createSyncService>;
 
 /** The sync service with its real collaborators (routes, the job handler and the scheduler share it). */
 export function syncServiceFor(
-  ctx: Pick<AppContext, 'db' | 'google' | 'facebook' | 'logger' | 'env' | 'events'>,
+  ctx: Pick<AppContext, 'db' | 'google' | 'facebook' | 'logger' | 'env' | 'events' | 'now'>,
 ) {
   return createSyncService({
     repo: createIntegrationsRepository(ctx.db),
@@ -265,5 +286,6 @@ export function syncServiceFor(
     logger: ctx.logger,
     events: ctx.events,
     syncIntervalMinutes: ctx.env.SYNC_INTERVAL_MINUTES,
+    now: ctx.now,
   });
 }

@@ -107,6 +107,44 @@ export function composeReviewAlert(input: {
   return { subject, text, html: layout(subject, body, input.unsubscribeUrl, why) };
 }
 
+/** What the sync found changed on Google or Facebook (issue 47, item 2): one email for one location's changes. */
+export function composeSiteChangesAlert(input: {
+  business: string;
+  site: string;
+  locationName: string;
+  items: { title: string; body: string; url: string }[];
+  unsubscribeUrl: string;
+}): ComposedEmail {
+  const { items, site } = input;
+  const subject = oneLine(
+    items.length === 1
+      ? `${items[0]!.title} (${input.business})`
+      : `${items.length} changes on ${site} to reviews of ${input.business}`,
+  );
+  const intro = `ReviewFlow re-read your reviews on ${site} for ${input.locationName} and found:`;
+  const why =
+    'You get this email when a review you answered changes, or a review or a reply leaves the site.';
+  const text = [
+    intro,
+    '',
+    ...items.flatMap((item) => [`- ${item.title}`, `  ${item.body}`, `  ${item.url}`, '']),
+    '--',
+    `${why} Turn these emails off: ${input.unsubscribeUrl}`,
+  ].join('\n');
+  const body =
+    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>` +
+    items
+      .map(
+        (item) =>
+          `<div style="margin:0 0 16px;padding:12px 16px;border:1px solid #e5e7eb;border-radius:8px">` +
+          `<p style="margin:0 0 4px;font-weight:600">${escapeHtml(item.title)}</p>` +
+          `<p style="margin:0 0 8px;color:#374151">${escapeHtml(item.body)}</p>` +
+          `<a href="${escapeHtml(item.url)}" style="color:#2563eb;font-weight:600">Open the review</a></div>`,
+      )
+      .join('');
+  return { subject, text, html: layout(subject, body, input.unsubscribeUrl, why) };
+}
+
 export interface DigestFigures {
   newReviews: number;
   averageRating: number | null;

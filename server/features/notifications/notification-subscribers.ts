@@ -1,5 +1,6 @@
 import type { Subscribers } from '../../lib/events';
 import { announceNewReviews } from './announce-reviews';
+import { announceSiteChanges } from './announce-site-changes';
 import { recordNotifications } from './notifications.repository';
 import {
   reconnectNotification,
@@ -13,4 +14,5 @@ export const notificationSubscribers: Subscribers = {
   'reply.failed': (tx, event) => recordNotifications(tx, [replyFailedNotification(event)]),
   'review_requests.failed': (tx, event) => recordNotifications(tx, requestFailedNotifications(event)),
   'integration.disconnected': (tx, event) => recordNotifications(tx, [reconnectNotification(event)]),
+  'site.changes': (tx, event) => announceSiteChanges(tx, event),
 };

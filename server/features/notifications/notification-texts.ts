@@ -4,8 +4,8 @@ import {
   reviewNotificationTitle,
   type NotificationKind,
 } from '@shared/schemas/notifications';
-import { PROVIDER_LABELS } from '@shared/integrations';
-import type { CreatedReview, DomainEventOf } from '../../lib/events';
+import { PROVIDER_LABELS, PROVIDER_SITES } from '@shared/integrations';
+import type { CreatedReview, DomainEventOf, SiteChange } from '../../lib/events';
 
 /** One line of the bell, as an event says it. */
 export interface NewNotification {
@@ -82,4 +82,55 @@ export function reconnectNotification({
     body: `${label} stopped accepting the connection of ${locationName}, so its reviews are no longer imported and replies are not posted there.`,
     target: notificationTargets.integrations(),
   };
+}
+
+const who = (name: string) => name.trim() || 'A customer';
+const possessive = (name: string) => (name.trim() ? `${name.trim()}’s` : 'A customer’s');
+
+/** One change the sync found on Google or Facebook (issue 47, item 2), as the bell and the email say it. */
+export function siteChangeText(
+  change: SiteChange,
+  provider: DomainEventOf<'site.changes'>['provider'],
+): { kind: NotificationKind; title: string; body: string } {
+  const site = PROVIDER_SITES[provider];
+  switch (change.kind) {
+    case 'reply_vanished':
+      return {
+        kind: 'reply_vanished',
+        title: `Your reply to ${who(change.reviewerName)} is no longer on ${site}`,
+        body: `It is kept in ReviewFlow. Open the review to post it on ${site} again.`,
+      };
+    case 'review_edited':
+      return change.from === change.to
+        ? {
+            kind: 'review_edited',
+            title: `${who(change.reviewerName)} edited their review after your reply`,
+            body: `Still ${change.to}★ on ${site}. Read what changed.`,
+          }
+        : {
+            kind: 'review_edited',
+            title: `${change.from}★ → ${change.to}★ after your reply`,
+            body: `${who(change.reviewerName)} changed their ${site} review.`,
+          };
+    case 'review_removed':
+      return {
+        kind: 'review_removed',
+        title: `A ${change.rating}★ ${site} review was removed`,
+        body: `${possessive(change.reviewerName)} review is no longer on ${site}${change.answered ? ', and your reply went with it' : ''}.`,
+      };
+  }
+}
+
+/** The bell's lines for what the sync found changed on a site. */
+export function siteChangeNotifications({
+  ownerId,
+  provider,
+  changes,
+}: DomainEventOf<'site.changes'>): (NewNotification & { body: string; reviewId: number })[] {
+  return changes.map((change) => ({
+    ownerId,
+    ...siteChangeText(change, provider),
+    target: notificationTargets.review(change.reviewId),
+    reviewId: change.reviewId,
+  }));
 }

@@ -5,7 +5,12 @@ import type { ScheduledTask } from '../../lib/queue/scheduler';
 import { normalizeReviewType } from '@shared/schemas/domain';
 import type { SendEmail } from '../delivery';
 import { alertReplyOffersFor } from '../replies';
-import { composeReviewAlert, composeWeeklyDigest, type ComposedEmail } from './alert-emails';
+import {
+  composeReviewAlert,
+  composeSiteChangesAlert,
+  composeWeeklyDigest,
+  type ComposedEmail,
+} from './alert-emails';
 import { alertUnsubscribeToken, type AlertKind } from './alert-token';
 import { createAlertsRepository, createNotificationsRepository } from './notifications.repository';
 
@@ -106,6 +111,19 @@ export function createNotificationJobs(
           reply: offer,
         });
         await send(job, user, email, `review-alert:${reviewId}:${userId}`, 'instant');
+      }),
+
+      'send-site-changes-alert': endsWithItsRecipient(async ({ userId, site, locationName, items }, job) => {
+        const user = await alerts.recipient(userId);
+        if (!user || !user.settings.instantAlerts) return;
+        const email = composeSiteChangesAlert({
+          business: user.companyName.trim() || user.firstName,
+          site,
+          locationName,
+          items: items.map((item) => ({ ...item, url: `${base}/reviews?review=${item.reviewId}` })),
+          unsubscribeUrl: unsubscribeUrl(user.id, 'instant'),
+        });
+        await send(job, user, email, `site-changes:${job.id}`, 'instant');
       }),
 
       'send-weekly-digest': endsWithItsRecipient(async ({ userId, weekStart }, job) => {

@@ -183,6 +183,7 @@ export function createRepliesRepository(db: Database) {
           respondedAt: claim.firstAnswer ? sql`now()` : sql`${reviews.respondedAt}`,
           responsePublishedTo: reply.publishedTo,
           responseExternalId: reply.externalId,
+          ratingAtReply: sql`${reviews.rating}`,
           ...NOTHING_WAITING,
         })
         .where(
@@ -240,6 +241,7 @@ export function createRepliesRepository(db: Database) {
             respondedAt: null,
             responsePublishedTo: null,
             responseExternalId: null,
+            ratingAtReply: null,
           })
           .where(and(theReview(ownerId, id), reviewIsResponded))
           .returning(replyColumns);

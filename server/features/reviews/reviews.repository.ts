@@ -118,7 +118,8 @@ export const reviewsIn = (scope: Scope): SQL =>
   inScope(scope, { ownerId: reviews.ownerId, locationId: reviews.locationId });
 
 /** A review as stored: the API's Review with its times still Dates. */
-export type ReviewRow = Omit<Review, 'createdAt' | 'respondedAt'> & {
+export type ReviewRow = Omit<Review, 'createdAt' | 'respondedAt' | 'removedFromSiteAt'> & {
+  removedFromSiteAt: Date | null;
   createdAt: Date;
   respondedAt: Date | null;
 };
@@ -650,6 +651,25 @@ export function createReviewsRepository(db: Database) {
         if (rows.length < batch) return;
         afterId = rows.at(-1)!.id;
       }
+    },
+
+    /**
+     * Reviews whose customer raised their rating after the reply (issue 47, item 2), newest reply first, the
+     * first `limit` and how many in all: both read the partial index of such rows only.
+     */
+    async roseAfterReply(scope: Scope, limit: number): Promise<{ rows: ReviewRow[]; count: number }> {
+      const rose = and(reviewsIn(scope), sql`${reviews.rating} > ${reviews.ratingAtReply}`);
+      const [rows, [counted]] = await Promise.all([
+        selectReviews()
+          .where(rose)
+          .orderBy(sql`${reviews.respondedAt} desc nulls first`, sql`${reviews.id} desc nulls first`)
+          .limit(limit),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(reviews)
+          .where(rose),
+      ]);
+      return { rows, count: counted?.count ?? 0 };
     },
 
     async findById(scope: Scope, id: number): Promise<ReviewRow | undefined> {

@@ -37,6 +37,10 @@ export function createReviewsRoutes(ctx: AppContext): Router {
     }),
   );
 
+  router.get('/reviews/rose-after-reply', async (req, res) => {
+    res.json(await service.roseAfterReply(scopeOf(req)));
+  });
+
   router.get(
     '/reviews/:id',
     validate({ params: ReviewIdParamsSchema }, async ({ params }, req, res) => {

@@ -10,6 +10,8 @@ import {
   type Review,
   type ReviewExportQuery,
   type ReviewListQuery,
+  ROSE_AFTER_REPLY_SHOWN,
+  type RoseAfterReply,
 } from '@shared/schemas/reviews';
 import { notFound } from '../../lib/errors';
 import { csvLine } from '../../lib/csv';
@@ -47,6 +49,8 @@ export function toReview(row: ReviewRow): Review {
     replyPublishState: row.replyPublishState,
     replyPublishError: row.replyPublishError,
     recommendation: row.recommendation,
+    ratingAtReply: row.ratingAtReply,
+    removedFromSiteAt: row.removedFromSiteAt ? row.removedFromSiteAt.toISOString() : null,
   };
 }
 
@@ -118,6 +122,12 @@ export function createReviewsService(repo: ReviewsRepository) {
       for await (const rows of repo.exportBatches(scope.ownerId, criteria, EXPORT_BATCH)) {
         yield rows.map((row) => csvRow(toReview(row))).join('');
       }
+    },
+
+    /** GET /api/reviews/rose-after-reply: the dashboard's "rose after your reply". */
+    async roseAfterReply(scope: Scope): Promise<RoseAfterReply> {
+      const { rows, count } = await repo.roseAfterReply(scope, ROSE_AFTER_REPLY_SHOWN);
+      return { count, reviews: rows.map(toReview) };
     },
 
     /** The review; outside a location-limited member's scope it is not found (404, like a missing one). */

@@ -12,6 +12,13 @@ export interface JobPayloads {
   'sync-reviews': { syncRunId: number };
   /** Email the owner about a new review at or below their alert rating. */
   'send-review-alert': { reviewId: number; userId: number };
+  /** Email the owner what the sync found changed on Google or Facebook (issue 47, item 2), as the bell said it. */
+  'send-site-changes-alert': {
+    userId: number;
+    site: string;
+    locationName: string;
+    items: { title: string; body: string; reviewId: number }[];
+  };
   /** Email the owner last week's figures; `weekStart` is the Monday (YYYY-MM-DD, UTC) the week began. */
   'send-weekly-digest': { userId: number; weekStart: string };
   /** Send one webhook delivery (a webhook_deliveries row) to its endpoint, signed. */

@@ -2,7 +2,10 @@ import {
   AlertTriangle,
   CheckCheck,
   Inbox,
+  MessageSquareOff,
   MessageSquareWarning,
+  PencilLine,
+  Trash2,
   Plug,
   SendHorizontal,
   Star,
@@ -44,6 +47,9 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   reply_failed: MessageSquareWarning,
   request_failed: SendHorizontal,
   integration_reconnect: Plug,
+  reply_vanished: MessageSquareOff,
+  review_edited: PencilLine,
+  review_removed: Trash2,
 };
 
 /** The header's bell (PRODUCT.md section 8, issue 10): real events, an unread count, each opening its target. */

@@ -161,6 +161,8 @@ describe.each(testDatabaseKinds)('reviews API on %s', (kind) => {
         replyPublishState: null,
         replyPublishError: null,
         recommendation: null,
+        ratingAtReply: null,
+        removedFromSiteAt: null,
       });
       expect(res.body.some((r: { id: number }) => r.id === otherReviewId)).toBe(false);
     });

@@ -119,6 +119,8 @@ function buildReview(overrides: Partial<Review> = {}): Review {
     replyPublishState: null,
     replyPublishError: null,
     recommendation: null,
+    ratingAtReply: null,
+    removedFromSiteAt: null,
     ...overrides,
   };
 }

@@ -27,6 +27,8 @@ function waitingReview(overrides: Partial<WaitingReview> = {}): WaitingReview {
     replyPublishState: null,
     replyPublishError: null,
     recommendation: null,
+    ratingAtReply: null,
+    removedFromSiteAt: null,
     daysWaiting: 41,
     ...overrides,
   };

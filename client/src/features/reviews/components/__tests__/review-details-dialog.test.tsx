@@ -31,6 +31,8 @@ function buildReview(overrides: Partial<Review> = {}): Review {
     replyPublishState: null,
     replyPublishError: null,
     recommendation: null,
+    ratingAtReply: null,
+    removedFromSiteAt: null,
     ...overrides,
   };
 }

@@ -30,6 +30,8 @@ const review: Review = {
   replyPublishState: null,
   replyPublishError: null,
   recommendation: null,
+  ratingAtReply: null,
+  removedFromSiteAt: null,
 };
 
 function Harness() {

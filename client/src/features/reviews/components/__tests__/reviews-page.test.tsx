@@ -41,6 +41,8 @@ function buildReview(id: number, overrides: Partial<Review> = {}): Review {
     replyPublishState: null,
     replyPublishError: null,
     recommendation: null,
+    ratingAtReply: null,
+    removedFromSiteAt: null,
     ...overrides,
   };
 }
