@@ -14,3 +14,17 @@ export function isResponded(review: { responseContent: string | null }): boolean
 export function hasWaitingReply(review: { replyPublishState?: 'pending' | 'failed' | null }): boolean {
   return Boolean(review.replyPublishState);
 }
+
+/** How a rating the customer changed after the reply is said (issue 47, item 2). */
+export const ratingChangeText = (from: number, to: number) => `${from}★ → ${to}★ after your reply`;
+
+/** "1★ → 4★ after your reply" when the customer changed their rating since the reply was given, else null. */
+export function ratingChangeAfterReply(review: {
+  rating: number;
+  ratingAtReply: number | null;
+  responseContent: string | null;
+}): string | null {
+  if (!isResponded(review) || review.ratingAtReply === null || review.ratingAtReply === review.rating)
+    return null;
+  return ratingChangeText(review.ratingAtReply, review.rating);
+}

@@ -95,7 +95,7 @@ export interface RoseAfterReply {
   reviews: Review[];
 }
 
-export { hasWaitingReply, isResponded } from './review-state';
+export { hasWaitingReply, isResponded, ratingChangeAfterReply, ratingChangeText } from './review-state';
 
 /** The export's columns, in order (PRODUCT.md section 8: Export downloads a CSV). */
 export const REVIEW_EXPORT_COLUMNS = [

@@ -284,10 +284,14 @@ export async function seedDemoData(db: Database, ownerId: number, now = new Date
         : type === 'private' || type === 'video'
           ? rand.pick(people)
           : undefined;
-      const band = rating >= 4 ? 'positive' : rating === 3 ? 'neutral' : 'negative';
       // Older reviews are more often answered; the last fortnight still has work waiting.
       const age = (now.getTime() - createdAt.getTime()) / DAY;
       const answered = age > 14 ? rand.next() < 0.6 : rand.next() < 0.2;
+      // A few Google customers raised their rating after the reply (the dashboard's "raised after your
+      // reply"): the reply answered 2 stars. Chosen by position, so the other draws stay as they were.
+      const ratingAtReply = answered ? (type === 'google' && rating >= 4 && i % 6 === 0 ? 2 : rating) : null;
+      const replied = ratingAtReply ?? rating;
+      const band = replied >= 4 ? 'positive' : replied === 3 ? 'neutral' : 'negative';
       const externalId = type === 'google' || type === 'facebook' ? `demo-${type}-${i}` : null;
       return {
         ownerId,
@@ -316,6 +320,7 @@ export async function seedDemoData(db: Database, ownerId: number, now = new Date
         receivedAt: createdAt,
         responseContent: answered ? rand.pick(RESPONSES[band]) : null,
         respondedAt: answered ? new Date(createdAt.getTime() + rand.int(2, 60) * HOUR) : null,
+        ratingAtReply,
       };
     });
     // A response is never dated in the future.

@@ -5,6 +5,7 @@ import {
   type NotificationKind,
 } from '@shared/schemas/notifications';
 import { PROVIDER_LABELS, PROVIDER_SITES } from '@shared/integrations';
+import { ratingChangeText } from '@shared/review-state';
 import type { CreatedReview, DomainEventOf, SiteChange } from '../../lib/events';
 
 /** One line of the bell, as an event says it. */
@@ -109,7 +110,7 @@ export function siteChangeText(
           }
         : {
             kind: 'review_edited',
-            title: `${change.from}★ → ${change.to}★ after your reply`,
+            title: ratingChangeText(change.from, change.to),
             body: `${who(change.reviewerName)} changed their ${site} review.`,
           };
     case 'review_removed':

@@ -100,6 +100,7 @@ const emptyClientArea = [
       distribution: [1, 2, 3, 4, 5].map((rating) => ({ rating, count: 0 })),
     }),
   ),
+  http.get('*/reviews/rose-after-reply', () => HttpResponse.json({ count: 0, reviews: [] })),
   http.get('*/insights', () =>
     HttpResponse.json({ bySource: [], byLocation: [], words: { positive: [], negative: [] }, waiting: [] }),
   ),

@@ -104,6 +104,10 @@ describe.each(testDatabaseKinds)('demo seed on %s', (kind) => {
     }
     expect(stats.recent.avgResponseTimeDays).toBeGreaterThan(0);
     expect(stats.recent.avgResponseTimeDays).toBeLessThan(3);
+    // A few Google customers raised their rating after the reply: the dashboard has its card to show.
+    const rose = (await agent.get('/api/reviews/rose-after-reply')).body;
+    expect(rose.count).toBeGreaterThan(0);
+    expect(rose.reviews[0]).toMatchObject({ type: 'google', ratingAtReply: 2 });
 
     // The demo business publishes its proof: every sent request and every rating on its page, chained.
     const proof = (await supertest(createTestApp(db)).get(`/api/proof/${DEMO_PROOF_SLUG}`).expect(200)).body;

@@ -10,6 +10,7 @@ import { useDashboardCharts } from '../api/get-dashboard-charts';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useGettingStarted } from '../api/get-getting-started';
 import { useRecentReviews } from '../api/get-recent-reviews';
+import { useRoseAfterReply } from '../api/get-rose-after-reply';
 import { useDashboardPeriod } from '../hooks/use-dashboard-period';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { GettingStarted } from './getting-started';
@@ -24,6 +25,7 @@ import { PeriodPicker } from './period-picker';
 import { QuickActions } from './quick-actions';
 import { RatingDistribution } from './rating-distribution';
 import { RecentReviews } from './recent-reviews';
+import { RoseAfterReplyCard } from './rose-after-reply';
 import { StatCards } from './stat-cards';
 import { ChartPlaceholder, WeeklyChart } from './weekly-chart';
 
@@ -33,6 +35,7 @@ export function DashboardPage() {
   const stats = useDashboardStats(period);
   const charts = useDashboardCharts();
   const reviews = useRecentReviews();
+  const rose = useRoseAfterReply();
   const gettingStarted = useGettingStarted(stats.data?.reviewRequests);
   const [selected, setSelected] = useState<Review | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -51,7 +54,8 @@ export function DashboardPage() {
 
   // One paint when every part above the buttons has answered: the first steps or the chart arriving later
   // would push the buttons down under a thumb about to tap them.
-  if (stats.isLoading || charts.isLoading || gettingStarted.isLoading) return <DashboardSkeleton />;
+  if (stats.isLoading || charts.isLoading || gettingStarted.isLoading || rose.isLoading)
+    return <DashboardSkeleton />;
   if (stats.error || !stats.data) {
     return (
       <p role="alert" className="rounded-lg border border-destructive/40 p-4 text-sm text-destructive">
@@ -119,6 +123,7 @@ export function DashboardPage() {
             <div className="grid content-start gap-6">
               {quickActions}
               {charts.data ? <RatingDistribution distribution={charts.data.distribution} /> : null}
+              {rose.data ? <RoseAfterReplyCard rose={rose.data} onOpen={openReview} /> : null}
             </div>
           </div>
 

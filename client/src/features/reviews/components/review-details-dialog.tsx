@@ -22,7 +22,7 @@ import {
   type Ref,
   type RefObject,
 } from 'react';
-import { isResponded, type ReplyResult, type Review } from '@shared/reviews';
+import { isResponded, ratingChangeAfterReply, type ReplyResult, type Review } from '@shared/reviews';
 import { suggestResponse } from '@shared/suggest-response';
 import { useSearchParams } from 'wouter';
 
@@ -479,6 +479,22 @@ function InlineConfirm({
   );
 }
 
+/** What the sync saw change on the review's site since (issue 47, item 2): a new rating, or the review gone. */
+function SiteChanges({ review }: { review: Review }) {
+  const ratingChange = ratingChangeAfterReply(review);
+  if (!ratingChange && !review.removedFromSiteAt) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      {ratingChange ? <Badge variant="secondary">{ratingChange}</Badge> : null}
+      {review.removedFromSiteAt ? (
+        <Badge variant="outline" className="border-amber-500/60 text-amber-800 dark:text-amber-300">
+          Removed from {REVIEW_SOURCE_LABELS[review.type]} on {formatDate(review.removedFromSiteAt)}
+        </Badge>
+      ) : null}
+    </div>
+  );
+}
+
 function ReviewSummary({ review }: { review: Review }) {
   const name = reviewerLabel(review.reviewerName);
   return (
@@ -500,6 +516,7 @@ function ReviewSummary({ review }: { review: Review }) {
             <Badge variant="outline">{REVIEW_SOURCE_LABELS[review.type]}</Badge>
             <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
           </div>
+          <SiteChanges review={review} />
           {review.locationName ? (
             <p className="flex items-center gap-1 text-sm text-muted-foreground">
               <MapPin className="size-3.5" aria-hidden="true" />

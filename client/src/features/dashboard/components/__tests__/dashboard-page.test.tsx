@@ -477,3 +477,37 @@ describe('rating bar colours', () => {
     );
   });
 });
+
+describe('Ratings raised after your reply (issue 47, item 2)', () => {
+  it('when customers raised their rating after a reply, then the card counts them, names the newest and opens one', async () => {
+    const nora = buildReview({
+      id: 40,
+      reviewerName: 'Nora Quinn',
+      rating: 4,
+      ratingAtReply: 1,
+      responseContent: 'So sorry, Nora.',
+      respondedAt: '2026-03-06T10:00:00.000Z',
+    });
+    answer('/api', buildStats(), [nora]);
+    server.use(
+      http.get('*/api/reviews/rose-after-reply', () => HttpResponse.json({ count: 6, reviews: [nora] })),
+    );
+    const { user } = renderWithProviders(<DashboardPage />);
+
+    const list = await screen.findByRole('list', { name: 'Ratings raised after your reply' });
+    expect(screen.getByText('6 customers raised their rating after you answered.')).toBeInTheDocument();
+    expect(screen.getByText('And 5 more.')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: /Nora Quinn\s*1★ → 4★/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Review Details' });
+    expect(within(dialog).getByText('1★ → 4★ after your reply')).toBeInTheDocument();
+  });
+
+  it('when no rating rose after a reply, then there is no card', async () => {
+    answer('/api', buildStats(), []);
+    renderWithProviders(<DashboardPage />);
+
+    await screen.findByRole('region', { name: 'Review statistics' });
+    expect(screen.queryByText('Ratings raised after your reply')).not.toBeInTheDocument();
+  });
+});

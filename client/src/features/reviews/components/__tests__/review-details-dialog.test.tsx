@@ -664,3 +664,33 @@ describe('ReviewDetailsDialog with a reply not sent', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Discard this reply?' })).toBeInTheDocument();
   });
 });
+
+describe('What changed on the review’s site (issue 47, item 2)', () => {
+  it('when the customer changed the rating after the reply and the review left Google, then the dialog says both', async () => {
+    renderWithProviders(
+      <Harness
+        review={buildReview({
+          type: 'google',
+          rating: 4,
+          ratingAtReply: 1,
+          responseContent: 'So sorry.',
+          respondedAt: '2026-03-06T10:00:00.000Z',
+          removedFromSiteAt: '2026-03-09T10:00:00.000Z',
+        })}
+      />,
+    );
+
+    expect(await screen.findByText('1★ → 4★ after your reply')).toBeInTheDocument();
+    expect(screen.getByText(/^Removed from Google on /)).toBeInTheDocument();
+  });
+
+  it('when the rating is the one the reply answered, then nothing is said', async () => {
+    renderWithProviders(
+      <Harness review={buildReview({ rating: 2, ratingAtReply: 2, responseContent: 'Thanks.' })} />,
+    );
+
+    await screen.findByRole('dialog', { name: 'Review Details' });
+    expect(screen.queryByText(/after your reply/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Removed from/)).not.toBeInTheDocument();
+  });
+});
