@@ -121,7 +121,7 @@ export interface FakeGoogleOptions {
   /** A fixed port (the end-to-end suite's app is configured with it); 0 or omitted: any free port. */
   port?: number;
   /**
-   * Answer the test's own control calls under /__control/ (add a location, add a review, read a review's
+   * Answer the test's own control calls under /__control/ (add a location, add, change or remove a review, read a review's
    * reply), for a fake running in its own process (the end-to-end suite).
    */
   control?: boolean;
@@ -367,6 +367,28 @@ export async function startFakeGoogle(options: FakeGoogleOptions) {
       });
       list.unshift(added);
       return json(res, 201, added);
+    }
+    // The customer edits their review (stars, words) or the owner's reply disappears from Google.
+    if (req.method === 'PATCH' && req.path === '/__control/reviews') {
+      const { googleLocationId, reviewId, changes, removeReply } = body as {
+        googleLocationId: string;
+        reviewId: string;
+        changes?: Partial<Pick<FakeGoogleReview, 'starRating' | 'comment'>>;
+        removeReply?: boolean;
+      };
+      const review = reviews.get(googleLocationId)?.find((r) => r.reviewId === reviewId);
+      if (!review) return json(res, 404, { error: 'no such review' });
+      Object.assign(review, changes, { updateTime: new Date().toISOString() });
+      if (removeReply) delete review.reviewReply;
+      return json(res, 200, review);
+    }
+    // The review is taken off Google (by its author, or by Google).
+    if (req.method === 'DELETE' && req.path === '/__control/reviews') {
+      const list = reviews.get(req.query.googleLocationId ?? '');
+      const index = list?.findIndex((r) => r.reviewId === req.query.reviewId) ?? -1;
+      if (index < 0) return json(res, 404, { error: 'no such review' });
+      list!.splice(index, 1);
+      return json(res, 200, {});
     }
     if (req.method === 'GET' && req.path === '/__control/reviews') {
       return json(res, 200, reviews.get(req.query.googleLocationId ?? '') ?? []);
