@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, mailTo, pathOf, test } from './fixtures';
 
 // Runs on the app server that sends real mail (project chromium-smtp): the alert comes from the SMTP server.
@@ -40,6 +41,13 @@ test('an owner answers a 2-star review from the alert email on a phone, takes it
     mobile.getByText('Private feedback is not published anywhere: the reply is saved in ReviewFlow.'),
   ).toBeVisible();
   expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await mobile.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page: mobile })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(violations.map((v) => `${colorScheme}: ${v.id}`)).toEqual([]);
+  }
 
   // By keyboard: the button is the first stop on the page.
   await mobile.keyboard.press('Tab');

@@ -15,8 +15,8 @@ export function simplePage(title: string, message: string, form = '', language: 
     `<style>body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;padding:48px 16px;` +
     `background:#f9fafb;color:#111827}main{max-width:480px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;` +
     `border-radius:12px;padding:32px}h1{font-size:1.5rem;margin:0 0 12px}p{margin:0;line-height:1.5;color:#4b5563}` +
-    `@media (prefers-color-scheme:dark){body{background:#111827;color:#f9fafb}main{background:#1f2937;` +
-    `border-color:#374151}p{color:#d1d5db}}button{margin-top:20px;font:inherit;font-weight:600;color:#fff;` +
+    `a{color:#4338ca;font-weight:600}@media (prefers-color-scheme:dark){body{background:#111827;color:#f9fafb}` +
+    `main{background:#1f2937;border-color:#374151}p{color:#d1d5db}a{color:#a5b4fc}}button{margin-top:20px;font:inherit;font-weight:600;color:#fff;` +
     `background:#4f46e5;border:0;border-radius:8px;padding:12px 20px;cursor:pointer}</style></head>` +
     `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${form}</main></body></html>`
   );

@@ -18,7 +18,7 @@ const quote = (text: string) =>
   `${escapeHtml(text)}</blockquote>`;
 
 const link = (href: string, label: string) =>
-  `<p style="margin-top:20px"><a href="${escapeHtml(href)}" style="color:#4f46e5;font-weight:600">${escapeHtml(label)}</a></p>`;
+  `<p style="margin-top:20px"><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
 
 const button = (action: string, label: string) =>
   `<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(label)}</button></form>`;
