@@ -382,6 +382,8 @@ export const reviews = pgTable(
     ratingAtReply: smallint(),
     /** When the sync last found the Google or Facebook review gone from its site; null while it is there. */
     removedFromSiteAt: at(),
+    /** When the sync last asked Facebook whether the Page's reply (a comment) is still there. */
+    replyCheckedAt: at(),
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),

@@ -90,9 +90,21 @@ export async function startFakeFacebook(options: { appId: string; appSecret: str
     res.writeHead(status, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(body));
   }
-  function graphError(res: http.ServerResponse, status: number, code: number, message: string) {
+  function graphError(
+    res: http.ServerResponse,
+    status: number,
+    code: number,
+    message: string,
+    subcode?: number,
+  ) {
     json(res, status, {
-      error: { message, type: 'OAuthException', code, fbtrace_id: randomBytes(6).toString('hex') },
+      error: {
+        message,
+        type: 'OAuthException',
+        code,
+        ...(subcode === undefined ? {} : { error_subcode: subcode }),
+        fbtrace_id: randomBytes(6).toString('hex'),
+      },
     });
   }
 
@@ -215,14 +227,22 @@ export async function startFakeFacebook(options: { appId: string; appSecret: str
 
     // A comment of the Page's own: edit (POST /{comment-id} { message }) or delete (DELETE /{comment-id}).
     const commentPath = path.match(/^\/([\w-]+_\d+)$/);
-    if ((req.method === 'POST' || req.method === 'DELETE') && commentPath) {
+    if ((req.method === 'GET' || req.method === 'POST' || req.method === 'DELETE') && commentPath) {
       const page = pageOf(tokenValue);
       const comment = comments.find((c) => c.id === commentPath[1] && !c.deleted);
       const owned =
         comment &&
         page &&
         (ratings.get(page.id) ?? []).some((r) => r.open_graph_story?.id === comment.storyId);
-      if (!owned) return graphError(res, 400, 100, 'Unsupported request: the object does not exist.');
+      if (!owned)
+        return graphError(
+          res,
+          400,
+          100,
+          `Unsupported ${req.method.toLowerCase()} request. Object with ID '${commentPath[1]}' does not exist.`,
+          33,
+        );
+      if (req.method === 'GET') return json(res, 200, { id: comment.id, message: comment.message });
       if (req.method === 'DELETE') {
         comment.deleted = true;
         return json(res, 200, { success: true });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { Env } from '../../env';
 import type { SecretBox } from '../../lib/crypto';
-import { callProvider, openToken, parseProviderAnswer, providerError } from './provider-http';
+import { callProvider, openToken, parseProviderAnswer, ProviderError, providerError } from './provider-http';
 
 /**
  * Facebook Login for a web app and the Graph API's Page ratings.
@@ -252,6 +252,21 @@ export function createFacebookClient(env: Env, secretBox: SecretBox) {
             headers: { 'Content-Type': 'application/json' },
             body: JSON.stringify({ message }),
           });
+        },
+
+        /**
+         * Whether the Page's comment is still on Facebook (issue 47, item 2): GET /{comment-id}. Only
+         * "does not exist" answers no; any other failure is thrown, so an outage never reads as a deletion.
+         */
+        async commentExists(commentId: string): Promise<boolean> {
+          if (!/^[\w-]+$/.test(commentId)) throw new Error('Not a Facebook comment id');
+          try {
+            await graph(`/${commentId}`, token(), {}, { fields: 'id' });
+            return true;
+          } catch (err) {
+            if (err instanceof ProviderError && err.failure === 'missing') return false;
+            throw err;
+          }
         },
 
         /** Deletes the Page's comment: DELETE /{comment-id}. */

@@ -323,6 +323,36 @@ export function createIntegrationsRepository(db: Database) {
         .orderBy(asc(reviews.id));
     },
 
+    /**
+     * The location's Facebook replies not asked about since `checkedBefore`, the longest unasked first, at most
+     * `limit`: each sync asks Facebook about a few, so every reply is asked about about once a day.
+     */
+    async facebookRepliesToCheck(ownerId: number, locationId: number, checkedBefore: Date, limit: number) {
+      return db
+        .select({ id: reviews.id, commentId: reviews.responseExternalId })
+        .from(reviews)
+        .where(
+          and(
+            eq(reviews.ownerId, ownerId),
+            eq(reviews.locationId, locationId),
+            eq(reviews.type, 'facebook'),
+            eq(reviews.responsePublishedTo, 'facebook'),
+            isNotNull(reviews.responseExternalId),
+            sql`(${reviews.replyCheckedAt} is null or ${reviews.replyCheckedAt} < ${checkedBefore})`,
+          ),
+        )
+        .orderBy(sql`${reviews.replyCheckedAt} asc nulls first`, asc(reviews.id))
+        .limit(limit);
+    },
+
+    async markRepliesChecked(executor: Executor, ownerId: number, ids: number[], at: Date) {
+      if (ids.length === 0) return;
+      await executor
+        .update(reviews)
+        .set({ replyCheckedAt: at })
+        .where(and(eq(reviews.ownerId, ownerId), inArray(reviews.id, ids)));
+    },
+
     /** Marks reviews the sync no longer found on their site. */
     async markRemovedFromSite(executor: Executor, ownerId: number, ids: number[], at: Date) {
       if (ids.length === 0) return;
@@ -360,15 +390,13 @@ export function createIntegrationsRepository(db: Database) {
       let written = 0;
       const created: CreatedReview[] = [];
       for (let start = 0; start < unique.length; start += IMPORT_BATCH) {
-        const batch = unique
-          .slice(start, start + IMPORT_BATCH)
-          .map((r) => ({
-            ...r,
-            ownerId,
-            locationId,
-            type,
-            ratingAtReply: r.responseContent ? r.rating : null,
-          }));
+        const batch = unique.slice(start, start + IMPORT_BATCH).map((r) => ({
+          ...r,
+          ownerId,
+          locationId,
+          type,
+          ratingAtReply: r.responseContent ? r.rating : null,
+        }));
         const newReply = sql`coalesce(excluded.response_content, ${reviews.responseContent})`;
         const result = await executor
           .insert(reviews)

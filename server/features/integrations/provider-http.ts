@@ -13,9 +13,10 @@ export type ProviderName = 'Google' | 'Facebook';
  * - `forbidden`: the grant works but may not do this (the account lost access to the location or Page);
  * - `rate_limited`: too many calls; try again after `retryAfterMs`;
  * - `unavailable`: a timeout, a refused connection or a 5xx: try again later;
- * - `rejected`: anything else the provider refused (a bad request, a missing review, no permission).
+ * - `missing`: the object asked for does not exist (any more): a deleted Facebook comment, say;
+ * - `rejected`: anything else the provider refused (a bad request, no permission).
  */
-export type ProviderFailure = 'auth' | 'forbidden' | 'rate_limited' | 'unavailable' | 'rejected';
+export type ProviderFailure = 'auth' | 'forbidden' | 'rate_limited' | 'unavailable' | 'missing' | 'rejected';
 
 /** A provider failed or answered an error: 502 with their message, never a 500. */
 export class ProviderError extends AppError {
@@ -57,9 +58,14 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 /** Graph API error codes (https://developers.facebook.com/docs/graph-api/guides/error-handling). */
 const GRAPH_AUTH_CODES = new Set([102, 190]);
 const GRAPH_THROTTLE_CODES = new Set([4, 17, 32, 613, 80001]);
+/** Code 100 with subcode 33: "Object with ID ... does not exist". */
+const GRAPH_INVALID_PARAMETER = 100;
+const GRAPH_NO_SUCH_OBJECT = 33;
 
 function failureOf(status: number, body: unknown): ProviderFailure {
-  const code = (body as { error?: { code?: unknown } } | undefined)?.error?.code;
+  const error = (body as { error?: { code?: unknown; error_subcode?: unknown } } | undefined)?.error;
+  const code = error?.code;
+  if (code === GRAPH_INVALID_PARAMETER && error?.error_subcode === GRAPH_NO_SUCH_OBJECT) return 'missing';
   if (status === 401 || (typeof code === 'number' && GRAPH_AUTH_CODES.has(code))) return 'auth';
   if (status === 429 || (typeof code === 'number' && GRAPH_THROTTLE_CODES.has(code))) return 'rate_limited';
   if (status >= 500) return 'unavailable';

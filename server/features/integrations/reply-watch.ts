@@ -17,7 +17,8 @@ export interface WatchedReview {
 }
 
 /**
- * Compares what the site shows now with what ReviewFlow stored, for one location. `readStartedAt` is when the
+ * Compares what the site shows now with what ReviewFlow stored, for one location (Facebook's replies: what
+ * Facebook answered about each one asked). `readStartedAt` is when the
  * site was read: a reply stored after it cannot be in that read, so it is not missed. A read that found no
  * reviews at all removes nothing (a site answering an empty list for a moment must not empty the list here).
  */
@@ -26,6 +27,8 @@ export function watchChanges(
   stored: WatchedReview[],
   read: ImportedReview[],
   readStartedAt: Date,
+  /** Facebook replies (review ids) that Facebook said no longer exist, asked one by one. */
+  facebookRepliesGone: ReadonlySet<number> = new Set(),
 ): SiteChange[] {
   const onSite = new Map(read.map((review) => [review.externalId, review]));
   const changes: SiteChange[] = [];
@@ -46,9 +49,12 @@ export function watchChanges(
     const answeredBeforeRead =
       review.responseContent !== null && review.respondedAt !== null && review.respondedAt < readStartedAt;
     if (!answeredBeforeRead) continue;
-    // Facebook's ratings come without the Page's replies: only Google's read can miss one.
-    if (provider === 'google' && review.responsePublishedTo === 'google' && now.responseContent === null)
-      changes.push({ kind: 'reply_vanished', reviewId, reviewerName, rating: now.rating });
+    // Facebook's ratings come without the Page's replies: those are asked about one by one.
+    const replyGone =
+      provider === 'google'
+        ? review.responsePublishedTo === 'google' && now.responseContent === null
+        : review.responsePublishedTo === 'facebook' && facebookRepliesGone.has(reviewId);
+    if (replyGone) changes.push({ kind: 'reply_vanished', reviewId, reviewerName, rating: now.rating });
     if (now.rating !== review.rating || now.content !== review.content)
       changes.push({
         kind: 'review_edited',

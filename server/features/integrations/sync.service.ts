@@ -27,6 +27,10 @@ import type { SiteChange } from '../../lib/events';
 import { watchChanges } from './reply-watch';
 
 export const SYNC_RUN_NOT_FOUND = 'Import not found';
+/** Each Facebook reply is asked about at most once a day (issue 47, item 2) ... */
+export const FACEBOOK_REPLY_CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** ... and a sync asks about this many: 48 syncs a day at the default interval cover 2,400 replies a Page. */
+export const FACEBOOK_REPLY_CHECKS_PER_SYNC = 50;
 
 export function toSyncRun(row: SyncRunRow): SyncRun {
   return {
@@ -138,6 +142,23 @@ export function createSyncService(deps: Dependencies) {
   }
 
   /**
+   * Asks Facebook whether a few of the Page's replies are still there (its ratings come without them): those
+   * not asked about for a day, the longest unasked first. Answers which were asked and which are gone.
+   */
+  async function askFacebookAboutReplies(ownerId: number, location: IntegrationLocation, at: Date) {
+    const due = await repo.facebookRepliesToCheck(
+      ownerId,
+      location.id,
+      new Date(at.getTime() - FACEBOOK_REPLY_CHECK_INTERVAL_MS),
+      FACEBOOK_REPLY_CHECKS_PER_SYNC,
+    );
+    const page = facebook.page(location.facebookPageId!, location.facebookAccessToken!);
+    const gone = new Set<number>();
+    for (const reply of due) if (!(await page.commentExists(reply.commentId!))) gone.add(reply.id);
+    return { asked: due.map((reply) => reply.id), gone };
+  }
+
+  /**
    * The review link of a connection made before links were stored (issue 41), or null when it has one: a
    * Page's reviews tab is known from its id; Google's is read once, and its failure never fails the import.
    */
@@ -161,6 +182,7 @@ export function createSyncService(deps: Dependencies) {
     const session = provider === 'google' ? googleSession(ownerId, location) : null;
     const readStartedAt = now();
     const rows = session ? await fetchGoogle(session, location) : await fetchFacebook(location);
+    const repliesAsked = session ? null : await askFacebookAboutReplies(ownerId, location, readStartedAt);
     const reviewUrl = await missingReviewUrl(location, session);
     // The first import brings the location's history: it is not news, so it is not announced.
     const announce = hasSynced(provider, location);
@@ -168,7 +190,8 @@ export function createSyncService(deps: Dependencies) {
       if (reviewUrl) await repo.saveConnectedReviewUrl(tx, ownerId, location.id, provider, reviewUrl);
       // Replies and reviews are watched (issue 47, item 2): what the site changed since the last read.
       const stored = await repo.watchedReviews(tx, ownerId, location.id, provider);
-      const changes = watchChanges(provider, stored, rows, readStartedAt);
+      const changes = watchChanges(provider, stored, rows, readStartedAt, repliesAsked?.gone);
+      if (repliesAsked) await repo.markRepliesChecked(tx, ownerId, repliesAsked.asked, readStartedAt);
       const idsOf = (kind: SiteChange['kind']) =>
         changes.filter((c) => c.kind === kind).map((c) => c.reviewId);
       await repo.markRemovedFromSite(tx, ownerId, idsOf('review_removed'), readStartedAt);

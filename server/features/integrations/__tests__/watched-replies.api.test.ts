@@ -5,7 +5,8 @@ import { notifications, notificationSettings, reviews } from '../../../db/schema
 import type { AppContext } from '../../../lib/context';
 import { createSecretBox } from '../../../lib/crypto';
 import { createTestBackground, type TestBackground } from '../../../testing/background';
-import { createUser, signedInAgent } from '../../../testing/factories';
+import { createLocation, createUser, signedInAgent } from '../../../testing/factories';
+import { facebookRating, startFakeFacebook, type FakeFacebook } from '../../../testing/fake-facebook';
 import { googleReview, startFakeGoogle, type FakeGoogle } from '../../../testing/fake-google';
 import { googleConnectedLocation } from '../../../testing/google-connection';
 import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from '../../../testing/smtp';
@@ -13,6 +14,7 @@ import { createTestApp, createTestContext } from '../../../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import type { ImportedReview } from '../integrations.repository';
 import { watchChanges, type WatchedReview } from '../reply-watch';
+import { FACEBOOK_REPLY_CHECK_INTERVAL_MS } from '../sync.service';
 
 const KEY = 'c'.repeat(64);
 const secretBox = createSecretBox(KEY);
@@ -66,6 +68,10 @@ describe('what the sync compares (issue 47, item 2)', () => {
   it('when Facebook’s read has no replies (it never carries the Page’s), then no reply is taken as vanished', () => {
     const facebook = stored({ responsePublishedTo: 'facebook' });
     expect(watchChanges('facebook', [facebook], [read({ responseContent: null })], afterReply)).toEqual([]);
+    // Asked one by one, Facebook said it no longer exists.
+    expect(
+      watchChanges('facebook', [facebook], [read({ responseContent: null })], afterReply, new Set([1])),
+    ).toEqual([{ kind: 'reply_vanished', reviewId: 1, reviewerName: 'Nora', rating: 1 }]);
   });
 
   it('when an unanswered review is edited, then it is not news of this kind; a removed one already marked is told once', () => {
@@ -79,7 +85,11 @@ describe('what the sync compares (issue 47, item 2)', () => {
 describe.each(testDatabaseKinds)('replies that are watched (issue 47, item 2) on %s', (kind) => {
   let database: TestDatabase;
   let google: FakeGoogle;
+  let facebook: FakeFacebook;
   let smtp: TestSmtpServer;
+  /** The server's clock runs this far ahead of the wall clock: a day passes when a test says. */
+  let ahead = 0;
+  let nextPage = kind === 'pglite' ? 910_000 : 920_000;
   let ctx: AppContext;
   let app: Express;
   let background: TestBackground;
@@ -87,8 +97,12 @@ describe.each(testDatabaseKinds)('replies that are watched (issue 47, item 2) on
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     google = await startFakeGoogle({ clientId: 'client-w', clientSecret: 'secret-w' });
+    facebook = await startFakeFacebook({ appId: 'fb-w', appSecret: 'fb-secret-w' });
     smtp = await startTestSmtpServer();
     const env = {
+      FACEBOOK_APP_ID: 'fb-w',
+      FACEBOOK_APP_SECRET: 'fb-secret-w',
+      FACEBOOK_API_BASE: facebook.url,
       TOKEN_ENCRYPTION_KEY: KEY,
       GOOGLE_CLIENT_ID: 'client-w',
       GOOGLE_CLIENT_SECRET: 'secret-w',
@@ -98,17 +112,19 @@ describe.each(testDatabaseKinds)('replies that are watched (issue 47, item 2) on
       MAIL_FROM: 'ReviewFlow <alerts@example.com>',
       PUBLIC_BASE_URL: BASE,
     };
-    ctx = createTestContext(database.handle.db, env);
+    ctx = createTestContext(database.handle.db, env, { now: () => new Date(Date.now() + ahead) });
     app = createTestApp(database.handle.db, env, ctx);
     background = createTestBackground(database.handle.db, env, ctx);
   });
   afterAll(async () => {
     await google?.close();
+    await facebook?.close();
     await smtp?.close();
     await database?.drop();
   });
   beforeEach(() => {
     smtp.messages.length = 0;
+    ahead = 0;
   });
 
   const db = () => database.handle.db;
@@ -270,5 +286,52 @@ describe.each(testDatabaseKinds)('replies that are watched (issue 47, item 2) on
       ['Ravi Shah edited their review after your reply', 'Still 2★ on Google. Read what changed.'],
     ]);
     expect((await agent.get('/api/reviews/rose-after-reply')).body).toEqual({ count: 0, reviews: [] });
+  });
+
+  it('when the Page’s reply is deleted on Facebook, then the next sync asks, finds it gone and says so; each reply is asked about once a day', async () => {
+    const user = await createUser(db());
+    const pageId = String((nextPage += 1));
+    const page = facebook.addPage(pageId, `p${pageId}`, [
+      facebookRating(7, {
+        open_graph_story: { id: `66${pageId}` },
+        reviewer: { id: '1', name: 'Omar Diaz' },
+      }),
+    ]);
+    const location = await createLocation(db(), user.id, {
+      facebookPageId: pageId,
+      facebookAccessToken: secretBox.encrypt(page.token),
+    });
+    const agent = await signedInAgent(app, user);
+    const sync = async () => {
+      await agent.post('/api/integrations/facebook/import-reviews').expect(202);
+      await background.drain();
+    };
+    await sync();
+    const review = (await db().select().from(reviews).where(eq(reviews.locationId, location.id)))[0]!;
+    await agent
+      .post(`/api/reviews/${review.id}/response`)
+      .send({ responseContent: 'Thank you, Omar' })
+      .expect(200);
+    const asked = () =>
+      facebook.requests.filter((r) => r.method === 'GET' && /^\/v\d+\.\d+\/66\d+_\d+$/.test(r.path)).length;
+
+    await sync();
+    expect(asked()).toBe(1);
+    expect(await notificationsOf(user.id)).toEqual([]);
+    facebook.comments.find((c) => c.storyId === `66${pageId}`)!.deleted = true;
+    await sync();
+    expect(asked()).toBe(1); // asked today already
+
+    ahead = FACEBOOK_REPLY_CHECK_INTERVAL_MS + 60_000;
+    await sync();
+
+    expect(asked()).toBe(2);
+    expect((await notificationsOf(user.id)).map((n) => n.title)).toEqual([
+      'Your reply to Omar Diaz is no longer on Facebook',
+    ]);
+    expect((await db().select().from(reviews).where(eq(reviews.id, review.id)))[0]).toMatchObject({
+      responseContent: 'Thank you, Omar',
+      responsePublishedTo: null,
+    });
   });
 });
