@@ -88,6 +88,20 @@ export interface ImportedReview {
   responsePublishedTo: Provider | null;
 }
 
+/** Sets `values` on the client's reviews `ids` (none: nothing to do). */
+async function setOnReviews(
+  executor: Executor,
+  ownerId: number,
+  ids: number[],
+  values: Partial<typeof reviews.$inferInsert>,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await executor
+    .update(reviews)
+    .set(values)
+    .where(and(eq(reviews.ownerId, ownerId), inArray(reviews.id, ids)));
+}
+
 export function createIntegrationsRepository(db: Database) {
   const ownLocation = (ownerId: number, locationId?: number) =>
     locationId === undefined
@@ -345,31 +359,17 @@ export function createIntegrationsRepository(db: Database) {
         .limit(limit);
     },
 
-    async markRepliesChecked(executor: Executor, ownerId: number, ids: number[], at: Date) {
-      if (ids.length === 0) return;
-      await executor
-        .update(reviews)
-        .set({ replyCheckedAt: at })
-        .where(and(eq(reviews.ownerId, ownerId), inArray(reviews.id, ids)));
-    },
+    /** Notes when Facebook was asked about these replies. */
+    markRepliesChecked: (executor: Executor, ownerId: number, ids: number[], at: Date) =>
+      setOnReviews(executor, ownerId, ids, { replyCheckedAt: at }),
 
     /** Marks reviews the sync no longer found on their site. */
-    async markRemovedFromSite(executor: Executor, ownerId: number, ids: number[], at: Date) {
-      if (ids.length === 0) return;
-      await executor
-        .update(reviews)
-        .set({ removedFromSiteAt: at })
-        .where(and(eq(reviews.ownerId, ownerId), inArray(reviews.id, ids)));
-    },
+    markRemovedFromSite: (executor: Executor, ownerId: number, ids: number[], at: Date) =>
+      setOnReviews(executor, ownerId, ids, { removedFromSiteAt: at }),
 
     /** Replies the site no longer shows: they live in ReviewFlow only now, and say so. */
-    async markRepliesGoneFromSite(executor: Executor, ownerId: number, ids: number[]) {
-      if (ids.length === 0) return;
-      await executor
-        .update(reviews)
-        .set({ responsePublishedTo: null, responseExternalId: null })
-        .where(and(eq(reviews.ownerId, ownerId), inArray(reviews.id, ids)));
-    },
+    markRepliesGoneFromSite: (executor: Executor, ownerId: number, ids: number[]) =>
+      setOnReviews(executor, ownerId, ids, { responsePublishedTo: null, responseExternalId: null }),
 
     /**
      * Upserts one location's imported reviews, in batches, with the caller's transaction. A review already
