@@ -14,10 +14,11 @@ function requestIdOf(req: IncomingMessage): string {
 
 /**
  * Paths whose next segment is a secret from a message's link: an invitation, an unsubscribe link, a customer's
- * review link (whoever holds it opens the request and leaves the review in the customer's name).
+ * review link (whoever holds it opens the request and leaves the review in the customer's name), an alert's
+ * "Publish this reply" link (whoever holds it publishes the reply).
  */
 const SECRET_SEGMENT =
-  /^(\/(?:invite|review|api\/invitations|api\/unsubscribe|api\/notifications\/unsubscribe|api\/public\/review)\/)[^/?#]+/i;
+  /^(\/(?:invite|review|api\/invitations|api\/unsubscribe|api\/notifications\/unsubscribe|api\/public\/review|api\/reply-links)\/)[^/?#]+/i;
 /** Query parameters that carry one: a password reset, an email verification, an OAuth callback's code and state. */
 const SECRET_PARAM = /([?&](?:token|reset|code|state)=)[^&#]*/gi;
 
