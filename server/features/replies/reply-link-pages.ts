@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../lib/mail/html';
 import { simplePage } from '../../lib/simple-page';
-import type { ReplyLinkDestination, ReplyLinkView } from './reply-links.service';
+import type { PublishedReply, ReplyLinkDestination, ReplyLinkView } from './reply-links.service';
 import type { ReplyTargetRow } from './replies.repository';
 
 const SITE = { google: 'Google', facebook: 'Facebook' } as const;
@@ -33,7 +33,7 @@ const WHERE_IT_GOES: Record<ReplyLinkDestination, (review: ReplyTargetRow) => st
 };
 
 /** What the reply's state is after the button, in the words the screens use: posted, waiting, or here only. */
-function publishedText(review: ReplyTargetRow): { title: string; message: string } {
+function publishedText(review: PublishedReply): { title: string; message: string } {
   const site = siteName(review.type);
   if (review.replyPublishState === 'pending')
     return {

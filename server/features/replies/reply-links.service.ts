@@ -29,6 +29,12 @@ export const editReplyUrl = (base: string, reviewId: number) => `${base}/reviews
 /** Where the reply goes when published: its site, or ReviewFlow only (private feedback, or no connection). */
 export type ReplyLinkDestination = 'google' | 'facebook' | 'here';
 
+/** Where the review's reply stands once the button was pressed: on its site, waiting for it, or here only. */
+export type PublishedReply = Pick<
+  ReplyTargetRow,
+  'type' | 'responsePublishedTo' | 'replyPublishState' | 'replyPublishError'
+>;
+
 /** What a link's page shows: each state names the review, so every page can offer "Edit in ReviewFlow". */
 export type ReplyLinkView =
   | { state: 'invalid' }
@@ -42,13 +48,7 @@ export type ReplyLinkView =
       content: string;
       destination: ReplyLinkDestination;
     }
-  | {
-      state: 'published';
-      reviewId: number;
-      review: ReplyTargetRow;
-      undoUntil: Date | null;
-      result?: ReplyResult;
-    }
+  | { state: 'published'; reviewId: number; review: PublishedReply; undoUntil: Date | null }
   | { state: 'undone'; reviewId: number; result?: ReplyResult }
   /** The undo found the reply changed in ReviewFlow since, or its site refused to delete it. */
   | { state: 'kept'; reviewId: number; reason: string };
@@ -85,9 +85,9 @@ export function createReplyLinksService(deps: {
       ? review.type
       : 'here';
 
-  const undoUntilOf = (link: ReplyLinkRow) => {
-    if (!link.usedAt) return null;
-    const until = new Date(link.usedAt.getTime() + REPLY_UNDO_MS);
+  /** Until when the page can take back a reply published at `usedAt`; null once that has passed. */
+  const undoUntilOf = (usedAt: Date) => {
+    const until = new Date(usedAt.getTime() + REPLY_UNDO_MS);
     return until > now() ? until : null;
   };
 
@@ -100,7 +100,7 @@ export function createReplyLinksService(deps: {
     const review = await targetOf(link);
     if (!review) return { state: 'invalid' };
     if (link.undoneAt) return { state: 'undone', reviewId };
-    if (link.usedAt) return { state: 'published', reviewId, review, undoUntil: undoUntilOf(link) };
+    if (link.usedAt) return { state: 'published', reviewId, review, undoUntil: undoUntilOf(link.usedAt) };
     if (isResponded(review) || review.replyPublishState) return { state: 'answered', reviewId };
     if (link.expiresAt <= now()) return { state: 'expired', reviewId };
     return { state: 'ready', reviewId, review, content: link.content, destination: destinationOf(review) };
@@ -123,14 +123,13 @@ export function createReplyLinksService(deps: {
         return current ? view(current) : { state: 'invalid' };
       }
       try {
-        const result = await replies.respond(wholeClient(link.ownerId), link.reviewId, link.content);
-        const review = (await targetOf(link))!;
+        // The answer is the review as the reply left it: where the reply stands is read from it.
+        const review = await replies.respond(wholeClient(link.ownerId), link.reviewId, link.content);
         return {
           state: 'published',
           reviewId: link.reviewId,
           review,
-          undoUntil: undoUntilOf({ ...link, usedAt: claimed.usedAt }),
-          result,
+          undoUntil: undoUntilOf(claimed.usedAt),
         };
       } catch (error) {
         await links.release(link.id, claimed.usedAt);
@@ -176,7 +175,6 @@ export function createReplyLinksService(deps: {
 
     /** "Edit in ReviewFlow": the words the newest open link offers for this review. */
     draftOf: links.draftOf,
-    prune: (before: Date) => links.prune(before),
   };
 }
 
