@@ -3,6 +3,7 @@ import type { JobHandlers } from '../../lib/queue/worker';
 import { PermanentJobError, type Job } from '../../lib/queue/worker';
 import type { ScheduledTask } from '../../lib/queue/scheduler';
 import { normalizeReviewType } from '@shared/schemas/domain';
+import { notificationTargets } from '@shared/schemas/notifications';
 import type { SendEmail } from '../delivery';
 import { alertReplyOffersFor } from '../replies';
 import {
@@ -45,18 +46,24 @@ export function createNotificationJobs(
   const notifications = createNotificationsRepository(ctx.db);
   const replyOfferFor = alertReplyOffersFor(ctx);
   const base = ctx.env.publicBaseUrl;
+  /** A review opened in the app, as the bell opens it. */
+  const reviewUrl = (reviewId: number) => `${base}${notificationTargets.review(reviewId)}`;
   const unsubscribeUrl = (userId: number, kind: AlertKind) =>
     `${base}/api/notifications/unsubscribe/${alertUnsubscribeToken(ctx.secretBox, userId, kind)}`;
 
-  /** Sends once: a message already sent under this key is not sent again by a retried job. */
+  /**
+   * Sends once: a message already sent under this key is not sent again by a retried job, nor composed again
+   * (an alert's composing makes its reply link).
+   */
   async function send(
     job: Pick<Job, 'isLastAttempt'>,
     to: { id: number; email: string },
-    email: ComposedEmail,
     key: string,
     kind: AlertKind,
+    compose: () => ComposedEmail | Promise<ComposedEmail>,
   ): Promise<void> {
     if (await alerts.alreadySent(key)) return;
+    const email = await compose();
     const url = unsubscribeUrl(to.id, kind);
     const result = await sendEmail(ctx, {
       ownerId: to.id,
@@ -99,31 +106,30 @@ export function createNotificationJobs(
         if (!user || !user.settings.instantAlerts) return;
         const review = await alerts.review(userId, reviewId);
         if (!review || review.rating > user.settings.alertMaxRating) return;
-        // A retried job whose email went already offers nothing new: no second link is made.
-        if (await alerts.alreadySent(`review-alert:${reviewId}:${userId}`)) return;
-        const offer = await replyOfferFor(userId, review.id);
-        const email = composeReviewAlert({
-          business: user.companyName.trim() || user.firstName,
-          review: { ...review, type: normalizeReviewType(review.type) },
-          answerUrl: `${base}/reviews?review=${review.id}`,
-          unsubscribeUrl: unsubscribeUrl(user.id, 'instant'),
-          alertMaxRating: user.settings.alertMaxRating,
-          reply: offer,
-        });
-        await send(job, user, email, `review-alert:${reviewId}:${userId}`, 'instant');
+        await send(job, user, `review-alert:${reviewId}:${userId}`, 'instant', async () =>
+          composeReviewAlert({
+            business: user.companyName.trim() || user.firstName,
+            review: { ...review, type: normalizeReviewType(review.type) },
+            answerUrl: reviewUrl(review.id),
+            unsubscribeUrl: unsubscribeUrl(user.id, 'instant'),
+            alertMaxRating: user.settings.alertMaxRating,
+            reply: await replyOfferFor(userId, review.id),
+          }),
+        );
       }),
 
       'send-site-changes-alert': endsWithItsRecipient(async ({ userId, site, locationName, items }, job) => {
         const user = await alerts.recipient(userId);
         if (!user || !user.settings.instantAlerts) return;
-        const email = composeSiteChangesAlert({
-          business: user.companyName.trim() || user.firstName,
-          site,
-          locationName,
-          items: items.map((item) => ({ ...item, url: `${base}/reviews?review=${item.reviewId}` })),
-          unsubscribeUrl: unsubscribeUrl(user.id, 'instant'),
-        });
-        await send(job, user, email, `site-changes:${job.id}`, 'instant');
+        await send(job, user, `site-changes:${job.id}`, 'instant', () =>
+          composeSiteChangesAlert({
+            business: user.companyName.trim() || user.firstName,
+            site,
+            locationName,
+            items: items.map((item) => ({ ...item, url: reviewUrl(item.reviewId) })),
+            unsubscribeUrl: unsubscribeUrl(user.id, 'instant'),
+          }),
+        );
       }),
 
       'send-weekly-digest': endsWithItsRecipient(async ({ userId, weekStart }, job) => {
@@ -138,15 +144,16 @@ export function createNotificationJobs(
         if (figures.newReviews === 0 && user.createdAt.getTime() > from.getTime()) return;
         const withType = <T extends { type: string }>(r: T | null) =>
           r ? { ...r, type: normalizeReviewType(r.type), locationName: null } : null;
-        const email = composeWeeklyDigest({
-          business: user.companyName.trim() || user.firstName,
-          weekStart: from,
-          figures: { ...figures, best: withType(figures.best), worst: withType(figures.worst) },
-          dashboardUrl: `${base}/dashboard`,
-          reviewUrl: (id) => `${base}/reviews?review=${id}`,
-          unsubscribeUrl: unsubscribeUrl(user.id, 'digest'),
-        });
-        await send(job, user, email, `weekly-digest:${userId}:${weekStart}`, 'digest');
+        await send(job, user, `weekly-digest:${userId}:${weekStart}`, 'digest', () =>
+          composeWeeklyDigest({
+            business: user.companyName.trim() || user.firstName,
+            weekStart: from,
+            figures: { ...figures, best: withType(figures.best), worst: withType(figures.worst) },
+            dashboardUrl: `${base}/dashboard`,
+            reviewUrl,
+            unsubscribeUrl: unsubscribeUrl(user.id, 'digest'),
+          }),
+        );
       }),
     },
 

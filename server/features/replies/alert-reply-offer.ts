@@ -23,8 +23,7 @@ export function alertReplyOffersFor(ctx: Pick<AppContext, 'db' | 'env' | 'logger
   return async (ownerId: number, reviewId: number): Promise<AlertReplyOffer | undefined> => {
     const review = await targets.findTarget(wholeClient(ownerId), reviewId);
     if (!review || isResponded(review) || review.replyPublishState) return undefined;
-    const content = await suggestions.whole(wholeClient(ownerId), reviewId);
-    if (!content) return undefined;
+    const content = await suggestions.whole(ownerId, review);
     const token = await issueReplyLink(ctx, reviewId, content);
     const base = ctx.env.publicBaseUrl;
     return { content, publishUrl: publishReplyUrl(base, token), editUrl: editReplyUrl(base, reviewId) };

@@ -6,7 +6,7 @@ import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { LlmError, llmConfigOf, streamChatCompletion, type ChatMessage } from '../../lib/llm';
 import { createReplySettingsRepository } from './reply-settings.repository';
-import { createRepliesRepository } from './replies.repository';
+import { createRepliesRepository, type ReplyTargetRow } from './replies.repository';
 import type { Scope } from '../../db/scope';
 
 /** A suggested reply stays short enough to read at a glance and to fit any review site. */
@@ -72,11 +72,29 @@ export function buildReplyPrompt(input: ReplyPromptInput): ChatMessage[] {
   ];
 }
 
+/** What a suggestion is written from: the review as its reply's target was read. */
+type SuggestedFor = Pick<ReplyTargetRow, 'rating' | 'content' | 'reviewerName' | 'type'>;
+
 /** Suggested replies (issue 16, item 4) and the tone and signature they are written in. */
 export function replySuggestionsServiceFor(ctx: Pick<AppContext, 'db' | 'env' | 'logger'>) {
   const config = llmConfigOf(ctx.env);
   const replies = createRepliesRepository(ctx.db);
   const settings = createReplySettingsRepository(ctx.db);
+
+  /** The model's messages for `review`, in the owner's tone and signature. */
+  async function promptFor(ownerId: number, review: SuggestedFor): Promise<ChatMessage[]> {
+    const [preferences, business] = await Promise.all([
+      settings.get(ownerId),
+      settings.businessName(ownerId),
+    ]);
+    return buildReplyPrompt({
+      business,
+      rating: review.rating,
+      content: review.content,
+      reviewerName: review.reviewerName,
+      settings: preferences,
+    });
+  }
 
   return {
     settings: (ownerId: number) => settings.get(ownerId),
@@ -88,40 +106,27 @@ export function replySuggestionsServiceFor(ctx: Pick<AppContext, 'db' | 'env' | 
      * location-limited member's locations, is not found.
      */
     async prepare(scope: Scope, reviewId: number): Promise<ChatMessage[] | null> {
-      const { ownerId } = scope;
       const review = await replies.findTarget(scope, reviewId);
       if (!review) throw notFound(REVIEW_NOT_FOUND);
       if (!config) return null;
-      const [preferences, business] = await Promise.all([
-        settings.get(ownerId),
-        settings.businessName(ownerId),
-      ]);
-      return buildReplyPrompt({
-        business,
-        rating: review.rating,
-        content: review.content,
-        reviewerName: review.reviewerName,
-        settings: preferences,
-      });
+      return promptFor(scope.ownerId, review);
     },
 
     /**
-     * A whole suggested reply at once, for an email (the alert's "Publish this reply"): the model's when one
-     * is configured and gives a whole answer in time, else the rating template the Reviews screen falls back
-     * to. Undefined when the review is not the client's.
+     * A whole suggested reply at once for one of the client's reviews, read already, for an email (the alert's
+     * "Publish this reply"): the model's when one is configured and gives a whole answer in time, else the
+     * rating template the Reviews screen falls back to.
      */
-    async whole(scope: Scope, reviewId: number): Promise<string | undefined> {
-      const review = await replies.findTarget(scope, reviewId);
-      if (!review) return undefined;
-      const messages = await this.prepare(scope, reviewId);
-      if (messages) {
+    async whole(ownerId: number, review: SuggestedFor): Promise<string> {
+      if (config) {
+        const messages = await promptFor(ownerId, review);
         let text = '';
         for await (const event of this.write(messages, AbortSignal.timeout(WHOLE_SUGGESTION_TIMEOUT_MS))) {
           if (event.type === 'text') text += event.text;
           if (event.type === 'done' && text.trim()) return text.trim();
         }
       }
-      const business = await settings.businessName(scope.ownerId);
+      const business = await settings.businessName(ownerId);
       return suggestResponse({ ...review, type: normalizeReviewType(review.type) }, business);
     },
 
