@@ -11,6 +11,14 @@ export type Channel = (typeof CHANNELS)[number];
 export const REVIEW_TYPES = ['google', 'facebook', 'private', 'video'] as const;
 export type ReviewType = (typeof REVIEW_TYPES)[number];
 
+/** A review's source as an email or a page names it ("a 2-star private feedback review"). */
+export const REVIEW_SOURCE_NAMES: Record<ReviewType, string> = {
+  google: 'Google',
+  facebook: 'Facebook',
+  private: 'private feedback',
+  video: 'video testimonial',
+};
+
 /** Unknown review types are treated as private (seed-spec section 3). */
 export function normalizeReviewType(type: string | null | undefined): ReviewType {
   return (REVIEW_TYPES as readonly string[]).includes(type ?? '') ? (type as ReviewType) : 'private';

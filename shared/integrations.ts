@@ -16,6 +16,11 @@ export const PROVIDER_SITES: Record<Provider, string> = {
   facebook: 'Facebook',
 };
 
+/** The site a review of this type came from, or null for one left here (private feedback, a video). */
+export function providerOf(type: string): Provider | null {
+  return (PROVIDERS as readonly string[]).includes(type) ? (type as Provider) : null;
+}
+
 /** Why a connection landed on /oauth-error (the query value `reason`). */
 export const OAUTH_ERROR_REASONS = [
   'not_configured',

@@ -1,3 +1,4 @@
+import { providerOf } from '@shared/integrations';
 import { POSITIVE_MIN_RATING, type Review } from '@shared/reviews';
 
 /** A review this short is quoted whole; a longer one is not quoted at all (a fragment cuts its words). */
@@ -44,7 +45,7 @@ export function suggestResponse(
   const greeting = name ? `Hi ${name},` : 'Hello,';
   const content = review.content ?? '';
   const quote = looksNonEnglish(content) ? '' : quoteOf(content);
-  const isPublic = review.type === 'google' || review.type === 'facebook';
+  const isPublic = providerOf(review.type) !== null;
   const lines: string[] = [greeting];
 
   if (review.rating >= POSITIVE_MIN_RATING) {

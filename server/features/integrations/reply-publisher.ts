@@ -1,4 +1,4 @@
-import type { Provider } from '@shared/schemas/integrations';
+import { PROVIDER_SITES as SITE, providerOf, type Provider } from '@shared/integrations';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import type { FacebookClient } from './facebook.client';
@@ -9,8 +9,6 @@ import { ProviderError } from './provider-http';
 import { markReconnectNeeded } from './reconnect';
 import { locationGoogleSession } from './google-session';
 
-const SITE: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
-
 /** What a reply says when its site stopped accepting the connection: "Google must be connected again". */
 export const reconnectReason = (provider: Provider) => `${SITE[provider]} must be connected again`;
 
@@ -20,7 +18,7 @@ type Route =
 
 /** Whether a review's reply can go to its site, and if not, why in a few words. */
 function routeOf(target: ReplyTarget): Route {
-  const provider = target.type === 'google' || target.type === 'facebook' ? target.type : null;
+  const provider = providerOf(target.type);
   if (!provider) return { provider: null, ready: false, reason: null };
   const site = SITE[provider];
   const location = target.location;

@@ -1,4 +1,4 @@
-import type { ReviewType } from '@shared/schemas/domain';
+import { REVIEW_SOURCE_NAMES as SOURCE, type ReviewType } from '@shared/domain';
 import { escapeHtml } from '../../lib/mail/html';
 
 export interface ComposedEmail {
@@ -6,13 +6,6 @@ export interface ComposedEmail {
   text: string;
   html: string;
 }
-
-const SOURCE: Record<ReviewType, string> = {
-  google: 'Google',
-  facebook: 'Facebook',
-  private: 'private feedback',
-  video: 'video testimonial',
-};
 
 const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating);
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();

@@ -1,17 +1,16 @@
+import { REVIEW_SOURCE_NAMES } from '@shared/domain';
+import { PROVIDER_SITES, providerOf } from '@shared/integrations';
+import { normalizeReviewType } from '@shared/schemas/domain';
 import { escapeHtml } from '../../lib/mail/html';
 import { simplePage } from '../../lib/simple-page';
 import type { PublishedReply, ReplyLinkDestination, ReplyLinkView } from './reply-links.service';
 import type { ReplyTargetRow } from './replies.repository';
 
-const SITE = { google: 'Google', facebook: 'Facebook' } as const;
-const SOURCE: Record<string, string> = {
-  google: 'Google',
-  facebook: 'Facebook',
-  private: 'private feedback',
-  video: 'video testimonial',
+/** The site a review of this type is on; a private one has none, and its pages never name one. */
+const siteName = (type: string) => {
+  const provider = providerOf(type);
+  return provider ? PROVIDER_SITES[provider] : 'the site';
 };
-
-const siteName = (type: string) => SITE[type as keyof typeof SITE] ?? 'the site';
 
 const quote = (text: string) =>
   `<blockquote style="margin:12px 0;padding:8px 16px;border-left:4px solid #e5e7eb;white-space:pre-wrap">` +
@@ -27,7 +26,7 @@ const WHERE_IT_GOES: Record<ReplyLinkDestination, (review: ReplyTargetRow) => st
   google: () => 'It will be posted on Google as your public reply.',
   facebook: () => 'It will be posted on Facebook as your public reply.',
   here: (review) =>
-    review.type === 'google' || review.type === 'facebook'
+    providerOf(review.type)
       ? `${siteName(review.type)} is not connected, so it will be saved in ReviewFlow only.`
       : 'Private feedback is not published anywhere: the reply is saved in ReviewFlow.',
 };
@@ -46,13 +45,15 @@ function publishedText(review: PublishedReply): { title: string; message: string
       message: `${site} did not take the reply: ${review.replyPublishError ?? 'no answer'}. Open the review in ReviewFlow to try again.`,
     };
   if (review.responsePublishedTo)
-    return { title: 'Reply published', message: `Your reply is on ${SITE[review.responsePublishedTo]}.` };
+    return {
+      title: 'Reply published',
+      message: `Your reply is on ${PROVIDER_SITES[review.responsePublishedTo]}.`,
+    };
   return {
     title: 'Reply saved',
-    message:
-      review.type === 'google' || review.type === 'facebook'
-        ? `Saved in ReviewFlow only: ${site} is not connected.`
-        : 'Your reply is saved in ReviewFlow. Private feedback is not published anywhere.',
+    message: providerOf(review.type)
+      ? `Saved in ReviewFlow only: ${site} is not connected.`
+      : 'Your reply is saved in ReviewFlow. Private feedback is not published anywhere.',
   };
 }
 
@@ -91,7 +92,7 @@ export function replyLinkPage(
       const { review } = view;
       const who = review.reviewerName.trim() || 'A customer';
       const body =
-        `<p style="margin-top:16px">${escapeHtml(`${who}, ${review.rating} ${review.rating === 1 ? 'star' : 'stars'}, ${SOURCE[review.type] ?? review.type}:`)}</p>` +
+        `<p style="margin-top:16px">${escapeHtml(`${who}, ${review.rating} ${review.rating === 1 ? 'star' : 'stars'}, ${REVIEW_SOURCE_NAMES[normalizeReviewType(review.type)]}:`)}</p>` +
         quote(review.content.trim() || 'No text, only a rating.') +
         `<p style="margin-top:16px;font-weight:600">Your reply</p>` +
         quote(view.content) +
@@ -120,7 +121,7 @@ export function replyLinkPage(
       const from = !view.result
         ? 'The reply this link published was taken back.'
         : view.result.published !== 'none'
-          ? `The reply was removed from ${SITE[view.result.published]} and from ReviewFlow.`
+          ? `The reply was removed from ${PROVIDER_SITES[view.result.published]} and from ReviewFlow.`
           : 'The reply was removed from ReviewFlow.';
       return {
         status: 200,

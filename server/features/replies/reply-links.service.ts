@@ -1,3 +1,4 @@
+import { providerOf } from '@shared/integrations';
 import { isResponded, type ReplyResult } from '@shared/schemas/reviews';
 import type { AppContext } from '../../lib/context';
 import type { SecretBox } from '../../lib/crypto';
@@ -80,10 +81,10 @@ export function createReplyLinksService(deps: {
 
   const targetOf = (link: ReplyLinkRow) => targets.findTarget(wholeClient(link.ownerId), link.reviewId);
 
-  const destinationOf = (review: ReplyTargetRow): ReplyLinkDestination =>
-    (review.type === 'google' || review.type === 'facebook') && publisher.canPublish(review)
-      ? review.type
-      : 'here';
+  const destinationOf = (review: ReplyTargetRow): ReplyLinkDestination => {
+    const provider = providerOf(review.type);
+    return provider && publisher.canPublish(review) ? provider : 'here';
+  };
 
   /** Until when the page can take back a reply published at `usedAt`; null once that has passed. */
   const undoUntilOf = (usedAt: Date) => {
