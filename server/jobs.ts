@@ -1,4 +1,5 @@
 import { createDeliveryJobHandlers, sendEmail } from './features/delivery';
+import { createFeedbackJobHandlers } from './features/feedback-cases';
 import { publicApiServiceFor } from './features/api-access';
 import { createWebhookJobHandlers } from './features/webhooks';
 import { createIntegrationsJobs, replyPublisherFor } from './features/integrations';
@@ -29,6 +30,7 @@ export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; 
       ...createReplyJobHandlers(ctx, replyPublisherFor(ctx)),
       ...createSettingsJobHandlers(ctx),
       ...createPushJobHandlers(ctx),
+      ...createFeedbackJobHandlers(ctx),
     },
     tasks: [
       ...integrations.tasks,

@@ -12,6 +12,8 @@ import { alertUnsubscribeToken } from '../features/notifications/alert-token';
 import { createProofRepository } from '../features/proof/proof.repository';
 import { issueReplyLink } from '../features/replies/reply-links.service';
 import { createWidgetRepository } from '../features/widget/widget.repository';
+import { sealFeedbackLink } from '../features/feedback-cases/feedback-link';
+import { feedbackCases } from '../db/schema';
 import { newWidgetKey } from '../features/widget/widget.service';
 import { roleAtLeast, type TeamRole } from '@shared/schemas/team';
 import {
@@ -25,6 +27,7 @@ import {
   registrationFor,
   signedInAgent,
 } from '../testing/factories';
+import { createFeedbackCase } from '../testing/feedback-case';
 import type { FakeFacebook } from '../testing/fake-facebook';
 import type { FakeGoogle } from '../testing/fake-google';
 import { trackRowChanges } from '../testing/db-changes';
@@ -183,6 +186,26 @@ const replyLinkOfA = async (c: CallContext) => {
 };
 const REPLY_LINK_SHOWS_A =
   "the review and the suggested reply of A's alert email: its link's token is the key";
+/** A feedback case of A's (its review at A's first location), open, or resolved for a reopen. */
+const caseOfA = async (c: CallContext, status: 'open' | 'resolved' = 'open') => {
+  const { feedbackCase } = await createFeedbackCase(c.db, c.a.user.id, {
+    contactId: c.a.contact.id,
+    locationId: c.a.location.id,
+  });
+  if (status === 'resolved')
+    await c.db
+      .update(feedbackCases)
+      .set({ status, resolvedAt: new Date() })
+      .where(eq(feedbackCases.id, feedbackCase.id));
+  return feedbackCase;
+};
+/** The customer's link to a case of A's, sealed with the app's key. */
+const feedbackLinkOfA = async (c: CallContext) => ({
+  params: { token: sealFeedbackLink(createTestContext(c.db).secretBox, await caseOfA(c)) },
+  body: { message: 'Thank you, that helps' },
+});
+const FEEDBACK_LINK_SHOWS_A =
+  "A's customer's own feedback and A's messages to them: the customer's link's token is the key";
 const profileOf = (t: Tenant) => ({
   firstName: t.user.firstName,
   companyName: t.user.companyName,
@@ -219,6 +242,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/reply-links/:token/publish': open(200, replyLinkOfA, { showsA: REPLY_LINK_SHOWS_A }),
   // Nothing was published through this link yet: the page asks again.
   'POST /api/reply-links/:token/undo': open(200, replyLinkOfA, { showsA: REPLY_LINK_SHOWS_A }),
+  'GET /api/feedback/:token': open(200, feedbackLinkOfA, { showsA: FEEDBACK_LINK_SHOWS_A }),
+  // Both answer with a redirect to the page, so a reload sends nothing twice.
+  'POST /api/feedback/:token': open(303, feedbackLinkOfA, { showsA: FEEDBACK_LINK_SHOWS_A }),
+  'POST /api/feedback/:token/resolve': open(303, feedbackLinkOfA, { showsA: FEEDBACK_LINK_SHOWS_A }),
   'GET /robots.txt': open(200),
   'GET /sitemap.xml': open(200),
   'GET /wall/:publicKey': open(200, widgetKeyOfA, {
@@ -393,6 +420,19 @@ const EXPECTATIONS: Record<string, Expectation> = {
   })),
   // No language model here: the template answer; suggested-reply.api.test.ts streams from a fake one.
   'POST /api/reviews/:id/suggested-reply': client(200, 404, (c) => ({ params: id(c.a.review) })),
+  'GET /api/feedback-cases': client(200, 200),
+  'GET /api/feedback-cases/:id': client(200, 404, async (c) => ({ params: id(await caseOfA(c)) })),
+  'GET /api/reviews/:id/feedback-case': client(200, 404, async (c) => ({
+    params: { id: (await caseOfA(c)).reviewId },
+  })),
+  'POST /api/feedback-cases/:id/messages': client(201, 404, async (c) => ({
+    params: id(await caseOfA(c)),
+    body: { body: 'We are sorry: may we call you?' },
+  })),
+  'POST /api/feedback-cases/:id/resolve': client(200, 404, async (c) => ({ params: id(await caseOfA(c)) })),
+  'POST /api/feedback-cases/:id/reopen': client(200, 404, async (c) => ({
+    params: id(await caseOfA(c, 'resolved')),
+  })),
   'GET /api/reply-settings': client(200, 200),
   'PUT /api/reply-settings': client(200, 200, () => ({ body: { tone: 'warm', signature: '— The team' } })),
   'GET /api/templates': client(200, 200),
@@ -620,6 +660,11 @@ const OUTSIDE_THEIR_LOCATIONS = [
   'POST /api/reviews/:id/response/retry',
   'GET /api/reviews/:id/reply-draft',
   'POST /api/reviews/:id/suggested-reply',
+  'GET /api/feedback-cases/:id',
+  'GET /api/reviews/:id/feedback-case',
+  'POST /api/feedback-cases/:id/messages',
+  'POST /api/feedback-cases/:id/resolve',
+  'POST /api/feedback-cases/:id/reopen',
   'POST /api/integrations/google/reply/:id',
   'POST /api/integrations/facebook/reply/:id',
   'POST /api/review-requests',
@@ -741,6 +786,12 @@ const MIN_ROLE: Record<string, TeamRole> = {
 
   // Suggested replies, the widget, the public API's keys and webhooks (issue 16).
   'POST /api/reviews/:id/suggested-reply': RESPONDER,
+  'GET /api/feedback-cases': RESPONDER,
+  'GET /api/feedback-cases/:id': RESPONDER,
+  'GET /api/reviews/:id/feedback-case': RESPONDER,
+  'POST /api/feedback-cases/:id/messages': RESPONDER,
+  'POST /api/feedback-cases/:id/resolve': RESPONDER,
+  'POST /api/feedback-cases/:id/reopen': RESPONDER,
   'GET /api/reply-settings': RESPONDER,
   'PUT /api/reply-settings': MANAGER,
   'GET /api/proof-settings': OWNER,

@@ -1107,3 +1107,56 @@ export const replyLinks = pgTable(
   },
   (t) => [index('reply_links_review_idx').on(t.reviewId), index('reply_links_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Private feedback that closes (issue 47, item 3; decision 023): a 1-3★ private review from a known contact
+ * opens one case, a conversation with the customer: open (the business's turn) → waiting (the customer's) →
+ * resolved.
+ */
+export const feedbackCases = pgTable(
+  'feedback_cases',
+  {
+    id: serial().primaryKey(),
+    ownerId: ownerId(),
+    reviewId: integer()
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    contactId: integer().references(() => contacts.id, { onDelete: 'set null' }),
+    status: text().$type<'open' | 'waiting' | 'resolved'>().notNull().default('open'),
+    /** Random; sealed into the customer's link with the case id (feedback-link.ts). */
+    linkKey: text().notNull(),
+    openedAt: createdAt(),
+    /** The last message or change of status: the list's order. */
+    lastActivityAt: createdAt(),
+    lastAuthor: text().$type<'business' | 'customer'>(),
+    resolvedAt: at(),
+    resolvedBy: text().$type<'business' | 'customer'>(),
+  },
+  (t) => [
+    uniqueIndex('feedback_cases_review_unique').on(t.reviewId),
+    index('feedback_cases_owner_status_idx').on(t.ownerId, t.status, newest(t.lastActivityAt), newest(t.id)),
+    check('feedback_cases_status_known', sql`${t.status} in ('open', 'waiting', 'resolved')`),
+  ],
+);
+
+/** A case's messages: the business's (with how each reached the customer) and the customer's answers. */
+export const feedbackMessages = pgTable(
+  'feedback_messages',
+  {
+    id: serial().primaryKey(),
+    caseId: integer()
+      .notNull()
+      .references(() => feedbackCases.id, { onDelete: 'cascade' }),
+    author: text().$type<'business' | 'customer'>().notNull(),
+    body: text().notNull(),
+    createdAt: createdAt(),
+    /** The business's messages only: how it goes out, and what came of it. */
+    channel: text().$type<'email' | 'sms'>(),
+    deliveryStatus: text().$type<'queued' | 'sent' | 'outbox' | 'failed' | 'not_sent'>(),
+    /** When a queued message may go out (after the customer's quiet hours). */
+    sendAt: at(),
+    deliveryReason: text(),
+    outboundMessageId: integer().references(() => outboundMessages.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('feedback_messages_case_idx').on(t.caseId, t.id)],
+);

@@ -77,6 +77,14 @@ export type DomainEvent =
       changes: SiteChange[];
     }
   | {
+      /** A customer answered on their feedback case's page (issue 47, item 3): the business's turn. */
+      type: 'feedback.answered';
+      ownerId: number;
+      reviewId: number;
+      customerName: string;
+      body: string;
+    }
+  | {
       /** A provider refused a location's grant (revoked, expired, access lost): said once per breakage. */
       type: 'integration.disconnected';
       ownerId: number;

@@ -18,7 +18,7 @@ function requestIdOf(req: IncomingMessage): string {
  * "Publish this reply" link (whoever holds it publishes the reply).
  */
 const SECRET_SEGMENT =
-  /^(\/(?:invite|review|api\/invitations|api\/unsubscribe|api\/notifications\/unsubscribe|api\/public\/review|api\/reply-links)\/)[^/?#]+/i;
+  /^(\/(?:invite|review|api\/invitations|api\/unsubscribe|api\/notifications\/unsubscribe|api\/public\/review|api\/reply-links|api\/feedback)\/)[^/?#]+/i;
 /** Query parameters that carry one: a password reset, an email verification, an OAuth callback's code and state. */
 const SECRET_PARAM = /([?&](?:token|reset|code|state)=)[^&#]*/gi;
 

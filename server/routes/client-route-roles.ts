@@ -29,6 +29,13 @@ export const CLIENT_ROUTE_ROLES: Record<string, TeamRole> = {
   'POST /reviews/:id/suggested-reply': 'responder',
   'GET /reply-settings': 'responder',
   'GET /reviews/export.csv': 'manager',
+  // Private feedback cases (issue 47, item 3): a conversation with the customer beside their review.
+  'GET /feedback-cases': 'responder',
+  'GET /feedback-cases/:id': 'responder',
+  'GET /reviews/:id/feedback-case': 'responder',
+  'POST /feedback-cases/:id/messages': 'responder',
+  'POST /feedback-cases/:id/resolve': 'responder',
+  'POST /feedback-cases/:id/reopen': 'responder',
   // The bell.
   'GET /notifications': 'responder',
   'GET /notifications/unread-count': 'responder',

@@ -12,6 +12,7 @@ import { createReviewRequestsRoutes } from '../features/review-requests';
 import { createTemplatesRoutes } from '../features/templates';
 import { createReviewVideoRoutes, createReviewsRoutes } from '../features/reviews';
 import { createRepliesRoutes } from '../features/replies';
+import { createFeedbackCasesRoutes } from '../features/feedback-cases';
 import { createDashboardRoutes } from '../features/dashboard';
 import { createInsightsRoutes } from '../features/insights';
 import { createNotificationsRoutes } from '../features/notifications';
@@ -39,6 +40,7 @@ export function createClientRouter(_ctx: AppContext): Router {
     createReviewVideoRoutes(_ctx),
     createReviewsRoutes(_ctx),
     createRepliesRoutes(_ctx, replyPublisherFor(_ctx)),
+    createFeedbackCasesRoutes(_ctx),
     createTemplatesRoutes(_ctx),
     createReviewRequestsRoutes(_ctx),
     createDeliveryRoutes(_ctx),

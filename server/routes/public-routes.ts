@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { AppContext } from '../lib/context';
 import { createPlanTermsRoutes } from '../features/billing';
 import { createDeliveryPublicRoutes } from '../features/delivery';
+import { createFeedbackPublicRoutes } from '../features/feedback-cases';
 import { replyPublisherFor } from '../features/integrations';
 import { createNotificationsPublicRoutes } from '../features/notifications';
 import { createProofPublicRoutes } from '../features/proof';
@@ -21,6 +22,7 @@ export function createPublicRouter(_ctx: AppContext): Router {
     createWidgetPublicRoutes(_ctx),
     createProofPublicRoutes(_ctx),
     createReplyLinkPublicRoutes(_ctx, replyPublisherFor(_ctx)),
+    createFeedbackPublicRoutes(_ctx),
   ]);
   return router;
 }

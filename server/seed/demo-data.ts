@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Channel, RequestStatus, ReviewType } from '@shared/schemas/domain';
-import type { Database } from '../db/client';
-import { contacts, locations, proofSettings, reviewRequests, reviews } from '../db/schema';
+import { FEEDBACK_CASE_MAX_RATING } from '@shared/schemas/feedback-cases';
+import type { Database, Transaction } from '../db/client';
+import {
+  contacts,
+  feedbackCases,
+  feedbackMessages,
+  locations,
+  proofSettings,
+  reviewRequests,
+  reviews,
+} from '../db/schema';
 
 /**
  * The demo client's data: two locations, a score of contacts, about sixty reviews of every source and rating
@@ -326,8 +335,48 @@ export async function seedDemoData(db: Database, ownerId: number, now = new Date
     // A response is never dated in the future.
     for (const row of rows) if (row.respondedAt && row.respondedAt > now) row.respondedAt = now;
     // Oldest first, as they arrived: the proof log chains them in that order.
-    await tx.insert(reviews).values(rows.toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime()));
+    const stored = await tx
+      .insert(reviews)
+      .values(rows.toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime()))
+      .returning();
+    await seedFeedbackCases(tx, stored);
     // The demo business publishes its proof of honest collection (/proof/sunrise-bakery).
     await tx.insert(proofSettings).values({ ownerId, enabled: true, slug: DEMO_PROOF_SLUG });
   });
+}
+
+/**
+ * The low private ratings from known customers each opened a feedback case (issue 47, item 3): an answered one
+ * waits for the customer (its message kept in the outbox, as the demo sends nothing), the rest are the
+ * business's turn.
+ */
+async function seedFeedbackCases(tx: Transaction, stored: (typeof reviews.$inferSelect)[]) {
+  const low = stored.filter(
+    (r) => r.type === 'private' && r.contactId !== null && r.rating <= FEEDBACK_CASE_MAX_RATING,
+  );
+  for (const review of low) {
+    const replied = review.respondedAt;
+    const [feedbackCase] = await tx
+      .insert(feedbackCases)
+      .values({
+        ownerId: review.ownerId,
+        reviewId: review.id,
+        contactId: review.contactId,
+        linkKey: link(),
+        status: replied ? 'waiting' : 'open',
+        openedAt: review.createdAt,
+        lastActivityAt: replied ?? review.createdAt,
+        lastAuthor: replied ? 'business' : null,
+      })
+      .returning();
+    if (!replied) continue;
+    await tx.insert(feedbackMessages).values({
+      caseId: feedbackCase!.id,
+      author: 'business',
+      body: review.responseContent!,
+      createdAt: replied,
+      channel: 'email',
+      deliveryStatus: 'outbox',
+    });
+  }
 }

@@ -307,7 +307,8 @@ export function describeHostileInput({ part, of }: { part: number; of: number })
                       (route.path.startsWith('/api/unsubscribe/') ||
                         route.path.startsWith('/api/notifications/unsubscribe/') ||
                         route.path.startsWith('/wall/'))) ||
-                    route.path.startsWith('/api/reply-links/');
+                    route.path.startsWith('/api/reply-links/') ||
+                    route.path.startsWith('/api/feedback/');
                   const message = (res.body as { message?: unknown } | undefined)?.message;
                   if (!html && typeof message !== 'string')
                     failures.push(`${label}: no JSON message (${res.text?.slice(0, 80)})`);

@@ -23,6 +23,8 @@ export const NOTIFICATION_KINDS = [
   'review_edited',
   /** A Google or Facebook review is no longer on its site. */
   'review_removed',
+  /** A customer answered on their feedback case's page (issue 47, item 3). */
+  'feedback_answered',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;

@@ -174,6 +174,36 @@ async function deliverText(
   }
 }
 
+/**
+ * Sends one text (through Twilio, or into the outbox when it is not configured) outside a review request, and
+ * records it in outbound_messages with the secrets the sender marked hidden.
+ */
+export async function sendText(
+  ctx: Pick<AppContext, 'db' | 'twilio' | 'logger' | 'events'>,
+  input: {
+    ownerId: number;
+    channel: 'sms' | 'whatsapp';
+    to: string;
+    body: string;
+    idempotencyKey?: string;
+    secrets?: string[];
+  },
+): Promise<SendOutcome & { outboundMessageId: number }> {
+  const { outcome, record } = await deliverText(ctx, input.channel, input.to, input.body);
+  const outboundMessageId = await createDeliveryRepository(ctx.db, ctx.events).recordAttempt(
+    withSecretsHidden(
+      {
+        ...record,
+        ownerId: input.ownerId,
+        // Kept with what went out (or into the outbox) only, as sendEmail does: a failure is tried again.
+        idempotencyKey: outcome.status === 'failed' ? null : (input.idempotencyKey ?? null),
+      },
+      input.secrets,
+    ),
+  );
+  return { ...outcome, outboundMessageId };
+}
+
 const CHANNEL_LABEL: Record<Channel, string> = { email: 'email', sms: 'SMS', whatsapp: 'WhatsApp' };
 
 type DeliveryRow = NonNullable<Awaited<ReturnType<DeliveryRepository['loadForDelivery']>>>;

@@ -1,7 +1,7 @@
 // Sending email, SMS and WhatsApp: what other features send and render through, and what routes/ and jobs.ts mount.
 import type { sendEmail } from './delivery.service';
 
-export { sendEmail } from './delivery.service';
+export { sendEmail, sendText } from './delivery.service';
 export { createDeliveryPublicRoutes, createDeliveryRoutes } from './delivery.routes';
 export { createDeliveryJobHandlers } from './delivery.jobs';
 

@@ -52,6 +52,25 @@ export function replyFailedNotification({
   };
 }
 
+/** A customer's answer on their feedback case's page: the business's turn. */
+export function feedbackAnsweredNotification({
+  ownerId,
+  reviewId,
+  customerName,
+  body,
+}: DomainEventOf<'feedback.answered'>): NewNotification {
+  const text = body.replace(/\s+/g, ' ').trim();
+  const quote = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX - 1)}…` : text;
+  return {
+    ownerId,
+    kind: 'feedback_answered',
+    title: `${customerName} answered`,
+    body: `“${quote}”`,
+    target: notificationTargets.review(reviewId),
+    reviewId,
+  };
+}
+
 /** Each request that will not reach its customer, named by the contact when there is one. */
 export function requestFailedNotifications({
   requests,

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { SecretBox } from '../../lib/crypto';
+import { openSealedParts, sealedId } from '../../lib/sealed-token';
 
 const PREFIX = 'replylink1';
-/** A sealed link is about 200 characters; anything far longer is not one, and is not decrypted. */
-const MAX_TOKEN_LENGTH = 512;
 
 /** What a "Publish this reply" token binds: its link, the review and the exact words (their SHA-256). */
 export interface ReplyLinkClaims {
@@ -24,18 +23,9 @@ export function sealReplyLink(
 }
 
 export function openReplyLink(secretBox: SecretBox, token: string): ReplyLinkClaims | undefined {
-  if (token.length > MAX_TOKEN_LENGTH) return undefined;
-  let plain: string;
-  try {
-    plain = secretBox.decrypt(token);
-  } catch {
-    return undefined;
-  }
-  const [prefix, rawLinkId, rawReviewId, contentHash, ...rest] = plain.split(':');
-  const linkId = Number(rawLinkId);
-  const reviewId = Number(rawReviewId);
-  if (prefix !== PREFIX || rest.length > 0 || !contentHash) return undefined;
-  if (!Number.isSafeInteger(linkId) || linkId <= 0 || !Number.isSafeInteger(reviewId) || reviewId <= 0)
-    return undefined;
+  const [rawLinkId, rawReviewId, contentHash, ...rest] = openSealedParts(secretBox, token, PREFIX) ?? [];
+  const linkId = sealedId(rawLinkId);
+  const reviewId = sealedId(rawReviewId);
+  if (linkId === undefined || reviewId === undefined || !contentHash || rest.length > 0) return undefined;
   return { linkId, reviewId, contentHash };
 }

@@ -29,6 +29,8 @@ export interface JobPayloads {
   'push-new-review': { reviewId: number };
   /** Send one Web Push message to one device (a push_subscriptions row). */
   'send-push': { subscriptionId: number; message: PushMessage };
+  /** Send one business message of a feedback case to its customer (issue 47, item 3). */
+  'send-feedback-message': { messageId: number };
   /** Remove the stored files (review videos) of an account whose deletion committed. */
   'delete-account-files': { ownerId: number };
 }

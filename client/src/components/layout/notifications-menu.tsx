@@ -4,11 +4,12 @@ import {
   Inbox,
   MessageSquareOff,
   MessageSquareWarning,
+  MessagesSquare,
   PencilLine,
-  Trash2,
   Plug,
   SendHorizontal,
   Star,
+  Trash2,
   type LucideIcon,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -50,6 +51,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   reply_vanished: MessageSquareOff,
   review_edited: PencilLine,
   review_removed: Trash2,
+  feedback_answered: MessagesSquare,
 };
 
 /** The header's bell (PRODUCT.md section 8, issue 10): real events, an unread count, each opening its target. */

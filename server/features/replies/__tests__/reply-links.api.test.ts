@@ -11,6 +11,7 @@ import { createTestBackground, type TestBackground } from '../../../testing/back
 import { createReview, createUser, signedInAgent } from '../../../testing/factories';
 import { startFakeGoogle, type FakeGoogle } from '../../../testing/fake-google';
 import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from '../../../testing/smtp';
+import { createFeedbackCase } from '../../../testing/feedback-case';
 import { googleConnectedLocation } from '../../../testing/google-connection';
 import { createTestApp, createTestContext } from '../../../testing/test-app';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
@@ -321,6 +322,18 @@ describe.each(testDatabaseKinds)('answering from the alert email (issue 47, item
       responseContent: 'Answered on Google already',
       respondedAt: clock,
     });
+    await enqueue(db(), 'send-review-alert', { reviewId: review.id, userId: user.id });
+    await background.drain();
+
+    const text = alertTo(user.email);
+    expect(text).toContain(`Answer it: ${BASE}/reviews?review=${review.id}`);
+    expect(text).not.toContain('Publish this reply');
+    expect(await db().select().from(replyLinks).where(eq(replyLinks.reviewId, review.id))).toEqual([]);
+  });
+
+  it('when the review has a feedback case, then the alert offers no link: its reply is a message to the customer, written in the app', async () => {
+    const user = await createUser(db());
+    const { review } = await createFeedbackCase(db(), user.id, { rating: 1 });
     await enqueue(db(), 'send-review-alert', { reviewId: review.id, userId: user.id });
     await background.drain();
 
