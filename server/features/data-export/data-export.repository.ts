@@ -4,6 +4,8 @@ import {
   apiKeys,
   contactConsentEvents,
   contacts,
+  feedbackCases,
+  feedbackMessages,
   locations,
   notifications,
   notificationSettings,
@@ -43,6 +45,7 @@ type OwnedTable =
   | typeof reviewRequests
   | typeof reviewRequestEvents
   | typeof reviews
+  | typeof feedbackCases
   | typeof templates
   | typeof outboundMessages
   | typeof apiKeys
@@ -266,6 +269,55 @@ export function createDataExportRepository(db: Database) {
             r.responsePublishedTo,
             r.offeredLinks,
           ]),
+        },
+        {
+          file: 'feedback-cases.csv',
+          header: [
+            'Case ID',
+            'Review ID',
+            'Contact ID',
+            'Status',
+            'Opened at',
+            'Last activity at',
+            'Resolved at',
+            'Resolved by',
+          ],
+          page: byOwner(feedbackCases, (c) => [
+            c.id,
+            c.reviewId,
+            c.contactId,
+            c.status,
+            c.openedAt,
+            c.lastActivityAt,
+            c.resolvedAt,
+            c.resolvedBy,
+          ]),
+        },
+        {
+          file: 'feedback-messages.csv',
+          header: ['Message ID', 'Case ID', 'From', 'Text', 'Channel', 'Delivery', 'Why not sent', 'At'],
+          page: async (after, size) => {
+            const rows = await db
+              .select(getTableColumns(feedbackMessages))
+              .from(feedbackMessages)
+              .innerJoin(feedbackCases, eq(feedbackCases.id, feedbackMessages.caseId))
+              .where(and(eq(feedbackCases.ownerId, ownerId), gt(feedbackMessages.id, after)))
+              .orderBy(asc(feedbackMessages.id))
+              .limit(size);
+            return rows.map((m) => ({
+              id: m.id,
+              cells: [
+                m.id,
+                m.caseId,
+                m.author,
+                m.body,
+                m.channel,
+                m.deliveryStatus,
+                m.deliveryReason,
+                m.createdAt,
+              ],
+            }));
+          },
         },
         {
           file: 'templates.csv',

@@ -13,9 +13,11 @@ import {
   webhookDeliveries,
   webhookEndpoints,
   widgetSettings,
+  feedbackMessages,
 } from '../../../db/schema';
 import { seedTenant, type Tenant } from '../../../testing/route-fixtures';
 import { createInvitation, createMember, createUser, signedInAgent } from '../../../testing/factories';
+import { createFeedbackCase } from '../../../testing/feedback-case';
 import { agentFor, createTestApp, createTestContext } from '../../../testing/test-app';
 import { hashApiKey } from '../../api-access/api-keys.service';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
@@ -28,6 +30,8 @@ const FILES = [
   'review-requests.csv',
   'review-request-events.csv',
   'reviews.csv',
+  'feedback-cases.csv',
+  'feedback-messages.csv',
   'templates.csv',
   'outbound-messages.csv',
   'notifications.csv',
@@ -165,6 +169,14 @@ describe.each(testDatabaseKinds)('data export on %s', (kind) => {
       body: 'MINEXPORT message body',
       status: 'outbox',
     });
+    for (const tenant of [mine, theirs]) {
+      const { feedbackCase } = await createFeedbackCase(db(), tenant.user.id, {
+        contactId: tenant.contact.id,
+      });
+      await db()
+        .insert(feedbackMessages)
+        .values({ caseId: feedbackCase.id, author: 'customer', body: `${tenant.marker} customer answer` });
+    }
     await db()
       .insert(notificationSettings)
       .values({ userId: mine.user.id, instantAlerts: true, alertMaxRating: 2, weeklyDigest: false });
@@ -202,6 +214,8 @@ describe.each(testDatabaseKinds)('data export on %s', (kind) => {
     expect(files['templates.csv']).toContain('MINEXPORT Template');
     expect(files['review-requests.csv']).toContain(mine.request.uniqueLink);
     expect(files['outbound-messages.csv']).toContain('MINEXPORT message body');
+    expect(files['feedback-cases.csv']!.split('\r\n')).toHaveLength(3); // header, one case, the final line break
+    expect(files['feedback-messages.csv']).toContain('MINEXPORT customer answer');
     expect(files['notification-settings.csv']).toMatch(/\r\nyes,2,no,/);
     expect(files['reply-settings.csv']).toContain('brief,— MINEXPORT,');
     // Every file opens in a spreadsheet as UTF-8 and starts with its header.
