@@ -5,7 +5,9 @@ import type {
   FeedbackChannel,
   FeedbackDeliveryStatus,
 } from '@shared/schemas/feedback-cases';
+import type { Language } from '@shared/i18n/languages';
 import type { Database } from '../../db/client';
+import { messageLanguageSql } from '../../db/customer-language';
 import { inScope, type Scope } from '../../db/scope';
 import {
   contacts,
@@ -53,11 +55,16 @@ const caseColumns = {
   ownerEmail: users.email,
 };
 
+type Columns = typeof caseColumns;
+
 /** A case with what its screens, its customer's page and its messages' delivery read of it. */
 export type CaseRow = {
-  [K in keyof typeof caseColumns]: (typeof caseColumns)[K]['_']['notNull'] extends true
-    ? (typeof caseColumns)[K]['_']['data']
-    : (typeof caseColumns)[K]['_']['data'] | null;
+  [K in keyof Columns]: Columns[K]['_']['notNull'] extends true
+    ? Columns[K]['_']['data']
+    : Columns[K]['_']['data'] | null;
+} & {
+  /** What the customer reads: their contact's language, else the location's, else English. */
+  language: Language;
 };
 
 const messageColumns = {
@@ -156,7 +163,7 @@ export async function hasFeedbackCase(db: Database, reviewId: number): Promise<b
 export function createFeedbackCasesRepository(db: Database, events: EventBus) {
   const caseQuery = () =>
     db
-      .select(caseColumns)
+      .select({ ...caseColumns, language: messageLanguageSql })
       .from(feedbackCases)
       .innerJoin(reviews, eq(reviews.id, feedbackCases.reviewId))
       .innerJoin(users, and(eq(users.id, feedbackCases.ownerId), isNull(users.disabledAt)))

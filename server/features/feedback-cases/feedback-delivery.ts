@@ -1,4 +1,6 @@
 import type { AppContext } from '../../lib/context';
+import { directionOf } from '@shared/i18n/languages';
+import { messagesIn } from '../../lib/i18n';
 import { escapeHtml } from '../../lib/mail/html';
 import { DeferJobError, PermanentJobError, type Job } from '../../lib/queue/worker';
 import { unsubscribeToken } from '../contacts';
@@ -18,37 +20,42 @@ export const businessNameOf = (row: Pick<CaseRow, 'companyName' | 'ownerFirstNam
 
 const firstNameOf = (row: CaseRow) => row.contactName?.trim().split(/\s+/)[0] || '';
 
-/** The email of a business message: the words, and the customer's link to read and answer. */
+/** The email of a business message, in the customer's language: the words, and their link to read and answer. */
 export function feedbackEmail(row: CaseRow, body: string, links: { answer: string; unsubscribe: string }) {
+  const t = messagesIn(row.language);
   const business = businessNameOf(row);
-  const hello = firstNameOf(row) ? `Hi ${firstNameOf(row)},` : 'Hello,';
-  const subject = `${business} answered your feedback`.replace(/[\r\n]+/g, ' ');
+  const name = firstNameOf(row);
+  const hello = name ? t('feedbackCase.hello', { name }) : t('feedbackCase.helloAnyone');
+  const subject = t('feedbackCase.subject', { business }).replace(/[\r\n]+/g, ' ');
+  const why = t('feedbackCase.why', { business });
   const text =
-    `${hello}\n\n${business} answered the feedback you left:\n\n${body}\n\n` +
-    `Read it and answer here: ${links.answer}\n\n--\n` +
-    `You get this email because you left feedback for ${business}. Unsubscribe: ${links.unsubscribe}`;
+    `${hello}\n\n${t('feedbackCase.lead', { business })}\n\n${body}\n\n` +
+    `${t('feedbackCase.answerHere')} ${links.answer}\n\n--\n${why} ${t('email.unsubscribe')}: ${links.unsubscribe}`;
   const paragraph = (inner: string) => `<p style="margin:0 0 16px">${inner}</p>`;
   const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<!doctype html><html lang="${row.language}" dir="${directionOf(row.language)}"><head><meta charset="utf-8">` +
+    `<title>${escapeHtml(subject)}</title></head>` +
     `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111827">` +
     `<div style="max-width:560px;margin:0 auto;padding:24px">` +
     paragraph(escapeHtml(hello)) +
-    paragraph(`${escapeHtml(business)} answered the feedback you left:`) +
+    paragraph(escapeHtml(t('feedbackCase.lead', { business }))) +
     `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #e5e7eb;white-space:pre-wrap">` +
     `${escapeHtml(body)}</blockquote>` +
     paragraph(
       `<a href="${escapeHtml(links.answer)}" style="display:inline-block;padding:12px 24px;background:#2563eb;` +
-        `color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">Read and answer</a>`,
+        `color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${escapeHtml(t('feedbackCase.button'))}</a>`,
     ) +
-    `<p style="margin:24px 0 0;font-size:12px;color:#6b7280">You get this email because you left feedback for ` +
-    `${escapeHtml(business)}. <a href="${escapeHtml(links.unsubscribe)}" style="color:#6b7280">Unsubscribe</a></p>` +
+    `<p style="margin:24px 0 0;font-size:12px;color:#6b7280">${escapeHtml(why)} ` +
+    `<a href="${escapeHtml(links.unsubscribe)}" style="color:#6b7280">${escapeHtml(t('email.unsubscribe'))}</a></p>` +
     `</div></body></html>`;
   return { subject, text, html };
 }
 
-/** The text of a business message by SMS. */
-export const feedbackText = (row: CaseRow, body: string, answerUrl: string) =>
-  `${businessNameOf(row)}: ${body}\n\nAnswer here: ${answerUrl}\nReply STOP to opt out.`;
+/** The text of a business message by SMS, in the customer's language. */
+export function feedbackText(row: CaseRow, body: string, answerUrl: string) {
+  const t = messagesIn(row.language);
+  return `${businessNameOf(row)}: ${body}\n\n${t('feedbackCase.smsAnswer')} ${answerUrl}\n${t('optOut')}`;
+}
 
 export const feedbackMessageKey = (messageId: number) => `feedback-message:${messageId}`;
 

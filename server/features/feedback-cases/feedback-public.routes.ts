@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { FeedbackMessageSchema } from '@shared/schemas/feedback-cases';
+import { customerLanguage } from '../../db/customer-language';
 import type { AppContext } from '../../lib/context';
 import { createRateLimiter, TOO_MANY_FROM_CONNECTION } from '../../lib/rate-limit';
 import { feedbackCasesServiceFor, type CustomerView } from './feedback-cases.service';
@@ -30,14 +31,17 @@ export function createFeedbackPublicRoutes(ctx: AppContext): Router {
     res.setHeader('Cache-Control', 'no-store');
     res.status(page.status).type('html').send(page.html);
   };
+  const visitorLanguage = (req: Request) => customerLanguage(null, req.headers['accept-language']);
   const afterPost = (req: Request, res: Response, view: CustomerView, notice: 'sent' | 'resolved') => {
-    if (view.state !== 'ok') return show(res, feedbackPage(view, { self: selfOf(req) }));
+    if (view.state !== 'ok')
+      return show(res, feedbackPage(view, { self: selfOf(req), visitorLanguage: visitorLanguage(req) }));
     res.redirect(303, `${selfOf(req)}?${notice}=1`);
   };
 
   router.get('/feedback/:token', async (req, res) => {
     const notice = req.query.sent === '1' ? 'sent' : req.query.resolved === '1' ? 'resolved' : undefined;
-    show(res, feedbackPage(await cases.openLink(String(req.params.token)), { self: selfOf(req), notice }));
+    const view = await cases.openLink(String(req.params.token));
+    show(res, feedbackPage(view, { self: selfOf(req), notice, visitorLanguage: visitorLanguage(req) }));
   });
 
   router.post('/feedback/:token', async (req, res) => {
@@ -47,10 +51,14 @@ export function createFeedbackPublicRoutes(ctx: AppContext): Router {
     });
     if (!parsed.success) {
       const view = await cases.openLink(token);
-      const error = parsed.error.issues[0]?.message;
+      const tooLong = parsed.error.issues.some((issue) => issue.code === 'too_big');
       return show(
         res,
-        feedbackPage(view, { self: selfOf(req), error, status: view.state === 'ok' ? 400 : undefined }),
+        feedbackPage(view, {
+          self: selfOf(req),
+          problem: tooLong ? 'tooLong' : 'empty',
+          visitorLanguage: visitorLanguage(req),
+        }),
       );
     }
     afterPost(req, res, await cases.answer(token, parsed.data.body), 'sent');

@@ -3,13 +3,7 @@ import type { Express } from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FeedbackCase, FeedbackCaseList } from '@shared/schemas/feedback-cases';
-import {
-  contacts,
-  feedbackCases,
-  feedbackMessages,
-  notifications,
-  reviews,
-} from '../../../db/schema';
+import { contacts, feedbackCases, feedbackMessages, notifications, reviews } from '../../../db/schema';
 import type { AppContext } from '../../../lib/context';
 import { createTestBackground, type TestBackground } from '../../../testing/background';
 import {
@@ -211,6 +205,24 @@ describe.each(testDatabaseKinds)('private feedback that closes (issue 47, item 3
     expect(edited.status).toBe(200);
     await background.drain();
     expect(mailTo(contact.email!)).toHaveLength(1);
+  });
+
+  it('when the customer reads German, then the email, the text and their page are in German', async () => {
+    const { contact, review, agent } = await customerRated(2, { contact: { language: 'de' } });
+    await agent.post(`/api/reviews/${review.id}/response`).send({ responseContent: 'Es tut uns leid.' });
+    await background.drain();
+    const [mail] = mailTo(contact.email!);
+    expect(mail).toContain('Hallo Nora,');
+    expect(mail).toContain(`Harbour Deli ${kind} hat auf Ihr Feedback geantwortet:`);
+    const link = mail!.match(/Hier lesen und antworten: (\S+)/)![1]!.replace(BASE, '');
+
+    const page = await supertest(app).get(link);
+    expect(page.text).toContain('<html lang="de"');
+    expect(page.text).toContain('Ihre Antwort');
+    expect(page.text).toContain('Mein Anliegen ist gelöst');
+    const empty = await supertest(app).post(link).type('form').send({ message: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain('Bitte geben Sie eine Nachricht ein');
   });
 
   it('when the customer says the issue is resolved on their page, then the case is resolved by them, and writing again reopens it', async () => {
