@@ -23,7 +23,7 @@ export const E2E_MAILBOX_URL = `http://127.0.0.1:${PORT + 6}`;
  * (suggested-reply spec); the others have no model and answer "Suggest response" with the rating templates.
  */
 export const E2E_LLM = { url: `${E2E_MAILBOX_URL}/llm`, apiKey: 'sk-e2e-llm', model: 'e2e-model' };
-const MAIL_SPECS = /(accounts|billing|team|suggested-reply|answer-from-alert)\.spec\.ts/;
+const MAIL_SPECS = /(accounts|billing|team|suggested-reply|answer-from-alert|feedback-cases)\.spec\.ts/;
 const ONE_DATABASE_SPECS =
   /(a11y|bundle-budget|phone-screens|keyboard-focus|landing|security|shell)\.spec\.ts/;
 /**

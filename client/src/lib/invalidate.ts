@@ -5,8 +5,8 @@ import type { QueryClient } from '@tanstack/react-query';
  * background job refreshes through `invalidate`, so no screen keeps showing what is no longer true.
  */
 const AREAS = {
-  /** A review arrived, was answered, edited or deleted. */
-  reviews: ['/reviews', '/dashboard', '/insights', '/notifications'],
+  /** A review arrived, was answered, edited or deleted; a feedback case moved. */
+  reviews: ['/reviews', '/feedback-cases', '/dashboard', '/insights', '/notifications'],
   /** A review request was created, sent, failed, retried or cancelled. */
   requests: ['/review-requests', '/dashboard', '/notifications'],
   notifications: ['/notifications'],

@@ -101,6 +101,11 @@ const emptyClientArea = [
     }),
   ),
   http.get('*/reviews/rose-after-reply', () => HttpResponse.json({ count: 0, reviews: [] })),
+  // No feedback cases yet (issue 47, item 3): the Reviews page shows none, a review's dialog no case.
+  http.get('*/feedback-cases', () =>
+    HttpResponse.json({ cases: [], counts: { open: 0, waiting: 0, resolved: 0 }, nextCursor: null }),
+  ),
+  http.get('*/reviews/:id/feedback-case', () => HttpResponse.json({ case: null })),
   http.get('*/insights', () =>
     HttpResponse.json({ bySource: [], byLocation: [], words: { positive: [], negative: [] }, waiting: [] }),
   ),

@@ -53,8 +53,19 @@ import {
   useSubmitReviewResponse,
 } from '../api/submit-review-response';
 import { useReplyDraft } from '../api/reply-draft';
+import { useReviewFeedbackCase } from '../api/feedback-cases';
+import { caseReplyNote, FeedbackCaseSection } from './feedback-case-section';
 import { SUGGESTION_NOTES, suggestReply } from '../api/suggest-reply';
-import { replyPlaceholder, replyPlaceText, replyToast, type ReplyOutcome } from './reply-place';
+import {
+  replyGoesPublic,
+  replyPlaceholder,
+  replyPlaceText,
+  replyToast,
+  type ReplyOutcome,
+} from './reply-place';
+
+const EDIT_DOES_NOT_RESEND =
+  'Changing your reply here does not send it again: write a message in the feedback case instead.';
 
 /** The suggestion button shows its Generating state for about a second (seed-spec section 4). */
 export const SUGGESTION_DELAY_MS = 1000;
@@ -185,6 +196,9 @@ function ReviewDetails({ review, onResponded, formRef }: ReviewDetailsProps) {
   // it waits, the reply already on the site (an edit waiting) only shows.
   const waiting = Boolean(shown?.replyPublishState);
   const responded = Boolean(shown && isResponded(shown));
+  // Private feedback from a customer we asked may have a case (issue 47, item 3): its reply goes to them.
+  const caseQuery = useReviewFeedbackCase(shown?.id ?? null, Boolean(shown) && !replyGoesPublic(shown!));
+  const feedbackCase = caseQuery.data ?? null;
   return (
     <div className="grid gap-5">
       {shown ? <ReviewSummary review={shown} /> : null}
@@ -201,6 +215,7 @@ function ReviewDetails({ review, onResponded, formRef }: ReviewDetailsProps) {
         <ReplySection
           review={shown}
           outcome={answered}
+          caseNote={feedbackCase ? 'Your first message in the feedback case below.' : undefined}
           headingRef={waiting ? undefined : headingRef}
           actions={!waiting}
           onEdit={() => setEditing(true)}
@@ -213,11 +228,19 @@ function ReviewDetails({ review, onResponded, formRef }: ReviewDetailsProps) {
           ref={formRef}
           review={shown}
           editing={editing}
+          caseNote={
+            !feedbackCase
+              ? undefined
+              : editing
+                ? { before: EDIT_DOES_NOT_RESEND, after: EDIT_DOES_NOT_RESEND }
+                : caseReplyNote(feedbackCase)
+          }
           onCancel={() => setEditing(false)}
           onResponded={onResponded}
           onAnswered={onAnswered}
         />
       ) : null}
+      {feedbackCase ? <FeedbackCaseSection feedbackCase={feedbackCase} responded={responded} /> : null}
     </div>
   );
 }
@@ -340,12 +363,15 @@ interface ReplySectionProps {
   onEdit: () => void;
   onDeleted: (result: ReplyResult) => void;
   onResponded?: () => unknown;
+  /** For a feedback case's review: where the reply went instead of "only visible to you". */
+  caseNote?: string;
 }
 
 /** The reply, where it lives, and what can be done with it. */
 function ReplySection({
   review,
   outcome,
+  caseNote,
   headingRef,
   actions,
   onEdit,
@@ -354,7 +380,7 @@ function ReplySection({
 }: ReplySectionProps) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteReviewResponse(onResponded);
-  const place = replyPlaceText(review, outcome);
+  const place = caseNote ?? replyPlaceText(review, outcome);
   const published = Boolean(review.responsePublishedTo);
 
   const onDelete = () => {
@@ -566,9 +592,19 @@ interface ResponseFormProps {
   onCancel: () => void;
   onResponded?: () => unknown;
   onAnswered: (result: ReplyResult) => void;
+  /** For a feedback case's review: who the reply goes to, said before sending and in the toast after. */
+  caseNote?: { before: string; after: string };
 }
 
-function ResponseForm({ ref, review, editing, onCancel, onResponded, onAnswered }: ResponseFormProps) {
+function ResponseForm({
+  ref,
+  review,
+  editing,
+  onCancel,
+  onResponded,
+  onAnswered,
+  caseNote,
+}: ResponseFormProps) {
   const fieldId = useId();
   const statusId = useId();
   const { apiBase } = useTenant();
@@ -679,7 +715,11 @@ function ResponseForm({ ref, review, editing, onCancel, onResponded, onAnswered 
       {
         onSuccess: (result) => {
           onAnswered(result);
-          toast(replyToast(result, result, editing ? 'edit' : 'create'));
+          toast(
+            caseNote && !editing
+              ? { title: 'Response submitted', description: caseNote.after }
+              : replyToast(result, result, editing ? 'edit' : 'create'),
+          );
         },
         onError: (error) => {
           toast({
@@ -728,8 +768,9 @@ function ResponseForm({ ref, review, editing, onCancel, onResponded, onAnswered 
         aria-busy={phase === 'writing'}
         aria-describedby={note ? statusId : undefined}
         rows={6}
-        placeholder={replyPlaceholder(review)}
+        placeholder={caseNote ? 'Write a reply your customer will read…' : replyPlaceholder(review)}
       />
+      {caseNote ? <p className="text-sm text-muted-foreground">{caseNote.before}</p> : null}
       {alertNote ? <p className="text-sm text-muted-foreground">{alertNote}</p> : null}
       <p
         id={statusId}

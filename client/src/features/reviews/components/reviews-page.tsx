@@ -28,7 +28,9 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useIsMobile } from '@/lib/use-mobile';
 
 import { reviewsExportUrl } from '../api/export-reviews';
+import { useFeedbackCases } from '../api/feedback-cases';
 import { useReview, useReviews } from '../api/get-reviews';
+import { FeedbackCasesPanel } from './feedback-cases-panel';
 import { GoogleBanner } from './google-banner';
 import { ReviewFilterSelect } from './review-filter-select';
 import { useReviewListParams } from './review-list-params';
@@ -74,6 +76,8 @@ export function ReviewsPage() {
   const locations = useLocations();
   const importGoogle = useImportReviews('google');
   const importFacebook = useImportReviews('facebook');
+  // The feedback cases sit above the list too (the panel reads the same query).
+  const openCases = useFeedbackCases('open');
   const total = reviews.data?.total ?? 0;
   const capped = reviews.data?.capped ?? false;
   const rows = reviews.data?.reviews ?? [];
@@ -115,6 +119,14 @@ export function ReviewsPage() {
     setSelected(review);
     setDialogOpen(true);
   };
+  /** A feedback case opens its review by link, as the bell does: /reviews?review=12. */
+  const openByLink = (reviewId: number) =>
+    setSearchParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set('review', String(reviewId));
+      next.delete('draft');
+      return next;
+    });
   const onDialogOpenChange = (open: boolean) => {
     setDialogOpen(open);
     // Closing a review opened by its link leaves the list (a reload does not reopen it), its filters kept.
@@ -131,9 +143,11 @@ export function ReviewsPage() {
     }
   };
 
-  // One paint with what sits above the list: the import buttons, the reconnect alerts and the Google banner
-  // come from the integrations and the locations, and arriving after the list they would push it down.
-  if (integrations.isLoading || locations.isLoading) return <ContentSpinner label="Loading reviews…" />;
+  // One paint with what sits above the list: the import buttons, the reconnect alerts, the Google banner and
+  // the feedback cases come from the integrations, the locations and the cases, and arriving after the list
+  // they would push it down.
+  if (integrations.isLoading || locations.isLoading || openCases.isLoading)
+    return <ContentSpinner label="Loading reviews…" />;
 
   return (
     <div className="grid gap-4">
@@ -261,6 +275,8 @@ export function ReviewsPage() {
       ))}
 
       {canManage ? <GoogleBanner onImport={importGoogle.start} importing={importGoogle.importing} /> : null}
+
+      <FeedbackCasesPanel onOpen={openByLink} />
 
       {reviews.isPending ? (
         <ContentSpinner label="Loading reviews…" />

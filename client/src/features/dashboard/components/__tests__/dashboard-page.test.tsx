@@ -4,6 +4,7 @@ import type { DashboardCharts, DashboardStats } from '@shared/schemas/dashboard'
 import type { Review } from '@shared/reviews';
 
 import { renderWithProviders, screen, server, waitFor, within } from '@/testing/test-utils';
+import { reviewFixture } from '@/testing/review-fixture';
 import { TenantProvider } from '@/lib/tenant';
 
 import { DashboardPage } from '../dashboard-page';
@@ -99,30 +100,14 @@ function buildCharts(counts = [1, 2, 3, 4, 5]): DashboardCharts {
 }
 
 function buildReview(overrides: Partial<Review> = {}): Review {
-  return {
+  return reviewFixture({
     id: 7,
     type: 'google',
     rating: 2,
     content: 'Cold coffee and a long wait',
-    videoUrl: null,
-    contactId: null,
-    locationId: null,
-    locationName: null,
-    reviewRequestId: null,
     reviewerName: 'Priya Shah',
-    sourceUrl: null,
-    createdAt: '2026-03-05T10:00:00.000Z',
-    responseContent: null,
-    respondedAt: null,
-    responsePublishedTo: null,
-    pendingReply: null,
-    replyPublishState: null,
-    replyPublishError: null,
-    recommendation: null,
-    ratingAtReply: null,
-    removedFromSiteAt: null,
     ...overrides,
-  };
+  });
 }
 
 function answer(base: string, stats: DashboardStats, reviews: Review[], charts = buildCharts()) {

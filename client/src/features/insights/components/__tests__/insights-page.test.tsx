@@ -3,32 +3,22 @@ import { describe, expect, it } from 'vitest';
 import type { Insights, WaitingReview } from '@shared/schemas/insights';
 
 import { renderWithProviders, screen, server, within } from '@/testing/test-utils';
+import { reviewFixture } from '@/testing/review-fixture';
 
 import { InsightsPage } from '../insights-page';
 
 function waitingReview(overrides: Partial<WaitingReview> = {}): WaitingReview {
   return {
-    id: 3,
-    type: 'facebook',
-    rating: 1,
-    content: 'Nobody called me back',
-    videoUrl: null,
-    contactId: null,
-    locationId: 2,
-    locationName: 'Harbour Road',
-    reviewRequestId: null,
-    reviewerName: 'Lena Park',
-    sourceUrl: null,
-    createdAt: '2026-01-05T10:00:00.000Z',
-    responseContent: null,
-    respondedAt: null,
-    responsePublishedTo: null,
-    pendingReply: null,
-    replyPublishState: null,
-    replyPublishError: null,
-    recommendation: null,
-    ratingAtReply: null,
-    removedFromSiteAt: null,
+    ...reviewFixture({
+      id: 3,
+      type: 'facebook',
+      rating: 1,
+      content: 'Nobody called me back',
+      locationId: 2,
+      locationName: 'Harbour Road',
+      reviewerName: 'Lena Park',
+      createdAt: '2026-01-05T10:00:00.000Z',
+    }),
     daysWaiting: 41,
     ...overrides,
   };

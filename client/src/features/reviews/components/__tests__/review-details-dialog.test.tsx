@@ -6,35 +6,22 @@ import type { ReplyResult, Review } from '@shared/reviews';
 import { ResponseBadge } from '@/components/reviews/response-badge';
 import { StarRating } from '@/components/reviews/star-rating';
 import { findToast, renderWithProviders, screen, server, waitFor, within } from '@/testing/test-utils';
+import { reviewFixture } from '@/testing/review-fixture';
 import { TenantProvider } from '@/lib/tenant';
 
 import { ReviewDetailsDialog } from '../review-details-dialog';
 
 function buildReview(overrides: Partial<Review> = {}): Review {
-  return {
+  return reviewFixture({
     id: 41,
     type: 'private',
     rating: 2,
     content: 'The coffee was cold and the staff ignored us for ages',
-    videoUrl: null,
-    contactId: null,
     locationId: 3,
     locationName: 'Harbour Street',
-    reviewRequestId: null,
     reviewerName: 'Tom Fletcher',
-    sourceUrl: null,
-    createdAt: '2026-03-05T10:00:00.000Z',
-    responseContent: null,
-    respondedAt: null,
-    responsePublishedTo: null,
-    pendingReply: null,
-    replyPublishState: null,
-    replyPublishError: null,
-    recommendation: null,
-    ratingAtReply: null,
-    removedFromSiteAt: null,
     ...overrides,
-  };
+  });
 }
 
 function replyResult(overrides: Partial<ReplyResult> = {}): ReplyResult {

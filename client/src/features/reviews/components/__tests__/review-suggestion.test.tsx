@@ -5,34 +5,21 @@ import type { Review } from '@shared/reviews';
 
 import { TenantProvider } from '@/lib/tenant';
 import { findToast, renderWithProviders, screen, server, waitFor, within } from '@/testing/test-utils';
+import { reviewFixture } from '@/testing/review-fixture';
 
 import { SUGGESTION_NOTES } from '@/features/reviews/api/suggest-reply';
 import { ALERT_DRAFT_NOTES, ReviewDetailsDialog } from '../review-details-dialog';
 import { suggestResponse } from '@shared/suggest-response';
 
-const review: Review = {
+const review: Review = reviewFixture({
   id: 41,
   type: 'private',
   rating: 2,
   content: 'La pasta era fredda e il servizio lento',
-  videoUrl: null,
-  contactId: null,
   locationId: 3,
   locationName: 'Harbour Street',
-  reviewRequestId: null,
   reviewerName: 'Giulia Rossi',
-  sourceUrl: null,
-  createdAt: '2026-03-05T10:00:00.000Z',
-  responseContent: null,
-  respondedAt: null,
-  responsePublishedTo: null,
-  pendingReply: null,
-  replyPublishState: null,
-  replyPublishError: null,
-  recommendation: null,
-  ratingAtReply: null,
-  removedFromSiteAt: null,
-};
+});
 
 function Harness() {
   const [open, setOpen] = useState(true);

@@ -4,6 +4,7 @@ import type { Review } from '@shared/reviews';
 import type { PublicUser } from '@shared/schemas/user';
 
 import { TenantProvider } from '@/lib/tenant';
+import { reviewFixture } from '@/testing/review-fixture';
 import {
   findToast,
   fireEvent,
@@ -21,30 +22,16 @@ import { ReviewCards, ReviewsTable } from '../reviews-table';
 import { showingText } from '@/components/ui/pagination';
 
 function buildReview(id: number, overrides: Partial<Review> = {}): Review {
-  return {
+  return reviewFixture({
     id,
     type: 'google',
     rating: 5,
     content: `Review number ${id}`,
-    videoUrl: null,
-    contactId: null,
     locationId: 1,
     locationName: 'Downtown',
-    reviewRequestId: null,
     reviewerName: `Customer ${id}`,
-    sourceUrl: null,
-    createdAt: '2026-03-05T10:00:00.000Z',
-    responseContent: null,
-    respondedAt: null,
-    responsePublishedTo: null,
-    pendingReply: null,
-    replyPublishState: null,
-    replyPublishError: null,
-    recommendation: null,
-    ratingAtReply: null,
-    removedFromSiteAt: null,
     ...overrides,
-  };
+  });
 }
 
 type Location = {
