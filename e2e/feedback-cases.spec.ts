@@ -47,7 +47,7 @@ test('a 2-star customer we asked gets the owner’s reply by email, answers on t
   // The case is listed on Reviews, the business's turn.
   await page.goto('/reviews');
   const cases = page.getByRole('region', { name: 'Feedback cases' });
-  await expect(cases.getByRole('tab', { name: /Open/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(cases.getByRole('button', { name: 'Open (1)' })).toHaveAttribute('aria-pressed', 'true');
   // On a phone too: the cases fit the screen and pass the accessibility checks.
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(cases.getByRole('button', { name: /Nora Quinn/ })).toBeVisible();
@@ -96,6 +96,6 @@ test('a 2-star customer we asked gets the owner’s reply by email, answers on t
   await expect(page.getByText('Case resolved', { exact: true }).first()).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Reopen' })).toBeVisible();
   await page.keyboard.press('Escape');
-  await cases.getByRole('tab', { name: /Resolved/ }).click();
+  await cases.getByRole('button', { name: 'Resolved (1)' }).click();
   await expect(cases.getByRole('button', { name: /Nora Quinn/ })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FeedbackCase, FeedbackCaseList, FeedbackCaseStatus } from '@shared/schemas/feedback-cases';
+import type { FeedbackCase, FeedbackCaseList, FeedbackCaseStatus } from '@shared/feedback-cases';
 
 import { apiRequest, getJson } from '@/lib/api-client';
 import { invalidate } from '@/lib/invalidate';

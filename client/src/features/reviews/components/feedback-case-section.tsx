@@ -10,8 +10,8 @@ import {
   type FeedbackChannel,
   type FeedbackDelivery,
   type FeedbackMessage,
-  type FeedbackMessageInput,
-} from '@shared/schemas/feedback-cases';
+} from '@shared/feedback-cases';
+import type { FeedbackMessageInput } from '@shared/schemas/feedback-cases';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

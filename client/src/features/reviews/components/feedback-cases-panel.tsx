@@ -5,12 +5,11 @@ import {
   FEEDBACK_CASE_STATUSES,
   type FeedbackCaseStatus,
   type FeedbackCaseSummary,
-} from '@shared/schemas/feedback-cases';
+} from '@shared/feedback-cases';
 
 import { StarRating } from '@/components/reviews/star-rating';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatTimeAgo } from '@/lib/utils';
+import { cn, formatTimeAgo } from '@/lib/utils';
 
 import { useFeedbackCases } from '../api/feedback-cases';
 
@@ -104,23 +103,27 @@ export function FeedbackCasesPanel({ onOpen }: { onOpen: (reviewId: number) => v
           Private low ratings from customers you asked: your reply reaches them, and they can answer.
         </p>
       </div>
-      <Tabs value={status} onValueChange={(next) => setStatus(next as FeedbackCaseStatus)}>
-        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
-          {FEEDBACK_CASE_STATUSES.map((each) => (
-            <TabsTrigger key={each} value={each}>
-              {FEEDBACK_CASE_STATUS_LABELS[each]}
-              <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">
-                {counts[each]}
-              </span>
-            </TabsTrigger>
-          ))}
-        </TabsList>
+      {/* Toggle buttons rather than tabs: they wrap on a phone, and the list below is the only panel. */}
+      <div role="group" aria-label="Cases to show" className="flex flex-wrap gap-2">
         {FEEDBACK_CASE_STATUSES.map((each) => (
-          <TabsContent key={each} value={each}>
-            {each === status ? <CaseList status={each} onOpen={onOpen} /> : null}
-          </TabsContent>
+          <button
+            key={each}
+            type="button"
+            aria-pressed={each === status}
+            onClick={() => setStatus(each)}
+            className={cn(
+              'inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              each === status
+                ? 'border-primary bg-primary text-primary-foreground'
+                : 'bg-background hover:bg-muted',
+            )}
+          >
+            {FEEDBACK_CASE_STATUS_LABELS[each]}
+            <span className="tabular-nums">({counts[each]})</span>
+          </button>
         ))}
-      </Tabs>
+      </div>
+      <CaseList key={status} status={status} onOpen={onOpen} />
     </section>
   );
 }

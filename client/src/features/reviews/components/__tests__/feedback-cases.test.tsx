@@ -7,7 +7,7 @@ import type {
   FeedbackCaseList,
   FeedbackCaseSummary,
   FeedbackMessage,
-} from '@shared/schemas/feedback-cases';
+} from '@shared/feedback-cases';
 
 import { findToast, renderWithProviders, screen, server, waitFor, within } from '@/testing/test-utils';
 
@@ -253,19 +253,22 @@ describe('the feedback cases on the Reviews page', () => {
     expect(screen.queryByRole('region', { name: 'Feedback cases' })).not.toBeInTheDocument();
   });
 
-  it('when cases exist, then each status is a tab with its count, a tab asks for its own cases, and the customer’s answer is flagged', async () => {
+  it('when cases exist, then each status is a toggle with its count, each asks for its own cases, and the customer’s answer is flagged', async () => {
     const asked = serveCases({
       open: [summary(1, { lastAuthor: 'customer', customerName: 'Nora Quinn' })],
       waiting: [summary(2, { status: 'waiting', customerName: 'Sam Lee', lastAuthor: 'business' })],
     });
     const { user } = renderWithProviders(<ReviewsPage />, { path: '/reviews' });
     const section = await screen.findByRole('region', { name: 'Feedback cases' });
-    expect(within(section).getByRole('tab', { name: /Open\s*1/ })).toHaveAttribute('aria-selected', 'true');
-    expect(within(section).getByRole('tab', { name: /Resolved\s*0/ })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Open (1)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(section).getByRole('button', { name: 'Resolved (0)' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     const nora = within(section).getByRole('button', { name: /Nora Quinn/ });
     expect(within(nora).getByText('Customer answered')).toBeInTheDocument();
 
-    await user.click(within(section).getByRole('tab', { name: /Waiting for customer/ }));
+    await user.click(within(section).getByRole('button', { name: 'Waiting for customer (1)' }));
     expect(await within(section).findByRole('button', { name: /Sam Lee/ })).toBeInTheDocument();
     expect(asked).toContain('waiting');
     expect(within(section).queryByText('Customer answered')).not.toBeInTheDocument();
