@@ -3,7 +3,7 @@ import { getResponse, type RequestHandler } from 'msw';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlers } from '../../client/src/testing/mocks/handlers';
-import { createUser, signedInAgent } from '../testing/factories';
+import { createReview, createUser, signedInAgent } from '../testing/factories';
 import { createTestApp } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db';
 
@@ -81,14 +81,19 @@ describe('msw default answers against the real server', () => {
     const drift: string[] = [];
     // The calls about one contact ask about a real one, as the screens do: a new contact of another new
     // client (never asked, an empty timeline), so the first client's lists stay empty.
-    const withContact = await signedInAgent(app, await createUser(clientDatabase.handle.db));
+    const contactOwner = await createUser(clientDatabase.handle.db);
+    const withContact = await signedInAgent(app, contactOwner);
     const contact = await withContact
       .post('/api/contacts')
       .send({ name: 'Ann Lee', email: 'ann@example.com' });
-    const aboutContact = (path: string) => path.includes('/contacts/:id/') || path.endsWith('/last-asked');
+    // And the calls about one review ask about a real one: that client's new private review (no case, no reply).
+    const review = await createReview(clientDatabase.handle.db, contactOwner.id);
+    const aboutContact = (path: string) =>
+      path.includes('/contacts/:id/') || path.endsWith('/last-asked') || path.includes('/reviews/:id/');
     const asked = (path: string) =>
       path
         .replace('/contacts/:id/', `/contacts/${contact.body.id}/`)
+        .replace('/reviews/:id/', `/reviews/${review.id}/`)
         .replace(/\/last-asked$/, `/last-asked?contactId=${contact.body.id}`);
 
     for (const handler of handlers) {
