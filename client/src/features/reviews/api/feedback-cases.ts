@@ -44,10 +44,15 @@ export function useFeedbackCases(status: FeedbackCaseStatus) {
 
 type CaseAction = { kind: 'message'; body: string } | { kind: 'resolve' } | { kind: 'reopen' };
 
-/** Sends a message to the customer, resolves or reopens a case; the case, the list and the reviews refetch. */
+/**
+ * Sends a message to the customer, resolves or reopens a case; the case, the list and the reviews refetch. A
+ * refusal (409: the customer resolved it meanwhile, or can no longer be reached) reads the case again, so the
+ * dialog shows why instead of the case as it was.
+ */
 export function useFeedbackCaseAction(caseId: number, reviewId: number) {
   const { apiBase } = useTenant();
   const queryClient = useQueryClient();
+  const caseKey = [`${apiBase}/reviews/${reviewId}/feedback-case`];
   return useMutation({
     mutationFn: (action: CaseAction) =>
       action.kind === 'message'
@@ -56,8 +61,9 @@ export function useFeedbackCaseAction(caseId: number, reviewId: number) {
           })
         : apiRequest<FeedbackCase>('POST', `${apiBase}/feedback-cases/${caseId}/${action.kind}`),
     onSuccess: (updated) => {
-      queryClient.setQueryData([`${apiBase}/reviews/${reviewId}/feedback-case`], { case: updated });
+      queryClient.setQueryData(caseKey, { case: updated });
       void invalidate(queryClient, apiBase, 'reviews');
     },
+    onError: () => void queryClient.invalidateQueries({ queryKey: caseKey }),
   });
 }

@@ -185,13 +185,6 @@ function ReviewDetails({ review, onResponded, formRef }: ReviewDetailsProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shown: Review | null | undefined = answered ?? review;
 
-  const onAnswered = (result: ReplyResult) => {
-    setAnswered(result);
-    setEditing(false);
-    // The form the focus was in is gone: keep keyboard users where the reply now is.
-    requestAnimationFrame(() => headingRef.current?.focus());
-  };
-
   // A reply its site has not taken yet (issue 41) is shown on its own, with what can be done about it; while
   // it waits, the reply already on the site (an edit waiting) only shows.
   const waiting = Boolean(shown?.replyPublishState);
@@ -199,6 +192,16 @@ function ReviewDetails({ review, onResponded, formRef }: ReviewDetailsProps) {
   // Private feedback from a customer we asked may have a case (issue 47, item 3): its reply goes to them.
   const caseQuery = useReviewFeedbackCase(shown?.id ?? null, Boolean(shown) && !replyGoesPublic(shown!));
   const feedbackCase = caseQuery.data ?? null;
+
+  const onAnswered = (result: ReplyResult) => {
+    setAnswered(result);
+    setEditing(false);
+    // The first reply became the case's first message: the conversation reads it here, whichever refresh the
+    // caller chose (joining the list's refetch when one is under way).
+    if (feedbackCase) void caseQuery.refetch({ cancelRefetch: false });
+    // The form the focus was in is gone: keep keyboard users where the reply now is.
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
   return (
     <div className="grid gap-5">
       {shown ? <ReviewSummary review={shown} /> : null}
