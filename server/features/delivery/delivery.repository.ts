@@ -263,6 +263,18 @@ export function createDeliveryRepository(db: Database, events: EventBus) {
       ]);
     },
 
+    /**
+     * The message sent (or kept in the outbox) under `idempotencyKey`, by an attempt that stopped before its
+     * sender recorded what came of it; a failure keeps no key.
+     */
+    async sentUnder(idempotencyKey: string): Promise<{ id: number; status: string } | undefined> {
+      const [row] = await db
+        .select({ id: outboundMessages.id, status: outboundMessages.status })
+        .from(outboundMessages)
+        .where(eq(outboundMessages.idempotencyKey, idempotencyKey));
+      return row;
+    },
+
     async recordAttempt(message: OutboundInsert): Promise<number> {
       const [row] = await db.insert(outboundMessages).values(message).returning({ id: outboundMessages.id });
       return row!.id;

@@ -2,6 +2,7 @@
 import type { sendEmail } from './delivery.service';
 
 export { sendEmail, sendText } from './delivery.service';
+export { createDeliveryRepository } from './delivery.repository';
 export { createDeliveryPublicRoutes, createDeliveryRoutes } from './delivery.routes';
 export { createDeliveryJobHandlers } from './delivery.jobs';
 

@@ -14,7 +14,6 @@ import {
   feedbackCases,
   feedbackMessages,
   locations,
-  outboundMessages,
   reviewRequests,
   reviews,
   users,
@@ -300,15 +299,6 @@ export function createFeedbackCasesRepository(db: Database, events: EventBus) {
       if (!message) return undefined;
       const feedbackCase = await this.findForLink(message.caseId);
       return feedbackCase ? { message, feedbackCase } : undefined;
-    },
-
-    /** A message already sent (or kept in the outbox) under `idempotencyKey`, by an attempt that stopped before recording it. */
-    async sentUnder(idempotencyKey: string) {
-      const [row] = await db
-        .select({ id: outboundMessages.id, status: outboundMessages.status })
-        .from(outboundMessages)
-        .where(eq(outboundMessages.idempotencyKey, idempotencyKey));
-      return row;
     },
 
     /** When a queued message will go out (null: now). */

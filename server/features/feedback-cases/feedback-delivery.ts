@@ -1,10 +1,11 @@
 import type { AppContext } from '../../lib/context';
+import { displayName } from '@shared/display-name';
 import { directionOf } from '@shared/i18n/languages';
 import { messagesIn } from '../../lib/i18n';
 import { escapeHtml } from '../../lib/mail/html';
 import { DeferJobError, PermanentJobError, type Job } from '../../lib/queue/worker';
 import { unsubscribeToken } from '../contacts';
-import { sendEmail, sendText } from '../delivery';
+import { createDeliveryRepository, sendEmail, sendText } from '../delivery';
 import {
   createRequestSettingsRepository,
   customerTimeZone,
@@ -15,8 +16,9 @@ import { createFeedbackCasesRepository, type CaseRow } from './feedback-cases.re
 import { feedbackLinkUrl, sealFeedbackLink } from './feedback-link';
 import { reachOf, type Reach } from './reach';
 
+/** The business's name as the product names a client (company, else first name). */
 export const businessNameOf = (row: Pick<CaseRow, 'companyName' | 'ownerFirstName'>) =>
-  row.companyName.trim() || row.ownerFirstName.trim();
+  displayName({ companyName: row.companyName, firstName: row.ownerFirstName });
 
 const firstNameOf = (row: CaseRow) => row.contactName?.trim().split(/\s+/)[0] || '';
 
@@ -69,6 +71,7 @@ type Plan =
  */
 export function createFeedbackDelivery(ctx: AppContext) {
   const repo = createFeedbackCasesRepository(ctx.db, ctx.events);
+  const sent = createDeliveryRepository(ctx.db, ctx.events);
 
   /**
    * Where a queued message stands now: nothing left to do, held until the customer's quiet hours end (its
@@ -141,7 +144,7 @@ export function createFeedbackDelivery(ctx: AppContext) {
       if (next.kind === 'later') throw new DeferJobError(next.at);
       const { row, body, reach } = next;
       const channel = reach.channel!;
-      const earlier = await repo.sentUnder(feedbackMessageKey(messageId));
+      const earlier = await sent.sentUnder(feedbackMessageKey(messageId));
       if (earlier) {
         await repo.recordDelivery(messageId, {
           status: earlier.status === 'outbox' ? 'outbox' : 'sent',
