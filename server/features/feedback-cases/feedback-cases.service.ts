@@ -11,6 +11,7 @@ import type { Scope } from '../../db/scope';
 import type { AppContext } from '../../lib/context';
 import { REVIEW_NOT_FOUND } from '@shared/reviews';
 import { conflict, notFound } from '../../lib/errors';
+import { excerpt } from '../../lib/excerpt';
 import {
   createFeedbackCasesRepository,
   type CaseCursor,
@@ -45,14 +46,19 @@ function toMessage(row: MessageRow): FeedbackMessage {
 
 const customerNameOf = (row: CaseRow) => row.contactName?.trim() || row.reviewerName.trim() || 'The customer';
 
+/** What a case and its line in the list both say of it. */
+const caseHeader = (row: CaseRow) => ({
+  id: row.id,
+  reviewId: row.reviewId,
+  status: row.status,
+  customerName: customerNameOf(row),
+  rating: row.rating,
+});
+
 export function toCase(row: CaseRow, messages: MessageRow[]): FeedbackCase {
   const reach = reachOf(row);
   return {
-    id: row.id,
-    reviewId: row.reviewId,
-    status: row.status,
-    customerName: customerNameOf(row),
-    rating: row.rating,
+    ...caseHeader(row),
     channel: reach.channel,
     unreachableReason: reach.channel ? null : reach.reason,
     openedAt: row.openedAt.toISOString(),
@@ -63,14 +69,9 @@ export function toCase(row: CaseRow, messages: MessageRow[]): FeedbackCase {
 }
 
 function toSummary(row: CaseRow): FeedbackCaseSummary {
-  const text = row.content.replace(/\s+/g, ' ').trim();
   return {
-    id: row.id,
-    reviewId: row.reviewId,
-    status: row.status,
-    customerName: customerNameOf(row),
-    rating: row.rating,
-    excerpt: text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text,
+    ...caseHeader(row),
+    excerpt: excerpt(row.content, EXCERPT_MAX),
     locationName: row.locationName,
     openedAt: row.openedAt.toISOString(),
     lastActivityAt: row.lastActivityAt.toISOString(),
@@ -107,12 +108,19 @@ export function feedbackCasesServiceFor(ctx: AppContext) {
     return toCase(row, await repo.messages(id));
   }
 
-  async function openLink(token: string): Promise<CustomerView> {
+  /** The case a customer's link names, if the link is ours and its key still the case's. */
+  async function caseOfLink(token: string): Promise<CaseRow | undefined> {
     const claims = openFeedbackLink(ctx.secretBox, token);
-    if (!claims) return { state: 'invalid' };
+    if (!claims) return undefined;
     const row = await repo.findForLink(claims.caseId);
-    if (!row || row.linkKey !== claims.linkKey) return { state: 'invalid' };
-    return { state: 'ok', feedbackCase: row, messages: await repo.messages(row.id) };
+    return row?.linkKey === claims.linkKey ? row : undefined;
+  }
+
+  async function openLink(token: string): Promise<CustomerView> {
+    const row = await caseOfLink(token);
+    return row
+      ? { state: 'ok', feedbackCase: row, messages: await repo.messages(row.id) }
+      : { state: 'invalid' };
   }
 
   return {
@@ -172,21 +180,21 @@ export function feedbackCasesServiceFor(ctx: AppContext) {
 
     openLink,
 
-    /** The customer's answer on their page: the business's turn again (and the bell says so). */
-    async answer(token: string, body: string): Promise<CustomerView> {
-      const view = await openLink(token);
-      if (view.state !== 'ok') return view;
-      const row = view.feedbackCase;
-      await repo.addCustomerMessage(row, customerNameOf(row), body, ctx.now());
-      return openLink(token);
+    /**
+     * The customer's answer on their page: the business's turn again (and the bell says so). Answers whether the
+     * link named a case; the page is read again after the redirect.
+     */
+    async answer(token: string, body: string): Promise<boolean> {
+      const row = await caseOfLink(token);
+      if (row) await repo.addCustomerMessage(row, customerNameOf(row), body, ctx.now());
+      return Boolean(row);
     },
 
-    /** The customer says their problem is solved. */
-    async resolveByCustomer(token: string): Promise<CustomerView> {
-      const view = await openLink(token);
-      if (view.state !== 'ok') return view;
-      await repo.resolve(view.feedbackCase.id, 'customer', ctx.now());
-      return openLink(token);
+    /** The customer says their problem is solved; answers whether the link named a case. */
+    async resolveByCustomer(token: string): Promise<boolean> {
+      const row = await caseOfLink(token);
+      if (row) await repo.resolve(row.id, 'customer', ctx.now());
+      return Boolean(row);
     },
   };
 }

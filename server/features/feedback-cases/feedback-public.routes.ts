@@ -3,7 +3,7 @@ import { FeedbackMessageSchema } from '@shared/schemas/feedback-cases';
 import { customerLanguage } from '../../db/customer-language';
 import type { AppContext } from '../../lib/context';
 import { createRateLimiter, TOO_MANY_FROM_CONNECTION } from '../../lib/rate-limit';
-import { feedbackCasesServiceFor, type CustomerView } from './feedback-cases.service';
+import { feedbackCasesServiceFor } from './feedback-cases.service';
 import { feedbackPage } from './feedback-pages';
 
 const HOUR = 60 * 60 * 1000;
@@ -32,9 +32,13 @@ export function createFeedbackPublicRoutes(ctx: AppContext): Router {
     res.status(page.status).type('html').send(page.html);
   };
   const visitorLanguage = (req: Request) => customerLanguage(null, req.headers['accept-language']);
-  const afterPost = (req: Request, res: Response, view: CustomerView, notice: 'sent' | 'resolved') => {
-    if (view.state !== 'ok')
-      return show(res, feedbackPage(view, { self: selfOf(req), visitorLanguage: visitorLanguage(req) }));
+  /** After a POST: back to the page (303, so a reload sends nothing twice), or the invalid link's page. */
+  const afterPost = (req: Request, res: Response, named: boolean, notice: 'sent' | 'resolved') => {
+    if (!named)
+      return show(
+        res,
+        feedbackPage({ state: 'invalid' }, { self: selfOf(req), visitorLanguage: visitorLanguage(req) }),
+      );
     res.redirect(303, `${selfOf(req)}?${notice}=1`);
   };
 

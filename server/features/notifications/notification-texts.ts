@@ -7,6 +7,7 @@ import {
 import { PROVIDER_LABELS, PROVIDER_SITES } from '@shared/integrations';
 import { ratingChangeText } from '@shared/review-state';
 import type { CreatedReview, DomainEventOf, SiteChange } from '../../lib/events';
+import { excerpt } from '../../lib/excerpt';
 
 /** One line of the bell, as an event says it. */
 export interface NewNotification {
@@ -24,8 +25,7 @@ const QUOTE_MAX = 120;
 /** The notification of a new review: negative (1-2 stars) or new, with who wrote it and how it starts. */
 export function newReviewNotification(review: CreatedReview): NewNotification {
   const who = review.reviewerName.trim() || 'A customer';
-  const text = review.content.replace(/\s+/g, ' ').trim();
-  const quote = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX - 1)}…` : text;
+  const quote = excerpt(review.content, QUOTE_MAX);
   return {
     ownerId: review.ownerId,
     kind: review.rating <= NEGATIVE_MAX_RATING ? 'review_negative' : 'review_new',
@@ -59,8 +59,7 @@ export function feedbackAnsweredNotification({
   customerName,
   body,
 }: DomainEventOf<'feedback.answered'>): NewNotification {
-  const text = body.replace(/\s+/g, ' ').trim();
-  const quote = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX - 1)}…` : text;
+  const quote = excerpt(body, QUOTE_MAX);
   return {
     ownerId,
     kind: 'feedback_answered',

@@ -10,6 +10,7 @@ import { postToCheckedUrl } from '../../lib/pinned-post';
 import { UrlRefusedError } from '../../lib/url-policy';
 import { resolveVapidKeys, type VapidKeys } from '../../lib/vapid-keys';
 import { createPushRepository, type PushSubscriptionRow, type ReviewForPush } from './push.repository';
+import { excerpt } from '../../lib/excerpt';
 
 /** How long a push service has to take a message. */
 const PUSH_TIMEOUT_MS = 10_000;
@@ -29,8 +30,7 @@ const toDevice = (row: PushSubscriptionRow): PushDevice => ({
 export function pushMessageOf(review: ReviewForPush): PushMessage {
   const stars = '★'.repeat(review.rating) + '☆'.repeat(5 - review.rating);
   const who = review.reviewerName.trim() || 'A customer';
-  const text = review.content.replace(/\s+/g, ' ').trim();
-  const quote = text.length > PUSH_QUOTE_MAX ? `${text.slice(0, PUSH_QUOTE_MAX - 1)}…` : text;
+  const quote = excerpt(review.content, PUSH_QUOTE_MAX);
   return {
     title: `${review.businessName}: a new ${review.rating}-star review`,
     body: quote ? `${stars} ${who}: ${quote}` : `${stars} ${who} left a rating without text.`,
