@@ -62,6 +62,8 @@ const TABLES = [
   'reviews',
   'review_daily_stats',
   'review_response_daily_stats',
+  'review_hourly_stats',
+  'review_response_hourly_stats',
   'review_totals',
 ];
 

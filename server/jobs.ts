@@ -1,3 +1,4 @@
+import { createDashboardTasks } from './features/dashboard';
 import { createDeliveryJobHandlers, sendEmail } from './features/delivery';
 import { createFeedbackJobHandlers } from './features/feedback-cases';
 import { publicApiServiceFor } from './features/api-access';
@@ -38,6 +39,7 @@ export function createBackgroundWork(ctx: AppContext): { handlers: JobHandlers; 
       ...publicReview.tasks,
       ...createProofJobs(ctx).tasks,
       ...createReplyLinkTasks(ctx),
+      ...createDashboardTasks(ctx),
       {
         // Idempotency-Keys are honoured for a day (as Stripe's are); older answers are forgotten.
         name: 'prune-idempotency-keys',

@@ -50,9 +50,11 @@ describe('the SQL definitions and the migrations', () => {
     const names = namesDefinedBy(figures!.text);
     expect(names).toEqual([
       'review_figures_of',
+      'review_hourly_horizon',
       'review_figures_apply',
       'review_daily_stats_track',
       'review_daily_stats_rebuild',
+      'review_hourly_stats_prune',
       'reviews_daily_stats',
     ]);
 

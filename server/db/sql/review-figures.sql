@@ -6,6 +6,10 @@
 --                                Facebook, video);
 --   review_response_daily_stats  per client and UTC day a review was answered: the answers whose time counts in
 --                                Avg. Response Time, and their total delay in days from the review;
+--   review_hourly_stats,         the same two per UTC hour, for the hours since review_hourly_horizon() only:
+--   review_response_hourly_stats the dashboard reads the hours of the two days its windows' boundaries cut from
+--                                them, and only the boundary hours from the reviews (issue 46); older hours are
+--                                pruned daily (review_hourly_stats_prune);
 --   review_totals                per client, all time: the same counts as a day's (private reviews are those
 --                                of no source).
 -- The rules, written once in review_figures_of() and the same as the live filters': positive is rating >= 4
@@ -47,6 +51,13 @@ CREATE OR REPLACE FUNCTION review_figures_of(r reviews) RETURNS TABLE (
     extract(epoch from (r.responded_at - r.created_at)) / 86400.0
 $$;
 --> statement-breakpoint
+-- The oldest hour the hourly figures keep at a given instant: twice the longest dashboard period (90 days,
+-- DASHBOARD_PERIODS in shared/schemas/dashboard.ts) and two days to spare. Older hours are not written by the
+-- trigger nor kept by the prune, and no window reads them.
+CREATE OR REPLACE FUNCTION review_hourly_horizon(at timestamptz) RETURNS timestamp LANGUAGE sql IMMUTABLE AS $$
+  SELECT date_trunc('hour', at AT TIME ZONE 'UTC') - make_interval(days => 182)
+$$;
+--> statement-breakpoint
 -- Adds (sign 1) or takes away (sign -1) one review's figures. Each row is updated where it is; only an addition
 -- creates a missing one (then updates it), since a removed review's rows exist from when it was added.
 CREATE OR REPLACE FUNCTION review_figures_apply(r reviews, sign int) RETURNS void LANGUAGE plpgsql AS $$
@@ -54,6 +65,9 @@ DECLARE
   f record;
   created_day date := (r.created_at AT TIME ZONE 'UTC')::date;
   responded_day date := (r.responded_at AT TIME ZONE 'UTC')::date;
+  created_hour timestamp := date_trunc('hour', r.created_at AT TIME ZONE 'UTC');
+  responded_hour timestamp := date_trunc('hour', r.responded_at AT TIME ZONE 'UTC');
+  horizon timestamp := review_hourly_horizon(now());
 BEGIN
   SELECT * INTO f FROM review_figures_of(r);
   LOOP
@@ -80,6 +94,18 @@ BEGIN
     EXIT WHEN FOUND OR sign < 0;
     INSERT INTO review_daily_stats (owner_id, day) VALUES (r.owner_id, created_day) ON CONFLICT DO NOTHING;
   END LOOP;
+  WHILE created_hour >= horizon LOOP
+    UPDATE review_hourly_stats SET
+      reviews = reviews + sign, positive = positive + sign * f.positive,
+      responded = responded + sign * f.responded, rating_sum = rating_sum + sign * f.rating_sum,
+      rating1 = rating1 + sign * f.rating1, rating2 = rating2 + sign * f.rating2,
+      rating3 = rating3 + sign * f.rating3, rating4 = rating4 + sign * f.rating4,
+      rating5 = rating5 + sign * f.rating5,
+      google = google + sign * f.google, facebook = facebook + sign * f.facebook, video = video + sign * f.video
+    WHERE owner_id = r.owner_id AND hour = created_hour;
+    EXIT WHEN FOUND OR sign < 0;
+    INSERT INTO review_hourly_stats (owner_id, hour) VALUES (r.owner_id, created_hour) ON CONFLICT DO NOTHING;
+  END LOOP;
   IF f.timed_response = 1 THEN
     LOOP
       UPDATE review_response_daily_stats SET
@@ -87,6 +113,14 @@ BEGIN
       WHERE owner_id = r.owner_id AND day = responded_day;
       EXIT WHEN FOUND OR sign < 0;
       INSERT INTO review_response_daily_stats (owner_id, day) VALUES (r.owner_id, responded_day)
+      ON CONFLICT DO NOTHING;
+    END LOOP;
+    WHILE responded_hour >= horizon LOOP
+      UPDATE review_response_hourly_stats SET
+        responses = responses + sign, response_days = response_days + sign * f.response_days
+      WHERE owner_id = r.owner_id AND hour = responded_hour;
+      EXIT WHEN FOUND OR sign < 0;
+      INSERT INTO review_response_hourly_stats (owner_id, hour) VALUES (r.owner_id, responded_hour)
       ON CONFLICT DO NOTHING;
     END LOOP;
   END IF;
@@ -111,6 +145,8 @@ $$;
 CREATE OR REPLACE FUNCTION review_daily_stats_rebuild() RETURNS void LANGUAGE sql AS $$
   DELETE FROM review_daily_stats;
   DELETE FROM review_response_daily_stats;
+  DELETE FROM review_hourly_stats;
+  DELETE FROM review_response_hourly_stats;
   DELETE FROM review_totals;
   INSERT INTO review_daily_stats
     (owner_id, day, reviews, positive, responded, rating_sum, rating1, rating2, rating3, rating4, rating5,
@@ -119,6 +155,15 @@ CREATE OR REPLACE FUNCTION review_daily_stats_rebuild() RETURNS void LANGUAGE sq
     sum(f.rating_sum), sum(f.rating1), sum(f.rating2), sum(f.rating3), sum(f.rating4), sum(f.rating5),
     sum(f.google), sum(f.facebook), sum(f.video)
   FROM reviews r CROSS JOIN LATERAL review_figures_of(r) f GROUP BY 1, 2;
+  INSERT INTO review_hourly_stats
+    (owner_id, hour, reviews, positive, responded, rating_sum, rating1, rating2, rating3, rating4, rating5,
+     google, facebook, video)
+  SELECT r.owner_id, date_trunc('hour', r.created_at AT TIME ZONE 'UTC'), count(*), sum(f.positive),
+    sum(f.responded), sum(f.rating_sum), sum(f.rating1), sum(f.rating2), sum(f.rating3), sum(f.rating4),
+    sum(f.rating5), sum(f.google), sum(f.facebook), sum(f.video)
+  FROM reviews r CROSS JOIN LATERAL review_figures_of(r) f
+  WHERE r.created_at AT TIME ZONE 'UTC' >= review_hourly_horizon(now())
+  GROUP BY 1, 2;
   INSERT INTO review_totals
     (owner_id, reviews, positive, responded, rating_sum, rating1, rating2, rating3, rating4, rating5,
      google, facebook, video)
@@ -131,6 +176,17 @@ CREATE OR REPLACE FUNCTION review_daily_stats_rebuild() RETURNS void LANGUAGE sq
   FROM reviews r CROSS JOIN LATERAL review_figures_of(r) f
   WHERE f.timed_response = 1
   GROUP BY 1, 2;
+  INSERT INTO review_response_hourly_stats (owner_id, hour, responses, response_days)
+  SELECT r.owner_id, date_trunc('hour', r.responded_at AT TIME ZONE 'UTC'), count(*), sum(f.response_days)
+  FROM reviews r CROSS JOIN LATERAL review_figures_of(r) f
+  WHERE f.timed_response = 1 AND r.responded_at AT TIME ZONE 'UTC' >= review_hourly_horizon(now())
+  GROUP BY 1, 2;
+$$;
+--> statement-breakpoint
+-- The daily task's: the hours older than the horizon at this instant go.
+CREATE OR REPLACE FUNCTION review_hourly_stats_prune(at timestamptz) RETURNS void LANGUAGE sql AS $$
+  DELETE FROM review_hourly_stats WHERE hour < review_hourly_horizon(at);
+  DELETE FROM review_response_hourly_stats WHERE hour < review_hourly_horizon(at);
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER reviews_daily_stats

@@ -2,8 +2,10 @@ import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   reviewDailyStats,
+  reviewHourlyStats,
   reviewRequests,
   reviewResponseDailyStats,
+  reviewResponseHourlyStats,
   reviews,
   reviewTotals,
 } from '../../db/schema';
@@ -220,7 +222,7 @@ const bucketFields = {
 
 /**
  * The stats of a whole client in one statement, built and prepared once per process and planned once per
- * connection like the charts (issue 13): its window sums from its rollups plus the two days the window
+ * connection like the charts (issue 13): its window sums from its rollups plus the two hours the window
  * boundaries cut (see figures), its recent responses and its request counts, which were four statements
  * (with the session's, five round trips a view where there are two). The request counts and the responses
  * are one row each whatever the client holds; each window's sums come as rows beside them (none for a client
@@ -230,23 +232,46 @@ export function figuresQuery(db: Database, days: DashboardPeriod) {
   const ownerId = sql.placeholder('ownerId');
   const lastDays = integerLiteral(days);
   const bothDays = integerLiteral(days * 2);
-  const bounds = sql`(select now() - make_interval(days => ${lastDays}) as l,
-                             now() - make_interval(days => ${bothDays}) as p,
-                             ((now() - make_interval(days => ${lastDays})) at time zone 'UTC')::date as l_day,
-                             ((now() - make_interval(days => ${bothDays})) at time zone 'UTC')::date as p_day) b`;
-  const utc = (day: string) => sql.raw(`(${day}::timestamp at time zone 'UTC')`);
+  // The two boundaries (l: `days` ago, p: twice as long ago), their UTC days and their UTC hours.
+  const bounds = sql`(select l, p, (l at time zone 'UTC')::date as l_day, (p at time zone 'UTC')::date as p_day,
+                             date_trunc('hour', l at time zone 'UTC') as l_hour,
+                             date_trunc('hour', p at time zone 'UTC') as p_hour
+                      from (select now() - make_interval(days => ${lastDays}) as l,
+                                   now() - make_interval(days => ${bothDays}) as p) instants) b`;
+  const utc = (time: string) => sql.raw(`((${time})::timestamp at time zone 'UTC')`);
+  const sums = sql`sum(s.reviews)::int as total, sum(s.positive)::int as positive,
+                   sum(s.reviews - s.responded)::int as pending, sum(s.responded)::int as responded,
+                   sum(s.rating1 + s.rating2 + s.rating3 + s.rating4 + s.rating5)::int as rated,
+                   sum(s.rating_sum)::int as rating_sum`;
+  // Of a window's boundary days, every hour but the boundary's own: the rest of the boundary day of `days`
+  // ago, and the part of the day of twice as long ago inside the previous window.
+  const edgeHours = (table: typeof reviewHourlyStats | typeof reviewResponseHourlyStats, select: SQL) =>
+    sql`select case when s.hour > b.l_hour then 'last' else 'previous' end as bucket, ${select}
+        from ${table} s, ${bounds}
+        where s.owner_id = ${ownerId} and s.hour >= b.l_day::timestamp and s.hour < (b.l_day + 1)::timestamp
+          and s.hour <> b.l_hour
+        group by 1
+        union all
+        select 'previous', ${select}
+        from ${table} s, ${bounds}
+        where s.owner_id = ${ownerId} and s.hour > b.p_hour and s.hour < (b.p_day + 1)::timestamp
+        group by 1`;
+  // The reviews of the two boundary hours: after `days` ago (last), before it, and after twice as long ago.
+  const inBoundaryHours = (column: typeof reviews.createdAt | typeof reviews.respondedAt) =>
+    sql`((${column} > b.l and ${column} < ${utc("b.l_hour + interval '1 hour'")})
+          or (${column} >= ${utc('b.l_hour')} and ${column} <= b.l)
+          or (${column} > b.p and ${column} < ${utc("b.p_hour + interval '1 hour'")}))`;
   const rolledBuckets = sql`select 'all' as bucket, t.reviews as total, t.positive, t.reviews - t.responded as pending,
                     t.responded, t.rating1 + t.rating2 + t.rating3 + t.rating4 + t.rating5 as rated, t.rating_sum
              from ${reviewTotals} t
              where t.owner_id = ${ownerId}
              union all
-             select case when s.day > b.l_day then 'last' else 'previous' end,
-                    sum(s.reviews)::int, sum(s.positive)::int, sum(s.reviews - s.responded)::int,
-                    sum(s.responded)::int, sum(s.rating1 + s.rating2 + s.rating3 + s.rating4 + s.rating5)::int,
-                    sum(s.rating_sum)::int
+             select case when s.day > b.l_day then 'last' else 'previous' end, ${sums}
              from ${reviewDailyStats} s, ${bounds}
              where s.owner_id = ${ownerId} and s.day > b.p_day and s.day <> b.l_day
-             group by 1`;
+             group by 1
+             union all
+             ${edgeHours(reviewHourlyStats, sums)}`;
   const edgeBuckets = sql`select case when ${reviews.createdAt} > b.l then 'last' else 'previous' end as bucket,
                     count(*)::int as total,
                     count(*) filter (where ${reviews.rating} >= ${POSITIVE_MIN_RATING})::int as positive,
@@ -255,25 +280,23 @@ export function figuresQuery(db: Database, days: DashboardPeriod) {
                     count(*) filter (where ${reviewHasStars})::int as rated,
                     coalesce(sum(${reviews.rating}) filter (where ${reviewHasStars}), 0)::int as rating_sum
              from ${reviews}, ${bounds}
-             where ${reviews.ownerId} = ${ownerId}
-               and ((${reviews.createdAt} > b.l and ${reviews.createdAt} < ${utc('(b.l_day + 1)')})
-                 or (${reviews.createdAt} > b.p and ${reviews.createdAt} < ${utc('(b.p_day + 1)')})
-                 or (${reviews.createdAt} >= ${utc('b.l_day')} and ${reviews.createdAt} <= b.l))
+             where ${reviews.ownerId} = ${ownerId} and ${inBoundaryHours(reviews.createdAt)}
              group by 1`;
   // The replies of the period and the one before, whatever their reviews' age, as the review sums: whole days
-  // from review_response_daily_stats, the two days a boundary cuts from the reviews over (owner_id, responded_at).
+  // from review_response_daily_stats, the boundary days' other hours from review_response_hourly_stats, the two
+  // boundary hours from the reviews over (owner_id, responded_at).
   const responseDays = sql`extract(epoch from (${reviews.respondedAt} - ${reviews.createdAt})) / 86400.0`;
+  const responseSums = sql`sum(s.responses)::int as responses, sum(s.response_days)::float8 as days`;
   const responseRows = sql`select case when s.day > b.l_day then 'last' else 'previous' end as bucket,
                     s.responses, s.response_days as days
              from ${reviewResponseDailyStats} s, ${bounds}
              where s.owner_id = ${ownerId} and s.day > b.p_day and s.day <> b.l_day
              union all
+             ${edgeHours(reviewResponseHourlyStats, responseSums)}
+             union all
              select case when ${reviews.respondedAt} > b.l then 'last' else 'previous' end, 1, ${responseDays}
              from ${reviews}, ${bounds}
-             where ${reviews.ownerId} = ${ownerId} and ${timedReply}
-               and ((${reviews.respondedAt} > b.l and ${reviews.respondedAt} < ${utc('(b.l_day + 1)')})
-                 or (${reviews.respondedAt} > b.p and ${reviews.respondedAt} < ${utc('(b.p_day + 1)')})
-                 or (${reviews.respondedAt} >= ${utc('b.l_day')} and ${reviews.respondedAt} <= b.l))`;
+             where ${reviews.ownerId} = ${ownerId} and ${timedReply} and ${inBoundaryHours(reviews.respondedAt)}`;
   const recentResponses = sql`select coalesce(sum(x.responses) filter (where x.bucket = 'last'), 0)::int as responses,
                coalesce(sum(x.days) filter (where x.bucket = 'last'), 0)::float8 as days,
                coalesce(sum(x.responses) filter (where x.bucket = 'previous'), 0)::int as previous_responses,
@@ -311,9 +334,11 @@ export function createDashboardRepository(db: Database) {
     /**
      * Every figure of a whole client from the rollups (issue 13), in one statement: the all-time sums from
      * review_totals, the whole days inside the two windows from review_daily_stats and the answers' from
-     * review_response_daily_stats (2 × `days` rows at most each), and the two days a window boundary cuts (`days`
-     * and twice `days` ago, at this instant) from the reviews themselves, over the (owner, created_at) and
-     * (owner, responded_at) indexes. Today is a whole day of the last window (no review can be
+     * review_response_daily_stats (2 × `days` rows at most each), the other hours of the two days a window
+     * boundary cuts (`days` and twice `days` ago, at this instant) from the hourly rollups (48 rows at most
+     * each), and the two boundary hours from the reviews themselves, over the (owner, created_at) and
+     * (owner, responded_at) indexes: a client's busiest hour, not its busiest day, bounds what a view reads of
+     * its reviews. Today is a whole day of the last window (no review can be
      * newer than "more recent than `days` days ago"): its rollup holds it, however many reviews and answers it
      * brings. Its review figures are exactly liveReviewFigures, its request figures requestFigures.
      */
@@ -474,6 +499,11 @@ export function createDashboardRepository(db: Database) {
               group by 1`,
         ),
       );
+    },
+
+    /** The hourly figures of the hours past review_hourly_horizon at `now` go (server/db/sql/review-figures.sql). */
+    async pruneHourlyFigures(now: Date): Promise<void> {
+      await db.execute(sql`select review_hourly_stats_prune(${now.toISOString()}::timestamptz)`);
     },
 
     /** How many reviews of each rating, 1 to 5 (the check constraint keeps ratings in that range). */

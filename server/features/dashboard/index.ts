@@ -1,1 +1,2 @@
 export { createDashboardRoutes } from './dashboard.routes';
+export { createDashboardTasks } from './dashboard.jobs';

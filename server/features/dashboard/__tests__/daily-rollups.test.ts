@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
 import { reviews } from '../../../db/schema';
+import { createTestBackground } from '../../../testing/background';
 import { createReview, createUser } from '../../../testing/factories';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../testing/test-db';
 import { createDashboardRepository } from '../dashboard.repository';
@@ -10,6 +11,30 @@ import { DASHBOARD_PERIODS } from '@shared/schemas/dashboard';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/** Every window boundary of every period at `now`: `days` and twice `days` ago. */
+const boundaryInstants = (now: number) =>
+  DASHBOARD_PERIODS.flatMap((days) => [now - days * DAY, now - 2 * days * DAY]);
+
+/**
+ * Instants around one boundary: either side of it inside its UTC hour, two and five hours either side (the
+ * boundary day's other hours, or the next and previous days'), and the first and last minutes of its UTC day.
+ */
+function aroundBoundary(boundary: number): number[] {
+  const hourStart = boundary - (boundary % HOUR);
+  const dayStart = boundary - (boundary % DAY);
+  return [
+    boundary + (hourStart + HOUR - boundary) / 2,
+    hourStart + (boundary - hourStart) / 2,
+    boundary + 2 * HOUR,
+    boundary - 2 * HOUR,
+    boundary + 5 * HOUR,
+    boundary - 5 * HOUR,
+    dayStart + MINUTE,
+    dayStart + DAY - MINUTE,
+  ];
+}
 /** The rollups as the trigger keeps them, and as the reviews say they should be, per owner and day. */
 async function rollupsAndTruth(database: TestDatabase, ownerId: number) {
   const db = database.handle.db;
@@ -57,10 +82,56 @@ async function rollupsAndTruth(database: TestDatabase, ownerId: number) {
         and received_at <= created_at + interval '7 days' and responded_at >= received_at
       group by 1 order by 1`),
   );
+  // The hourly rollups hold the hours since the horizon, the same sums as the days'.
+  const hourlyKept = rowsOf(
+    await db.execute(sql`
+      select to_char(hour, 'YYYY-MM-DD HH24') as hour, reviews, positive, responded, rating_sum, rating5, video
+      from review_hourly_stats where owner_id = ${ownerId} and reviews <> 0 order by hour`),
+  );
+  const hourlyTruth = rowsOf(
+    await db.execute(sql`
+      select to_char(date_trunc('hour', created_at at time zone 'UTC'), 'YYYY-MM-DD HH24') as hour,
+        count(*)::int as reviews, count(*) filter (where rating >= 4)::int as positive,
+        count(*) filter (where coalesce(btrim(response_content), '') <> '')::int as responded,
+        coalesce(sum(rating) filter (where recommendation is null), 0)::int as rating_sum,
+        count(*) filter (where rating = 5 and recommendation is null)::int as rating5,
+        count(*) filter (where type = 'video')::int as video
+      from reviews
+      where owner_id = ${ownerId} and created_at at time zone 'UTC' >= review_hourly_horizon(now())
+      group by 1 order by 1`),
+  );
+  const responsesHourlyKept = rowsOf(
+    await db.execute(sql`
+      select to_char(hour, 'YYYY-MM-DD HH24') as hour, responses,
+        round(response_days::numeric, 6)::float8 as response_days
+      from review_response_hourly_stats where owner_id = ${ownerId} and responses <> 0 order by hour`),
+  );
+  const responsesHourlyTruth = rowsOf(
+    await db.execute(sql`
+      select to_char(date_trunc('hour', responded_at at time zone 'UTC'), 'YYYY-MM-DD HH24') as hour,
+        count(*)::int as responses,
+        round(sum(extract(epoch from (responded_at - created_at)) / 86400.0)::numeric, 6)::float8 as response_days
+      from reviews
+      where owner_id = ${ownerId} and coalesce(btrim(response_content), '') <> ''
+        and received_at <= created_at + interval '7 days' and responded_at >= received_at
+        and responded_at at time zone 'UTC' >= review_hourly_horizon(now())
+      group by 1 order by 1`),
+  );
   const sumOf = (column: string) => truth.reduce((sum, day) => sum + Number(day[column]), 0);
   const dayColumns = Object.keys(truth[0] ?? {}).filter((column) => column !== 'day');
   const truthTotals = Object.fromEntries(dayColumns.map((column) => [column, sumOf(column)]));
-  return { kept, truth, totals, truthTotals, responsesKept, responsesTruth };
+  return {
+    kept,
+    truth,
+    totals,
+    truthTotals,
+    responsesKept,
+    responsesTruth,
+    hourlyKept,
+    hourlyTruth,
+    responsesHourlyKept,
+    responsesHourlyTruth,
+  };
 }
 
 describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => {
@@ -115,6 +186,18 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
         createdAt: ago(age),
         responseContent: i % 2 === 0 ? 'Thank you' : null,
         respondedAt: i % 2 === 0 ? ago(age - 3 * HOUR) : null,
+      });
+    }
+    // Around each boundary of each period (`days` and twice `days` ago): either side of the instant inside its
+    // hour, the boundary day's other hours either side, and its first and last minutes; each answered at the
+    // same place, so the answers' boundaries are covered too.
+    for (const [i, at] of boundaryInstants(now).flatMap(aroundBoundary).entries()) {
+      await createReview(db, owner.id, {
+        rating: (i % 5) + 1,
+        type: (['google', 'private', 'video'] as const)[i % 3],
+        createdAt: new Date(at - (i % 2 === 0 ? 3 * HOUR : 0)),
+        responseContent: i % 2 === 0 ? 'Thank you' : null,
+        respondedAt: i % 2 === 0 ? new Date(at) : null,
       });
     }
     await createReview(db, other.id, { rating: 1, createdAt: ago(DAY) });
@@ -177,15 +260,21 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
 
     const figures = await rollupsAndTruth(database, owner.id);
     const { kept, truth, totals, truthTotals, responsesKept, responsesTruth } = figures;
+    const { hourlyKept, hourlyTruth, responsesHourlyKept, responsesHourlyTruth } = figures;
     expect(kept).toEqual(truth);
     expect(totals).toEqual(truthTotals);
     expect(responsesKept).toEqual(responsesTruth);
     expect(responsesTruth.length).toBeGreaterThan(5);
+    expect(hourlyKept).toEqual(hourlyTruth);
+    expect(hourlyTruth.length).toBeGreaterThan(20);
+    expect(responsesHourlyKept).toEqual(responsesHourlyTruth);
+    expect(responsesHourlyTruth.length).toBeGreaterThan(10);
     expect(totals).toMatchObject({
-      reviews: ages.length + periodEdges.length + 3,
-      google: 4,
+      reviews: ages.length + periodEdges.length + 3 + boundaryInstants(now).flatMap(aroundBoundary).length,
+      // A third of the 48 around the boundaries each.
+      google: 4 + 16,
       facebook: 4,
-      video: 3,
+      video: 3 + 16,
     });
 
     // The rebuild a bulk load runs (bench/seed.ts) arrives at what the trigger kept.
@@ -205,12 +294,41 @@ describe.each(testDatabaseKinds)('the dashboard daily rollups on %s', (kind) => 
         recentResponseDays: 0,
         previousResponseDays: 0,
       });
-      expect(withoutDays(rolled)).toEqual(withoutDays(live));
+      expect(withoutDays(rolled), `${days} days`).toEqual(withoutDays(live));
       expect(rolled.recentResponseDays).toBeCloseTo(live.recentResponseDays, 9);
       expect(rolled.previousResponseDays).toBeCloseTo(live.previousResponseDays, 9);
       expect(rolled.last.total).toBeGreaterThan(0);
       expect(rolled.previous.total).toBeGreaterThan(0);
     }
+  });
+
+  it('when the hourly rollups are pruned, then the hours before the horizon go and the windows read none of them', async () => {
+    const db = database.handle.db;
+    const owner = await createUser(db);
+    const longest = Math.max(...DASHBOARD_PERIODS);
+    await createReview(db, owner.id, { createdAt: ago(2 * longest * DAY + 30 * DAY) });
+    await createReview(db, owner.id, { createdAt: ago(2 * longest * DAY + DAY), rating: 2 });
+    await createReview(db, owner.id, { createdAt: ago(2 * longest * DAY - 30 * DAY), rating: 3 });
+    const hours = async () =>
+      rowsOf<{ rating_sum: number }>(
+        await db.execute(
+          sql`select rating_sum from review_hourly_stats where owner_id = ${owner.id} order by hour`,
+        ),
+      ).map((row) => row.rating_sum);
+    // The oldest is past the horizon: the trigger keeps no hour of it.
+    expect(await hours()).toEqual([2, 3]);
+
+    // Ten days on, the daily task finds the second oldest past it too.
+    await createTestBackground(db).schedule(new Date(now + 10 * DAY));
+
+    expect(await hours()).toEqual([3]);
+    // The horizon is older than every hour a window reads: the boundary hour twice the longest period ago.
+    const [covered] = rowsOf<{ covered: boolean }>(
+      await db.execute(sql`
+        select review_hourly_horizon(now())
+          <= date_trunc('hour', (now() - make_interval(days => ${2 * longest})) at time zone 'UTC') as covered`),
+    );
+    expect(covered!.covered).toBe(true);
   });
 
   it('when a client is deleted, then its rollups go with it and deleting does not fail', async () => {
