@@ -81,6 +81,8 @@ export type DomainEvent =
       type: 'feedback.answered';
       ownerId: number;
       reviewId: number;
+      /** The answer's feedback_messages row. */
+      messageId: number;
       customerName: string;
       body: string;
     }

@@ -245,9 +245,10 @@ export function createFeedbackCasesRepository(db: Database, events: EventBus) {
       now: Date,
     ): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx
+        const [message] = await tx
           .insert(feedbackMessages)
-          .values({ caseId: feedbackCase.id, author: 'customer', body, createdAt: now });
+          .values({ caseId: feedbackCase.id, author: 'customer', body, createdAt: now })
+          .returning({ id: feedbackMessages.id });
         await tx
           .update(feedbackCases)
           .set({
@@ -262,6 +263,7 @@ export function createFeedbackCasesRepository(db: Database, events: EventBus) {
           type: 'feedback.answered',
           ownerId: feedbackCase.ownerId,
           reviewId: feedbackCase.reviewId,
+          messageId: message!.id,
           customerName,
           body,
         });

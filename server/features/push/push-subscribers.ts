@@ -14,6 +14,14 @@ export const pushSubscribers: Subscribers = {
         dedupeKey: `push-new-review:${review.id}`,
       })),
     ),
+  // A customer's answer on their feedback case: the business's turn, told like a low review.
+  'feedback.answered': (tx, { reviewId, messageId, customerName, body }) =>
+    enqueueMany(tx, 'push-feedback-answer', [
+      {
+        payload: { reviewId, messageId, customerName, body },
+        dedupeKey: `push-feedback-answer:${messageId}`,
+      },
+    ]),
   // A removed member's phone stops hearing of the business at once.
   'team.member_removed': (tx, { userId }) => forgetDevicesOf(tx, userId),
 };

@@ -72,11 +72,15 @@ export function createPushRepository(db: Database) {
     },
 
     /**
-     * The review and the devices that hear of it: the owner's and each member's who may see its location
-     * (a member limited to locations does not see a review without one), each at or below its user's alert
-     * rating unless the device asked for every review. None for a disabled business.
+     * A review as its push tells it and the devices that should hear of it: the owner's and those of members
+     * who may see it (a member limited to locations does not see a review without one); for a new review, each
+     * at or below its user's alert rating unless the device asked for every review, for a customer's answer
+     * (`answered`) every one of them. None for a disabled business.
      */
-    async audienceOf(reviewId: number): Promise<{ review: ReviewForPush; deviceIds: number[] } | undefined> {
+    async audienceOf(
+      reviewId: number,
+      news: 'new review' | 'answered' = 'new review',
+    ): Promise<{ review: ReviewForPush; deviceIds: number[] } | undefined> {
       const [review] = rowsOf<ReviewForPush & { disabled: boolean }>(
         await db.execute(sql`
           select r.id, r.rating, r.content, r.reviewer_name as "reviewerName",
@@ -88,6 +92,11 @@ export function createPushRepository(db: Database) {
           where r.id = ${reviewId}`),
       );
       if (!review || review.disabled) return undefined;
+      const wanted =
+        news === 'answered'
+          ? sql`true`
+          : sql`(s.every_review
+              or r.rating <= coalesce(ns.alert_max_rating, ${DEFAULT_NOTIFICATION_SETTINGS.alertMaxRating}))`;
       const devices = rowsOf<{ id: number }>(
         await db.execute(sql`
           select s.id
@@ -98,9 +107,7 @@ export function createPushRepository(db: Database) {
               where m.client_id = r.owner_id
                 and (m.location_ids is null or r.location_id = any(m.location_ids)))
           left join notification_settings ns on ns.user_id = s.user_id
-          where r.id = ${reviewId}
-            and (s.every_review
-              or r.rating <= coalesce(ns.alert_max_rating, ${DEFAULT_NOTIFICATION_SETTINGS.alertMaxRating}))
+          where r.id = ${reviewId} and ${wanted}
           order by s.id`),
       );
       const { disabled: _disabled, ...rest } = review;

@@ -39,6 +39,23 @@ export function pushMessageOf(review: ReviewForPush): PushMessage {
   };
 }
 
+interface FeedbackAnswer {
+  reviewId: number;
+  messageId: number;
+  customerName: string;
+  body: string;
+}
+
+/** "Bella Pasta: Nora Quinn answered" and the first words of the answer, as the bell says it. */
+export function feedbackAnswerMessageOf(businessName: string, answer: FeedbackAnswer): PushMessage {
+  return {
+    title: `${businessName}: ${answer.customerName} answered`,
+    body: `“${excerpt(answer.body, PUSH_QUOTE_MAX)}”`,
+    url: notificationTargets.review(answer.reviewId),
+    tag: `feedback-${answer.messageId}`,
+  };
+}
+
 /** What happened to one push: delivered, the device is gone for good, or try again later. */
 export type PushOutcome = { kind: 'sent' } | { kind: 'gone' } | { kind: 'failed'; reason: string };
 
@@ -91,6 +108,17 @@ export function pushServiceFor(ctx: Pick<AppContext, 'db' | 'env' | 'webhookUrls
     audienceOf: async (reviewId: number) => {
       const audience = await repo.audienceOf(reviewId);
       return audience && { message: pushMessageOf(audience.review), deviceIds: audience.deviceIds };
+    },
+
+    /** A customer's answer on their feedback case, for every device that hears of the case's review. */
+    feedbackAnswerAudienceOf: async (answer: FeedbackAnswer) => {
+      const audience = await repo.audienceOf(answer.reviewId, 'answered');
+      return (
+        audience && {
+          message: feedbackAnswerMessageOf(audience.review.businessName, answer),
+          deviceIds: audience.deviceIds,
+        }
+      );
     },
 
     /**

@@ -27,6 +27,7 @@ export interface JobPayloads {
   'publish-reply': { ownerId: number; reviewId: number; attempt: number };
   /** Work out which devices hear of a new review (issue 45) and queue a push to each. */
   'push-new-review': { reviewId: number };
+  'push-feedback-answer': { reviewId: number; messageId: number; customerName: string; body: string };
   /** Send one Web Push message to one device (a push_subscriptions row). */
   'send-push': { subscriptionId: number; message: PushMessage };
   /** Send one business message of a feedback case to its customer (issue 47, item 3). */

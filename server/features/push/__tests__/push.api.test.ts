@@ -2,6 +2,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PushMessage } from '@shared/push';
 import { pushSubscriptions, reviews } from '../../../db/schema';
 import type { AppContext } from '../../../lib/context';
 import { createTestBackground, type TestBackground } from '../../../testing/background';
@@ -182,6 +183,47 @@ describe.each(testDatabaseKinds)('Web Push on %s', (kind) => {
 
     expect(pushesTo(limitedPhone.path)).toHaveLength(0);
     expect(pushesTo(herePhone.path)).toHaveLength(1);
+  });
+
+  it('when a customer answers on their feedback case, then every device that hears of the review gets each answer, whatever its alert rating', async () => {
+    const { user, location, agent } = await client();
+    const elsewhere = await createLocation(db(), user.id, { name: 'Bella Pasta Camden' });
+    const limited = await createMember(db(), user.id, { role: 'responder', locationIds: [elsewhere.id] });
+    const limitedPhone = await device(await signedInAgent(app, limited.user));
+    const phone = await device(agent);
+    await agent
+      .put('/api/notification-settings')
+      .send({ instantAlerts: true, alertMaxRating: 1, weeklyDigest: false })
+      .expect(200);
+    const review = await customerReviews(location, 3, 'The pasta was cold.');
+    expect(pushesTo(phone.path)).toHaveLength(0);
+
+    const answer = (messageId: number, body: string) =>
+      db().transaction((tx) =>
+        ctx.events.emit(tx, {
+          type: 'feedback.answered',
+          ownerId: user.id,
+          reviewId: review.id,
+          messageId,
+          customerName: 'Nora Quinn',
+          body,
+        }),
+      );
+    await answer(101, 'Yes please, after 5pm.');
+    await answer(102, 'Thank you, see you Friday.');
+    await background.drain();
+
+    const told = pushesTo(phone.path).map((push) => JSON.parse(phone.keys.decrypt(push.body)) as PushMessage);
+    expect(told.sort((a, b) => a.tag.localeCompare(b.tag))).toEqual([
+      {
+        title: 'Bella Pasta: Nora Quinn answered',
+        body: '“Yes please, after 5pm.”',
+        url: `/reviews?review=${review.id}`,
+        tag: 'feedback-101',
+      },
+      expect.objectContaining({ body: '“Thank you, see you Friday.”', tag: 'feedback-102' }),
+    ]);
+    expect(pushesTo(limitedPhone.path)).toHaveLength(0);
   });
 
   it('when the owner removes a member, then the member’s devices are unsubscribed at once', async () => {
