@@ -8,8 +8,8 @@
  *   is the stored shell, whose screens then say "You are offline". Any other page without a network (the
  *   landing page, a customer's review page) is a short "You are offline" page.
  * - Nothing from /api is stored: an owner's data never stays on the device.
- * - A push (a new review, issue 45) shows a notification; tapping it opens the review in an open window of the
- *   app, else in a new one.
+ * - A push (a new review, issue 45, or a customer's answer on a feedback case) shows a notification; tapping it
+ *   opens the review in an open window of the app, else in a new one.
  */
 export {};
 

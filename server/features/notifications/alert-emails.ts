@@ -138,6 +138,38 @@ export function composeSiteChangesAlert(input: {
   return { subject, text, html: layout(subject, body, input.unsubscribeUrl, why) };
 }
 
+/** A customer's answer on their feedback case's page (issue 47, item 3): the business's turn, said by email too. */
+export function composeFeedbackAnswerAlert(input: {
+  business: string;
+  customerName: string;
+  answer: string;
+  review: AlertReview;
+  caseUrl: string;
+  unsubscribeUrl: string;
+}): ComposedEmail {
+  const { review } = input;
+  const who = input.customerName.trim() || 'A customer';
+  const where = review.locationName ? ` at ${review.locationName}` : '';
+  const subject = oneLine(`${who} answered you (${input.business})`);
+  const intro = `${who} answered on the conversation about their ${review.rating}-star review${where}:`;
+  const why = 'You get this email when a customer answers you, as part of your instant alerts.';
+  const text = [
+    intro,
+    '',
+    `"${input.answer.trim()}"`,
+    '',
+    `Answer them: ${input.caseUrl}`,
+    '',
+    '--',
+    `${why} Turn them off: ${input.unsubscribeUrl}`,
+  ].join('\n');
+  const body =
+    `<p style="margin:0 0 8px">${escapeHtml(intro)}</p>` +
+    `<blockquote style="margin:0;padding:8px 16px;border-left:4px solid #e5e7eb;color:#374151">${escapeHtml(input.answer.trim()).replace(/\n/g, '<br>')}</blockquote>` +
+    button(input.caseUrl, 'Open the conversation');
+  return { subject, text, html: layout(subject, body, input.unsubscribeUrl, why) };
+}
+
 export interface DigestFigures {
   newReviews: number;
   averageRating: number | null;

@@ -1,9 +1,9 @@
 import type { Subscribers } from '../../lib/events';
+import { announceFeedbackAnswer } from './announce-feedback-answer';
 import { announceNewReviews } from './announce-reviews';
 import { announceSiteChanges } from './announce-site-changes';
 import { recordNotifications } from './notifications.repository';
 import {
-  feedbackAnsweredNotification,
   reconnectNotification,
   replyFailedNotification,
   requestFailedNotifications,
@@ -16,5 +16,5 @@ export const notificationSubscribers: Subscribers = {
   'review_requests.failed': (tx, event) => recordNotifications(tx, requestFailedNotifications(event)),
   'integration.disconnected': (tx, event) => recordNotifications(tx, [reconnectNotification(event)]),
   'site.changes': (tx, event) => announceSiteChanges(tx, event),
-  'feedback.answered': (tx, event) => recordNotifications(tx, [feedbackAnsweredNotification(event)]),
+  'feedback.answered': (tx, event) => announceFeedbackAnswer(tx, event),
 };

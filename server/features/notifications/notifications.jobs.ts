@@ -7,6 +7,7 @@ import { notificationTargets } from '@shared/schemas/notifications';
 import type { SendEmail } from '../delivery';
 import { alertReplyOffersFor } from '../replies';
 import {
+  composeFeedbackAnswerAlert,
   composeReviewAlert,
   composeSiteChangesAlert,
   composeWeeklyDigest,
@@ -131,6 +132,25 @@ export function createNotificationJobs(
           }),
         );
       }),
+
+      'send-feedback-answer-alert': endsWithItsRecipient(
+        async ({ userId, reviewId, messageId, customerName, body }, job) => {
+          const user = await alerts.recipient(userId);
+          if (!user || !user.settings.instantAlerts) return;
+          const review = await alerts.review(userId, reviewId);
+          if (!review) return;
+          await send(job, user, `feedback-answer-alert:${messageId}`, 'instant', () =>
+            composeFeedbackAnswerAlert({
+              business: user.companyName.trim() || user.firstName,
+              customerName,
+              answer: body,
+              review: { ...review, type: normalizeReviewType(review.type) },
+              caseUrl: reviewUrl(review.id),
+              unsubscribeUrl: unsubscribeUrl(user.id, 'instant'),
+            }),
+          );
+        },
+      ),
 
       'send-weekly-digest': endsWithItsRecipient(async ({ userId, weekStart }, job) => {
         const user = await alerts.recipient(userId);

@@ -5,6 +5,7 @@ import { notificationTargets } from '@shared/schemas/notifications';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import type { JobPayloads } from '../../lib/queue/enqueue';
 import { safeErrorMessage } from '../../lib/logger';
 import { postToCheckedUrl } from '../../lib/pinned-post';
 import { UrlRefusedError } from '../../lib/url-policy';
@@ -39,12 +40,8 @@ export function pushMessageOf(review: ReviewForPush): PushMessage {
   };
 }
 
-interface FeedbackAnswer {
-  reviewId: number;
-  messageId: number;
-  customerName: string;
-  body: string;
-}
+/** A customer's answer on a feedback case, as its push job carries it. */
+type FeedbackAnswer = JobPayloads['push-feedback-answer'];
 
 /** "Bella Pasta: Nora Quinn answered" and the first words of the answer, as the bell says it. */
 export function feedbackAnswerMessageOf(businessName: string, answer: FeedbackAnswer): PushMessage {

@@ -19,6 +19,14 @@ export interface JobPayloads {
     locationName: string;
     items: { title: string; body: string; reviewId: number }[];
   };
+  /** Email the owner a customer's answer on their feedback case (issue 47, item 3), as the bell said it. */
+  'send-feedback-answer-alert': {
+    userId: number;
+    reviewId: number;
+    messageId: number;
+    customerName: string;
+    body: string;
+  };
   /** Email the owner last week's figures; `weekStart` is the Monday (YYYY-MM-DD, UTC) the week began. */
   'send-weekly-digest': { userId: number; weekStart: string };
   /** Send one webhook delivery (a webhook_deliveries row) to its endpoint, signed. */
@@ -27,6 +35,7 @@ export interface JobPayloads {
   'publish-reply': { ownerId: number; reviewId: number; attempt: number };
   /** Work out which devices hear of a new review (issue 45) and queue a push to each. */
   'push-new-review': { reviewId: number };
+  /** Work out which devices hear of a customer's answer on a feedback case and queue a push to each. */
   'push-feedback-answer': { reviewId: number; messageId: number; customerName: string; body: string };
   /** Send one Web Push message to one device (a push_subscriptions row). */
   'send-push': { subscriptionId: number; message: PushMessage };

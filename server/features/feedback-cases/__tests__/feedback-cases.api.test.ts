@@ -101,6 +101,9 @@ describe.each(testDatabaseKinds)('private feedback that closes (issue 47, item 3
     const mails = smtp.messages.filter((m) => m.to.includes(email));
     return mails.map((m) => decodeQuotedPrintable(m.raw).replace(/\r\n/g, '\n'));
   }
+  /** The emails to `email` that tell of a customer's answer. */
+  const answerAlertsTo = (email: string) =>
+    mailTo(email).filter((mail) => /^Subject: .* answered you /m.test(mail));
   /** The path of the customer's link in a message, on the API under test. */
   const linkIn = (text: string) => {
     const url = text.match(/Answer(?: it)? here: (\S+)|Read it and answer here: (\S+)/);
@@ -182,6 +185,17 @@ describe.each(testDatabaseKinds)('private feedback that closes (issue 47, item 3
     expect(bell).toHaveLength(1);
     expect(bell[0]).toMatchObject({ title: 'Nora Quinn answered', body: '“Yes please, after 5pm”' });
 
+    // The owner takes instant alerts (the default): the answer reaches their inbox too, once, with the way back.
+    await background.drain();
+    await background.drain();
+    const answerAlerts = answerAlertsTo(user.email);
+    expect(answerAlerts).toHaveLength(1);
+    expect(answerAlerts[0]).toContain(`Subject: Nora Quinn answered you (Harbour Deli ${kind})`);
+    expect(answerAlerts[0]).toContain(
+      'Nora Quinn answered on the conversation about their 2-star review at Main Street:\n\n"Yes please, after 5pm"',
+    );
+    expect(answerAlerts[0]).toContain(`Answer them: ${BASE}/reviews?review=${review.id}`);
+
     // Listed on Reviews by status, the customer's answer last.
     const open = (await agent.get('/api/feedback-cases?status=open')).body as FeedbackCaseList;
     expect(open.counts).toEqual({ open: 1, waiting: 0, resolved: 0 });
@@ -241,6 +255,30 @@ describe.each(testDatabaseKinds)('private feedback that closes (issue 47, item 3
     await supertest(app).post(link).type('form').send({ message: 'Actually, the refund never came' });
     feedbackCase = (await caseOfReview(agent, review.id))!;
     expect(feedbackCase).toMatchObject({ status: 'open', resolvedBy: null, resolvedAt: null });
+  });
+
+  it('when the owner turned instant alerts off, then a customer’s answer rings the bell but sends them no email', async () => {
+    const { user, contact, review, agent } = await customerRated(2);
+    const saved = await agent
+      .put('/api/notification-settings')
+      .send({ instantAlerts: false, alertMaxRating: 3, weeklyDigest: true });
+    expect(saved.status).toBe(200);
+    await agent.post(`/api/reviews/${review.id}/response`).send({ responseContent: 'Sorry, Nora. Call us?' });
+    await background.drain();
+    const link = linkIn(mailTo(contact.email!)[0]!);
+
+    expect((await supertest(app).post(link).type('form').send({ message: 'Tomorrow then' })).status).toBe(
+      303,
+    );
+    await background.drain();
+
+    expect((await caseOfReview(agent, review.id))!.status).toBe('open');
+    const bell = await db()
+      .select({ title: notifications.title })
+      .from(notifications)
+      .where(and(eq(notifications.ownerId, user.id), eq(notifications.kind, 'feedback_answered')));
+    expect(bell).toEqual([{ title: 'Nora Quinn answered' }]);
+    expect(answerAlertsTo(user.email)).toEqual([]);
   });
 
   it('when a link is altered, made for another case, or its answer is empty, then the page says so and nothing is written', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeReviewAlert, composeSiteChangesAlert } from '../alert-emails';
+import { composeFeedbackAnswerAlert, composeReviewAlert, composeSiteChangesAlert } from '../alert-emails';
 
 const review = {
   type: 'google' as const,
@@ -66,5 +66,36 @@ describe('the site changes email (issue 47, item 2)', () => {
     expect(one.subject).toBe('1★ → 4★ after your reply (Quay Bistro)');
     expect(two.subject).toBe('2 changes on Google to reviews of Quay Bistro');
     expect(two.text).toContain('ReviewFlow re-read your reviews on Google for Harbour and found:');
+  });
+});
+
+describe('the email of a customer’s answer (issue 47, item 3)', () => {
+  const answer = {
+    business: 'Quay Bistro',
+    customerName: 'Nora <Quinn>',
+    answer: 'Yes, call me\n<after 5pm>',
+    review,
+    caseUrl: 'https://app.example/reviews?review=4',
+    unsubscribeUrl: base.unsubscribeUrl,
+  };
+
+  it('when a customer answers, then both parts quote the answer, escaped in HTML, and lead back to the conversation', () => {
+    const email = composeFeedbackAnswerAlert(answer);
+
+    expect(email.subject).toBe('Nora <Quinn> answered you (Quay Bistro)');
+    expect(email.text).toContain(
+      'Nora <Quinn> answered on the conversation about their 2-star review at Harbour:\n\n"Yes, call me\n<after 5pm>"',
+    );
+    expect(email.text).toContain('Answer them: https://app.example/reviews?review=4');
+    expect(email.html).toContain('Nora &lt;Quinn&gt; answered on the conversation');
+    expect(email.html).toContain('Yes, call me<br>&lt;after 5pm&gt;');
+    expect(email.html).toContain('>Open the conversation</a>');
+    expect(email.html).not.toContain('<Quinn>');
+  });
+
+  it('when the case has no name, then the email says a customer answered', () => {
+    expect(composeFeedbackAnswerAlert({ ...answer, customerName: ' ' }).subject).toBe(
+      'A customer answered you (Quay Bistro)',
+    );
   });
 });

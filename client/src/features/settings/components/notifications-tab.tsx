@@ -86,7 +86,8 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
           <span className="grid gap-0.5">
             <span className="text-sm font-medium">Email me when a new review needs attention</span>
             <span className="text-sm text-muted-foreground">
-              Sent as soon as the review arrives, from any source, with a link to answer it.
+              Sent as soon as the review arrives, from any source, with a link to answer it. Also when a
+              customer answers you, or Google or Facebook changes a review you answered.
             </span>
           </span>
         </label>
