@@ -1,7 +1,6 @@
-import { DEFAULT_NOTIFICATION_SETTINGS } from '@shared/schemas/notifications';
 import type { DomainEventOf, EventExecutor } from '../../lib/events';
 import { enqueue } from '../../lib/queue/enqueue';
-import { recordNotifications, savedNotificationSettings } from './notifications.repository';
+import { recordNotifications, takesInstantAlerts } from './notifications.repository';
 import { feedbackAnsweredNotification } from './notification-texts';
 
 /**
@@ -10,8 +9,7 @@ import { feedbackAnsweredNotification } from './notification-texts';
  */
 export async function announceFeedbackAnswer(tx: EventExecutor, event: DomainEventOf<'feedback.answered'>) {
   await recordNotifications(tx, [feedbackAnsweredNotification(event)]);
-  const [saved] = await savedNotificationSettings(tx, [event.ownerId]);
-  if (!(saved ?? DEFAULT_NOTIFICATION_SETTINGS).instantAlerts) return;
+  if (!(await takesInstantAlerts(tx, event.ownerId))) return;
   const { ownerId, reviewId, messageId, customerName, body } = event;
   await enqueue(
     tx,

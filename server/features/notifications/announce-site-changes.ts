@@ -1,8 +1,7 @@
 import { PROVIDER_SITES } from '@shared/integrations';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '@shared/schemas/notifications';
 import type { DomainEventOf, EventExecutor } from '../../lib/events';
 import { enqueue } from '../../lib/queue/enqueue';
-import { recordNotifications, savedNotificationSettings } from './notifications.repository';
+import { recordNotifications, takesInstantAlerts } from './notifications.repository';
 import { siteChangeNotifications } from './notification-texts';
 
 /**
@@ -12,8 +11,7 @@ import { siteChangeNotifications } from './notification-texts';
 export async function announceSiteChanges(tx: EventExecutor, event: DomainEventOf<'site.changes'>) {
   const lines = siteChangeNotifications(event);
   await recordNotifications(tx, lines);
-  const [saved] = await savedNotificationSettings(tx, [event.ownerId]);
-  if (!(saved ?? DEFAULT_NOTIFICATION_SETTINGS).instantAlerts) return;
+  if (!(await takesInstantAlerts(tx, event.ownerId))) return;
   await enqueue(tx, 'send-site-changes-alert', {
     userId: event.ownerId,
     site: PROVIDER_SITES[event.provider],

@@ -47,6 +47,9 @@ export function createNotificationJobs(
   const notifications = createNotificationsRepository(ctx.db);
   const replyOfferFor = alertReplyOffersFor(ctx);
   const base = ctx.env.publicBaseUrl;
+  /** The name the emails give the business: its company name, else the owner's first name. */
+  const businessName = (user: { companyName: string; firstName: string }) =>
+    user.companyName.trim() || user.firstName;
   /** A review opened in the app, as the bell opens it. */
   const reviewUrl = (reviewId: number) => `${base}${notificationTargets.review(reviewId)}`;
   const unsubscribeUrl = (userId: number, kind: AlertKind) =>
@@ -109,7 +112,7 @@ export function createNotificationJobs(
         if (!review || review.rating > user.settings.alertMaxRating) return;
         await send(job, user, `review-alert:${reviewId}:${userId}`, 'instant', async () =>
           composeReviewAlert({
-            business: user.companyName.trim() || user.firstName,
+            business: businessName(user),
             review: { ...review, type: normalizeReviewType(review.type) },
             answerUrl: reviewUrl(review.id),
             unsubscribeUrl: unsubscribeUrl(user.id, 'instant'),
@@ -124,7 +127,7 @@ export function createNotificationJobs(
         if (!user || !user.settings.instantAlerts) return;
         await send(job, user, `site-changes:${job.id}`, 'instant', () =>
           composeSiteChangesAlert({
-            business: user.companyName.trim() || user.firstName,
+            business: businessName(user),
             site,
             locationName,
             items: items.map((item) => ({ ...item, url: reviewUrl(item.reviewId) })),
@@ -141,7 +144,7 @@ export function createNotificationJobs(
           if (!review) return;
           await send(job, user, `feedback-answer-alert:${messageId}`, 'instant', () =>
             composeFeedbackAnswerAlert({
-              business: user.companyName.trim() || user.firstName,
+              business: businessName(user),
               customerName,
               answer: body,
               review: { ...review, type: normalizeReviewType(review.type) },
@@ -166,7 +169,7 @@ export function createNotificationJobs(
           r ? { ...r, type: normalizeReviewType(r.type), locationName: null } : null;
         await send(job, user, `weekly-digest:${userId}:${weekStart}`, 'digest', () =>
           composeWeeklyDigest({
-            business: user.companyName.trim() || user.firstName,
+            business: businessName(user),
             weekStart: from,
             figures: { ...figures, best: withType(figures.best), worst: withType(figures.worst) },
             dashboardUrl: `${base}/dashboard`,

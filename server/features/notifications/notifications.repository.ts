@@ -352,6 +352,12 @@ export function savedNotificationSettings(tx: Pick<Database, 'select'>, userIds:
   return tx.select().from(notificationSettings).where(inArray(notificationSettings.userId, userIds));
 }
 
+/** Whether the owner takes instant alert emails (the default without a saved row), in the caller's transaction. */
+export async function takesInstantAlerts(tx: Pick<Database, 'select'>, ownerId: number): Promise<boolean> {
+  const [saved] = await savedNotificationSettings(tx, [ownerId]);
+  return (saved ?? DEFAULT_NOTIFICATION_SETTINGS).instantAlerts;
+}
+
 /** A transaction or the database: a notification is written in the same transaction as its cause. */
 export type NotificationExecutor = Pick<Database, 'insert'>;
 

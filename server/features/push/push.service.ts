@@ -5,7 +5,7 @@ import { notificationTargets } from '@shared/schemas/notifications';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
-import type { JobPayloads } from '../../lib/queue/enqueue';
+import type { FeedbackAnswerPayload } from '../../lib/queue/enqueue';
 import { safeErrorMessage } from '../../lib/logger';
 import { postToCheckedUrl } from '../../lib/pinned-post';
 import { UrlRefusedError } from '../../lib/url-policy';
@@ -40,11 +40,8 @@ export function pushMessageOf(review: ReviewForPush): PushMessage {
   };
 }
 
-/** A customer's answer on a feedback case, as its push job carries it. */
-type FeedbackAnswer = JobPayloads['push-feedback-answer'];
-
 /** "Bella Pasta: Nora Quinn answered" and the first words of the answer, as the bell says it. */
-export function feedbackAnswerMessageOf(businessName: string, answer: FeedbackAnswer): PushMessage {
+export function feedbackAnswerMessageOf(businessName: string, answer: FeedbackAnswerPayload): PushMessage {
   return {
     title: `${businessName}: ${answer.customerName} answered`,
     body: `“${excerpt(answer.body, PUSH_QUOTE_MAX)}”`,
@@ -108,7 +105,7 @@ export function pushServiceFor(ctx: Pick<AppContext, 'db' | 'env' | 'webhookUrls
     },
 
     /** A customer's answer on their feedback case, for every device that hears of the case's review. */
-    feedbackAnswerAudienceOf: async (answer: FeedbackAnswer) => {
+    feedbackAnswerAudienceOf: async (answer: FeedbackAnswerPayload) => {
       const audience = await repo.audienceOf(answer.reviewId, 'answered');
       return (
         audience && {

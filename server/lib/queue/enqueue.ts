@@ -3,6 +3,14 @@ import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { PushMessage } from '@shared/push';
 
+/** A customer's answer on their feedback case (the feedback_messages row), as the jobs that tell of it carry it. */
+export interface FeedbackAnswerPayload {
+  reviewId: number;
+  messageId: number;
+  customerName: string;
+  body: string;
+}
+
 /** Queue names and their payloads: a job's shape is known wherever it is queued or run. */
 export interface JobPayloads {
   'deliver-review-request': { reviewRequestId: number };
@@ -20,13 +28,7 @@ export interface JobPayloads {
     items: { title: string; body: string; reviewId: number }[];
   };
   /** Email the owner a customer's answer on their feedback case (issue 47, item 3), as the bell said it. */
-  'send-feedback-answer-alert': {
-    userId: number;
-    reviewId: number;
-    messageId: number;
-    customerName: string;
-    body: string;
-  };
+  'send-feedback-answer-alert': FeedbackAnswerPayload & { userId: number };
   /** Email the owner last week's figures; `weekStart` is the Monday (YYYY-MM-DD, UTC) the week began. */
   'send-weekly-digest': { userId: number; weekStart: string };
   /** Send one webhook delivery (a webhook_deliveries row) to its endpoint, signed. */
@@ -36,7 +38,7 @@ export interface JobPayloads {
   /** Work out which devices hear of a new review (issue 45) and queue a push to each. */
   'push-new-review': { reviewId: number };
   /** Work out which devices hear of a customer's answer on a feedback case and queue a push to each. */
-  'push-feedback-answer': { reviewId: number; messageId: number; customerName: string; body: string };
+  'push-feedback-answer': FeedbackAnswerPayload;
   /** Send one Web Push message to one device (a push_subscriptions row). */
   'send-push': { subscriptionId: number; message: PushMessage };
   /** Send one business message of a feedback case to its customer (issue 47, item 3). */

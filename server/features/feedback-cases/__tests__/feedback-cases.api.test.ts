@@ -187,7 +187,6 @@ describe.each(testDatabaseKinds)('private feedback that closes (issue 47, item 3
 
     // The owner takes instant alerts (the default): the answer reaches their inbox too, once, with the way back.
     await background.drain();
-    await background.drain();
     const answerAlerts = answerAlertsTo(user.email);
     expect(answerAlerts).toHaveLength(1);
     expect(answerAlerts[0]).toContain(`Subject: Nora Quinn answered you (Harbour Deli ${kind})`);
