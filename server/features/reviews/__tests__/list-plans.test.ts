@@ -231,6 +231,12 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       );
     }
   });
+  /** The scans of a search through the trigram indexes: both, each with the owner's condition first. */
+  const ownersTrigramLookup = [
+    expect.stringMatching(/reviews_owner_content_trgm_idx.*owner_id = \d+.*content ~~\*/),
+    expect.stringMatching(/reviews_owner_reviewer_name_trgm_idx.*owner_id = \d+.*reviewer_name ~~\*/),
+  ];
+
   // Last: it adds thousands of reviews of other clients, which the plans above do not expect.
   it('when a client searches for a rare word, then the trigram indexes find it among its own reviews, owner first', async () => {
     const db = database.handle.db;
@@ -251,11 +257,18 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       const plan = await planAvoiding(query, ['seqscan']);
       const scans = plan.match(/"Index Name":"reviews_[^"]+"[^}]*?"Index Cond":"[^"]+"/g) ?? [];
 
-      expect(scans).toEqual([
-        expect.stringMatching(/reviews_owner_content_trgm_idx.*owner_id = \d+.*content ~~\*/),
-        expect.stringMatching(/reviews_owner_reviewer_name_trgm_idx.*owner_id = \d+.*reviewer_name ~~\*/),
-      ]);
+      expect(scans).toEqual(ownersTrigramLookup);
     }
+
+    // A bigger client's page with its count looks the word up once: each trigram index is read once.
+    const lookedUp = await planAvoiding(
+      repo.lookedUpPageQuery(ownerId, criteria, { limit: 10, offset: 0 }, 1_001).toSQL(),
+      ['seqscan'],
+    );
+    const lookups = (lookedUp.match(/"Index Name":"reviews_[^"]+"[^}]*?"Index Cond":"[^"]+"/g) ?? []).filter(
+      (scan) => scan.includes('~~*'),
+    );
+    expect(lookups).toEqual(ownersTrigramLookup);
 
     // A client with few reviews reads all of them by owner, whatever the word: no index looks the word up
     // (the planner may reach the owner's rows through the owner_id column of a trigram index, btree_gin's).
@@ -292,9 +305,10 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
     );
     try {
       // Its newest reviews are tested first (the next test); "zanzibar" is too rare to fill the page among them.
+      // The page and its count then come from one lookup.
       const big = (await searchedBy()).filter((text) => !text.includes('"newest"'));
-      expect(big).toHaveLength(2);
-      for (const text of big) expect(text).toContain('"reviews"."content" ilike');
+      expect(big).toHaveLength(1);
+      expect(big[0]).toContain('"reviews"."content" ilike');
     } finally {
       await db.execute(sql`select review_daily_stats_rebuild()`);
     }
@@ -337,11 +351,25 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       expect(clustered.actual.total).toBe(111);
       expect(clustered).toMatchObject({ walks: 2, lookups: 1 });
 
-      // Three reviews say "Zanzibar": the walk cannot fill the page; the trigram lookup finds them.
+      // Three reviews say "Zanzibar": the walk cannot fill the page; one trigram lookup finds them and counts them.
       const rare = await searched({ filter: 'all', q: 'zanzibar' }, { limit: 10, offset: 0 });
       expect(rare.actual).toEqual(rare.expected);
       expect(rare.actual.rows).toHaveLength(3);
-      expect(rare).toMatchObject({ walks: 1, lookups: 2 });
+      expect(rare).toMatchObject({ walks: 1, lookups: 1 });
+
+      // Past the first page, by number and by cursor, the lookup still counts every match, not only the page's
+      // and those after it; a page beyond the last is empty and its count is looked up on its own.
+      const [newestRare] = rare.actual.rows;
+      for (const [window, lookups] of [
+        [{ limit: 2, offset: 1 }, 1],
+        [{ limit: 3, after: { createdAt: newestRare!.cursorAt, id: newestRare!.id } }, 1],
+        [{ limit: 10, offset: 10 }, 2],
+      ] as const) {
+        const deeperRare = await searched({ filter: 'all', q: 'zanzibar' }, window);
+        expect(deeperRare.actual).toEqual(deeperRare.expected);
+        expect(deeperRare.actual.total).toBe(3);
+        expect(deeperRare).toMatchObject({ walks: 1, lookups });
+      }
 
       // A cap beyond the walk's reach is counted exactly, by the lookup.
       const wide = await searched(
