@@ -4,10 +4,13 @@ import { rowsOf, type Database } from '../db/client';
 /** Plans as lists of node types, for tests that check which index serves a query. */
 interface PlanNode {
   'Node Type': string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
 
 const nodeTypes = (node: PlanNode): string[] => [node['Node Type'], ...(node.Plans ?? []).flatMap(nodeTypes)];
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 const literal = (value: unknown) =>
   typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
@@ -46,11 +49,32 @@ export async function planOf(
       );
       explained = `execute ${name}(${args.join(', ')})`;
     }
-    const result = await tx.execute(sql.raw(`explain (format json) ${explained}`));
-    const [row] = rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(result);
-    const plan = row!['QUERY PLAN'];
-    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }];
+    const plan = parsedPlan(await tx.execute(sql.raw(`explain (format json) ${explained}`)));
     if (values) await tx.execute(sql.raw(`deallocate all`));
-    return nodeTypes(parsed[0].Plan);
+    return nodeTypes(plan);
   });
+}
+
+/**
+ * The index scans of a query's plan once whole-table scans are priced out, each as `index name: its condition`
+ * (empty for a walk of the whole index). Sorts stay allowed: an index read for its order is not what is asked.
+ */
+export async function indexScansOf(
+  db: Database,
+  query: { sql: string; params: unknown[] },
+): Promise<string[]> {
+  const plan = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    return parsedPlan(await tx.execute(sql.raw(`explain (format json) ${inline(query)}`)));
+  });
+  return nodesOf(plan)
+    .filter((node) => node['Index Name'])
+    .map((node) => `${node['Index Name']}: ${node['Index Cond'] ?? ''}`);
+}
+
+function parsedPlan(result: unknown): PlanNode {
+  const [row] = rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(result);
+  const plan = row!['QUERY PLAN'];
+  return ((typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }])[0].Plan;
 }

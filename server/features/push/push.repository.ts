@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@shared/schemas/notifications';
 import { rowsOf, type Database } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
@@ -14,6 +14,36 @@ export interface ReviewForPush {
   reviewerName: string;
   businessName: string;
 }
+
+/**
+ * The devices that hear of a review, unrun (its plan is checked): the owner and the members who see the review
+ * first, then their devices by user. An OR in the join ("the owner's, or a member's") walked every device of
+ * every client for each new review: 119 ms at 20,000 devices, where this takes 0.3 ms.
+ */
+export function audienceDevicesQuery(reviewId: number, news: PushNews): SQL {
+  const wanted =
+    news === 'answered'
+      ? sql`true`
+      : sql`(s.every_review
+          or r.rating <= coalesce(ns.alert_max_rating, ${DEFAULT_NOTIFICATION_SETTINGS.alertMaxRating}))`;
+  return sql`
+    select s.id
+    from reviews r
+    cross join lateral (
+      select r.owner_id as user_id
+      union
+      select m.user_id from team_members m
+      where m.client_id = r.owner_id
+        and (m.location_ids is null or r.location_id = any(m.location_ids))
+    ) team
+    join push_subscriptions s on s.user_id = team.user_id
+    left join notification_settings ns on ns.user_id = s.user_id
+    where r.id = ${reviewId} and ${wanted}
+    order by s.id`;
+}
+
+/** What a push tells: a new review, or a customer's answer on its feedback case. */
+export type PushNews = 'new review' | 'answered';
 
 /** Web Push devices: each user's own; a push reaches the owner's and their members' for the review's location. */
 export function createPushRepository(db: Database) {
@@ -79,7 +109,7 @@ export function createPushRepository(db: Database) {
      */
     async audienceOf(
       reviewId: number,
-      news: 'new review' | 'answered' = 'new review',
+      news: PushNews = 'new review',
     ): Promise<{ review: ReviewForPush; deviceIds: number[] } | undefined> {
       const [review] = rowsOf<ReviewForPush & { disabled: boolean }>(
         await db.execute(sql`
@@ -92,29 +122,7 @@ export function createPushRepository(db: Database) {
           where r.id = ${reviewId}`),
       );
       if (!review || review.disabled) return undefined;
-      const wanted =
-        news === 'answered'
-          ? sql`true`
-          : sql`(s.every_review
-              or r.rating <= coalesce(ns.alert_max_rating, ${DEFAULT_NOTIFICATION_SETTINGS.alertMaxRating}))`;
-      // The owner and the members who see the review first, then their devices by user: an OR in the join
-      // walked every device of every client for each new review (119 ms at 20,000 devices; this, 0.3 ms).
-      const devices = rowsOf<{ id: number }>(
-        await db.execute(sql`
-          select s.id
-          from reviews r
-          cross join lateral (
-            select r.owner_id as user_id
-            union
-            select m.user_id from team_members m
-            where m.client_id = r.owner_id
-              and (m.location_ids is null or r.location_id = any(m.location_ids))
-          ) team
-          join push_subscriptions s on s.user_id = team.user_id
-          left join notification_settings ns on ns.user_id = s.user_id
-          where r.id = ${reviewId} and ${wanted}
-          order by s.id`),
-      );
+      const devices = rowsOf<{ id: number }>(await db.execute(audienceDevicesQuery(reviewId, news)));
       const { disabled: _disabled, ...rest } = review;
       return { review: rest, deviceIds: devices.map((device) => device.id) };
     },
