@@ -133,6 +133,9 @@ export type ReviewListRow = ReviewRow & { cursorAt: string };
  */
 export type ReviewListWindow = { limit: number } & ({ offset: number } | { after: ReviewCursor });
 
+/** The list's first page: by number, from the start. */
+const isFirstPage = (window: ReviewListWindow) => 'offset' in window && window.offset === 0;
+
 /** `%`, `_` and the escape character itself match literally (LIKE's default escape is the backslash). */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -583,8 +586,7 @@ export function createReviewsRepository(db: Database) {
     upTo: number,
   ) => {
     const counted = await lookedUpPageQuery(ownerId, criteria, window, upTo);
-    const firstPage = 'offset' in window && window.offset === 0;
-    if (counted.length === 0 && !firstPage) {
+    if (counted.length === 0 && !isFirstPage(window)) {
       return { rows: [], total: await countMatching(ownerId, criteria, upTo) };
     }
     return { rows: counted.map(({ total: _total, ...row }) => row), total: counted[0]?.total ?? 0 };
@@ -667,7 +669,7 @@ export function createReviewsRepository(db: Database) {
       window: ReviewListWindow,
       upTo: number,
     ): Promise<{ rows: ReviewListRow[]; total: number }> {
-      if (isCommon(criteria) && 'offset' in window && window.offset === 0) {
+      if (isCommon(criteria) && isFirstPage(window)) {
         const counted = await pagesOf(criteria.filter, window.limit).first.execute({
           ownerId,
           limit: window.limit,

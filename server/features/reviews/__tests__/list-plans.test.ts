@@ -231,6 +231,11 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       );
     }
   });
+
+  /** Each scan of a reviews index in a plan (as JSON text), with its index condition. */
+  const indexScansIn = (plan: string) =>
+    plan.match(/"Index Name":"reviews_[^"]+"[^}]*?"Index Cond":"[^"]+"/g) ?? [];
+
   /** The scans of a search through the trigram indexes: both, each with the owner's condition first. */
   const ownersTrigramLookup = [
     expect.stringMatching(/reviews_owner_content_trgm_idx.*owner_id = \d+.*content ~~\*/),
@@ -255,7 +260,7 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       repo.countQuery(ownerId, criteria, 1_001).toSQL(),
     ]) {
       const plan = await planAvoiding(query, ['seqscan']);
-      const scans = plan.match(/"Index Name":"reviews_[^"]+"[^}]*?"Index Cond":"[^"]+"/g) ?? [];
+      const scans = indexScansIn(plan);
 
       expect(scans).toEqual(ownersTrigramLookup);
     }
@@ -265,9 +270,7 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       repo.lookedUpPageQuery(ownerId, criteria, { limit: 10, offset: 0 }, 1_001).toSQL(),
       ['seqscan'],
     );
-    const lookups = (lookedUp.match(/"Index Name":"reviews_[^"]+"[^}]*?"Index Cond":"[^"]+"/g) ?? []).filter(
-      (scan) => scan.includes('~~*'),
-    );
+    const lookups = indexScansIn(lookedUp).filter((scan) => scan.includes('~~*'));
     expect(lookups).toEqual(ownersTrigramLookup);
 
     // A client with few reviews reads all of them by owner, whatever the word: no index looks the word up
@@ -370,6 +373,19 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
         expect(deeperRare.actual.total).toBe(3);
         expect(deeperRare).toMatchObject({ walks: 1, lookups });
       }
+
+      // A member limited to a location: the lookup finds and counts that location's matches only.
+      const zanzibarSpot = await createLocation(db, ownerId);
+      await db.execute(sql`update reviews set location_id = ${zanzibarSpot.id} where id = ${newestRare!.id}`);
+      const inTheirLocation = await searched(
+        { filter: 'all', q: 'zanzibar', locationIds: [zanzibarSpot.id] },
+        { limit: 10, offset: 0 },
+      );
+      expect(inTheirLocation.actual).toEqual(inTheirLocation.expected);
+      expect(inTheirLocation.actual.rows.map((row) => row.id)).toEqual([newestRare!.id]);
+      expect(inTheirLocation.actual.total).toBe(1);
+      expect(inTheirLocation).toMatchObject({ walks: 1, lookups: 1 });
+      await db.execute(sql`update reviews set location_id = null where id = ${newestRare!.id}`);
 
       // A cap beyond the walk's reach is counted exactly, by the lookup.
       const wide = await searched(
