@@ -41,6 +41,11 @@ const boundaryZones = [
     message: 'Shared code must not import features or the app layer.',
   },
   {
+    target: 'client/src/lib',
+    from: ['client/src/components'],
+    message: 'lib/ is below components/: what both need (a toast, a dialog) lives in components/.',
+  },
+  {
     target: 'shared',
     from: ['client', 'server'],
     message: 'shared/ is imported by both sides and imports neither.',
@@ -49,6 +54,11 @@ const boundaryZones = [
     target: ['server/lib', 'server/middleware', 'server/db'],
     from: ['server/features'],
     message: 'lib/, middleware/ and db/ know no feature: let app.ts or routes/ hand the feature in.',
+  },
+  {
+    target: 'server/db',
+    from: ['server/lib', 'server/middleware'],
+    message: 'db/ is below lib/ and middleware/: what the database layer needs lives in db/ or server/*.ts.',
   },
   // A feature is a sealed module: code outside it imports only its index.ts.
   ...serverFeatures.map((feature) => ({

@@ -8,7 +8,7 @@ import { EnvError, loadEnv } from './env';
 import { createAuthService, createUsersRepository } from './features/auth';
 import { createHttpServer } from './lib/http-server';
 import { createLogger } from './lib/logger';
-import { projectRoot } from './lib/paths';
+import { projectRoot } from './paths';
 import { createScheduler } from './lib/queue/scheduler';
 import { createWorker } from './lib/queue/worker';
 import { createBackgroundWork } from './jobs';

@@ -76,6 +76,18 @@ const probes: { name: string; file: string; code: string; zone: string }[] = [
     zone: INFRA,
   },
   {
+    name: 'db/ imports lib/, which sits above it',
+    file: 'server/db/lint-probe.ts',
+    code: "export { AppError } from '../lib/errors';\n",
+    zone: 'db/ is below lib/',
+  },
+  {
+    name: 'client/src/lib imports a component',
+    file: 'client/src/lib/lint-probe.ts',
+    code: "export { toast } from '@/components/ui/use-toast';\n",
+    zone: 'lib/ is below components/',
+  },
+  {
     name: 'the client imports server code',
     file: 'client/src/lib/lint-probe.ts',
     code: "export { AppError } from '@server/lib/errors';\n",

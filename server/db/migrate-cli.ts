@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadEnv } from '../env';
-import { projectRoot } from '../lib/paths';
+import { projectRoot } from '../paths';
 import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { rowsOf, type DatabaseHandle, type Executor } from './client';
-import { projectRoot } from '../lib/paths';
+import { projectRoot } from '../paths';
 
 export const MIGRATIONS_DIR = path.join(projectRoot, 'server/db/migrations');
 /** The current definitions of functions and triggers that hold a rule (decision 013), one file each. */

@@ -8,7 +8,7 @@ import { DEFAULT_TEMPLATES } from '@shared/templates';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { notFound } from '../../lib/errors';
-import { projectRoot } from '../../lib/paths';
+import { projectRoot } from '../../paths';
 import type { AppContext } from '../../lib/context';
 import { createSupportRepository, type SupportRepository } from './support.repository';
 

@@ -8,7 +8,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import type { AdminPlan } from '@shared/schemas/plans';
 
 import { useArchivePlan } from '../api/save-plan';

@@ -17,7 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
-import { notifyError, toastFeedback } from '@/lib/notify-error';
+import { notifyError, toastFeedback } from '@/components/ui/notify-error';
 import { NO_PLAN, planIdFromChoice, type AdminClientRow } from '@shared/admin';
 import {
   AddClientFormSchema,

@@ -10,7 +10,7 @@ import { DialogLoading, FullPageSpinner } from '@/components/ui/spinner';
 import type { AdminClientRow } from '@shared/admin';
 
 import { toast } from '@/components/ui/use-toast';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 
 import { useAdminClients } from '../api/get-admin-clients';

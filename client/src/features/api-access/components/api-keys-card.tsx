@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import { formatDate, formatTimeAgo } from '@/lib/utils';
 
 import { useCreateApiKey } from '../api/create-api-key';

@@ -3,7 +3,7 @@ import { useId } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { copyText } from '@/lib/copy-text';
+import { copyText } from '@/components/ui/copy-text';
 
 /** A secret the server answers once (an API key, a signing secret): shown with Copy until dismissed. */
 export function ShownOnce({

@@ -2,7 +2,7 @@ import { MailWarning } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import type { PublicUser } from '@shared/schemas/user';
 
 import { useResendVerification } from '../api/verify-email';

@@ -20,7 +20,7 @@ import { TimeZoneInput } from '@/components/ui/time-zone-input';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { fieldError } from '@/lib/form-errors';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import { formatPhone } from '@shared/phone';
 import { OPT_IN_REASON_MAX, type Contact } from '@shared/contacts';
 import { ContactFormSchema, type ContactFormInput, type ContactFormValues } from '@shared/schemas/contacts';

@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import type { Contact } from '@shared/contacts';
 
 import { useDeleteContact } from '../api/delete-contact';

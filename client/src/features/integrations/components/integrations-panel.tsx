@@ -17,7 +17,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import { useTenant } from '@/lib/tenant';
 import { formatTimeAgo } from '@/lib/utils';
 

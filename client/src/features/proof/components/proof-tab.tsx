@@ -11,8 +11,8 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { fieldError } from '@/lib/form-errors';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
-import { notifyError } from '@/lib/notify-error';
-import { copyText } from '@/lib/copy-text';
+import { notifyError } from '@/components/ui/notify-error';
+import { copyText } from '@/components/ui/copy-text';
 import { PROOF_MESSAGES } from '@shared/proof';
 
 import { useProofSettings, useSaveProofSettings } from '../api/proof-settings';

@@ -18,7 +18,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useTemplates } from '@/features/templates';
 import { LANGUAGE_LABELS } from '@shared/i18n/languages';
 import { isApiError } from '@/lib/api-client';
-import { upgradeActionFor } from '@/lib/notify-error';
+import { upgradeActionFor } from '@/components/ui/notify-error';
 import { useTenant } from '@/lib/tenant';
 import { CHANNELS, type Channel } from '@shared/domain';
 import { METHOD_LABELS } from '@shared/review-requests';

@@ -9,7 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { upgradeActionFor } from '@/lib/notify-error';
+import { upgradeActionFor } from '@/components/ui/notify-error';
 import { CHANNELS, type Channel } from '@shared/domain';
 import {
   METHOD_LABELS,

@@ -7,7 +7,7 @@ import { SettingsCard } from '@/components/ui/settings-card';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import { CURRENT_PASSWORD_INCORRECT, EMAIL_VERIFICATION_MESSAGES } from '@shared/account';
 import type { ChangeEmailInput } from '@shared/schemas/account';
 

@@ -12,7 +12,7 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import { CURRENT_PASSWORD_INCORRECT } from '@shared/account';
 import type { DeleteAccountInput } from '@shared/schemas/settings';
 

@@ -16,7 +16,7 @@ import { LanguageSelect } from '@/components/ui/language-select';
 import { TimeZoneInput } from '@/components/ui/time-zone-input';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import {
   LocationFormSchema,
   type Location,

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { DialogLoading, FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import { preloader } from '@/lib/preloader';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import type { Location } from '@shared/schemas/locations';
@@ -16,7 +16,7 @@ import type { Location } from '@shared/schemas/locations';
 import { useDeleteLocation } from '../api/delete-location';
 import { useLocations } from '@/lib/locations';
 import { useLimitedToLocations } from '@/lib/team-role';
-import { copyText } from '@/lib/copy-text';
+import { copyText } from '@/components/ui/copy-text';
 import { LANGUAGE_LABELS } from '@shared/i18n/languages';
 
 // The add and edit form (its rules, react-hook-form and Radix Dialog) loads when first opened, not with the tab.

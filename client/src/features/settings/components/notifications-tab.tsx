@@ -7,7 +7,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { SettingsFormCard } from '@/components/ui/settings-card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
-import { toastFeedback } from '@/lib/notify-error';
+import { toastFeedback } from '@/components/ui/notify-error';
 import { useTeamRole } from '@/lib/team-role';
 
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';

@@ -12,7 +12,7 @@ import {
   usePlanOffers,
   useSubscription,
 } from '@/features/billing';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import { useTenant } from '@/lib/tenant';
 import type { PlanOffer, SubscriptionOverview } from '@shared/plans';
 

@@ -10,7 +10,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import { teamRoleOf } from '@/lib/team-role';
 import { useTenant } from '@/lib/tenant';
 import { CURRENT_PASSWORD_INCORRECT } from '@shared/account';

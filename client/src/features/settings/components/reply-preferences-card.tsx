@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { SettingsCard } from '@/components/ui/settings-card';
 import { Spinner } from '@/components/ui/spinner';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
-import { toastFeedback } from '@/lib/notify-error';
+import { toastFeedback } from '@/components/ui/notify-error';
 
 import { useReplySettings, useSaveReplySettings } from '../api/reply-settings';
 

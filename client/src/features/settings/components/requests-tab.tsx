@@ -10,7 +10,7 @@ import { SettingsFormCard } from '@/components/ui/settings-card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { TimeZoneInput } from '@/components/ui/time-zone-input';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
-import { toastFeedback } from '@/lib/notify-error';
+import { toastFeedback } from '@/components/ui/notify-error';
 
 import { useRequestSettings, useSaveRequestSettings } from '../api/request-settings';
 

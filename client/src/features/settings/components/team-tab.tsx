@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useLocations } from '@/lib/locations';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import type { InviteMemberInput, TeamMember } from '@shared/schemas/team';
 import {
   INVITATION_TTL_DAYS,

@@ -18,9 +18,9 @@ import { ContentSpinner, FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { renderWidget } from '@/components/widget/render-widget';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
-import { notifyError, toastFeedback } from '@/lib/notify-error';
+import { notifyError, toastFeedback } from '@/components/ui/notify-error';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { copyText } from '@/lib/copy-text';
+import { copyText } from '@/components/ui/copy-text';
 
 import {
   useRotateWidgetKey,

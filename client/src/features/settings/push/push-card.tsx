@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SettingsCard } from '@/components/ui/settings-card';
 import { toast } from '@/components/ui/use-toast';
-import { notifyError } from '@/lib/notify-error';
+import { notifyError } from '@/components/ui/notify-error';
 import { useTenant } from '@/lib/tenant';
 
 import { currentPushState, turnPushOff, turnPushOn, type PushState } from '@/lib/device-push';

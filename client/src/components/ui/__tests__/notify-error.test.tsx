@@ -2,10 +2,10 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { Toaster } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
 
-import { ApiError } from '../api-client';
 import { notifyError, toErrorState } from '../notify-error';
+import { Toaster } from '../toaster';
 
 describe('notifyError', () => {
   it('when given an ApiError, then it shows an "Error" toast with the message and returns the error state', async () => {

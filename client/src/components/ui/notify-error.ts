@@ -1,15 +1,15 @@
 import { createElement, lazy } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 
-import type { ToastActionElement } from '@/components/ui/toast';
-import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { FALLBACK_ERROR_MESSAGE as FALLBACK_MESSAGE } from '@/lib/fallback-error';
 
-import { ApiError } from './api-client';
-import { FALLBACK_ERROR_MESSAGE as FALLBACK_MESSAGE } from './fallback-error';
+import type { ToastActionElement } from './toast';
+import { toast } from './use-toast';
 
-// Radix toast arrives with the toaster, on the first toast (components/ui/deferred-toaster.tsx), not with
+// Radix toast arrives with the toaster, on the first toast (deferred-toaster.tsx), not with
 // every screen that may raise one (issue 13); the action renders inside that toaster's Suspense.
-const ToastAction = lazy(() => import('@/components/ui/toast').then((m) => ({ default: m.ToastAction })));
+const ToastAction = lazy(() => import('./toast').then((m) => ({ default: m.ToastAction })));
 
 /** The Plan tab of whoever is acting: the client's own, or the viewed client's for an admin. */
 function planTabPath(): string {

@@ -1,4 +1,4 @@
-import { toast } from '@/components/ui/use-toast';
+import { toast } from './use-toast';
 
 /**
  * Puts a text on the clipboard and says so in a toast (`copied`); when the browser refuses, the toast asks to
