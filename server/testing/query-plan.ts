@@ -1,5 +1,5 @@
 import { Placeholder, sql } from 'drizzle-orm';
-import { rowsOf, type Database } from '../db/client';
+import { rowsOf, type Database, type Transaction } from '../db/client';
 
 /** Plans as lists of node types, for tests that check which index serves a query. */
 interface PlanNode {
@@ -22,6 +22,12 @@ function inline(query: { sql: string; params: unknown[] }): string {
 
 let prepared = 0;
 
+/** Prices whole-table scans out for the rest of the transaction (SET LOCAL ends with it). */
+async function priceOutTableScans(tx: Transaction): Promise<void> {
+  await tx.execute(sql`set local enable_seqscan = off`);
+  await tx.execute(sql`set local enable_bitmapscan = off`);
+}
+
 /**
  * The plan Postgres makes once whole-table scans and sorts are priced out (as they are for page 1 of 200,000
  * reviews): a Sort left in it means no index delivers the list's order. SET LOCAL keeps the settings to this
@@ -34,8 +40,7 @@ export async function planOf(
   values?: Record<string, unknown>,
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_bitmapscan = off`);
+    await priceOutTableScans(tx);
     await tx.execute(sql`set local enable_sort = off`);
     await tx.execute(sql`set local enable_incremental_sort = off`);
     let explained = inline(query);
@@ -64,8 +69,7 @@ export async function indexScansOf(
   query: { sql: string; params: unknown[] },
 ): Promise<string[]> {
   const plan = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_bitmapscan = off`);
+    await priceOutTableScans(tx);
     return parsedPlan(await tx.execute(sql.raw(`explain (format json) ${inline(query)}`)));
   });
   return nodesOf(plan)

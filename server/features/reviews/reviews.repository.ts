@@ -644,20 +644,6 @@ export function createReviewsRepository(db: Database) {
     /** The statements a common page prepares, unrun, with their placeholders (for their plans' test). */
     commonPageQueries,
 
-    async list(ownerId: number, criteria: ReviewListCriteria, window: ReviewListWindow) {
-      const planned = await searchPlanned(ownerId, criteria);
-      const walked = isBigClientSearch(planned)
-        ? await walkedSearchPage(ownerId, planned, window)
-        : undefined;
-      return walked?.rows ?? listRows(ownerId, planned, window);
-    },
-    async count(ownerId: number, criteria: ReviewListCriteria, upTo: number) {
-      const planned = await searchPlanned(ownerId, criteria);
-      return isBigClientSearch(planned)
-        ? searchCount(ownerId, planned, upTo, true)
-        : countMatching(ownerId, planned, upTo);
-    },
-
     /**
      * A page of the list and how many reviews match it, no more than `upTo`. A common first page (the page
      * nearly every view asks for) reads both in one statement: an empty one means none match. Any other page

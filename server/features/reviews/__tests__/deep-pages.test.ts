@@ -41,7 +41,7 @@ describe.each(testDatabaseKinds)('a deep page by number on %s', (kind) => {
     'when a %s page is found on its day, then it is the page a plain offset gives, at any depth',
     async (filter) => {
       const repo = createReviewsRepository(database.handle.db);
-      const total = await repo.count(ownerId, { filter }, 10_000);
+      const { total } = await repo.page(ownerId, { filter }, { limit: 1, offset: 1 }, 10_000);
       const onItsDay = repo.commonPageQueries(filter, 10).onItsDay.prepare(`deep_page_test_${filter}`);
       const middle = Math.floor(total / 2);
       const offsets = [1, 9, 10, middle, middle + 1, total - 25, total - 3, total, total + 40];
@@ -60,9 +60,10 @@ describe.each(testDatabaseKinds)('a deep page by number on %s', (kind) => {
     const repo = createReviewsRepository(database.handle.db);
     const foundOnItsDay = async (offset: number) => {
       statements.length = 0;
-      const rows = await repo.list(ownerId, { filter: 'all' }, { limit: 10, offset });
+      const { rows } = await repo.page(ownerId, { filter: 'all' }, { limit: 10, offset }, 10_000);
       expect(rows).toEqual(await repo.listQuery(ownerId, { filter: 'all' }, { limit: 10, offset }));
-      return statements[0]!.includes('landing');
+      // The page's rows and its count are read at once: either statement may be logged first.
+      return statements.some((statement) => statement.includes('landing'));
     };
 
     expect(await foundOnItsDay(DEEP_PAGE_OFFSET - 1)).toBe(false);

@@ -12,7 +12,24 @@ import {
   SEARCH_EVERY_REVIEW_UP_TO,
   type ReviewListCriteria,
   type ReviewListWindow,
+  type ReviewsRepository,
 } from '../reviews.repository';
+
+/** A page's rows, read as the list reads them (`page`). */
+const rowsOfPage = async (
+  repo: ReviewsRepository,
+  ownerId: number,
+  criteria: ReviewListCriteria,
+  window: ReviewListWindow,
+) => (await repo.page(ownerId, criteria, window, 10_001)).rows;
+
+/** A count as every page but the common first reads it, on its own statement (the first page's is tested apart). */
+const totalPastFirstPage = async (
+  repo: ReviewsRepository,
+  ownerId: number,
+  criteria: ReviewListCriteria,
+  upTo: number,
+) => (await repo.page(ownerId, criteria, { limit: 1, offset: 1 }, upTo)).total;
 
 describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
   let database: TestDatabase;
@@ -161,8 +178,8 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       const [live] = await repo.countQuery(ownerId, { filter }, 10_001);
 
       expect(live!.total).toBeGreaterThan(3);
-      expect(await repo.count(ownerId, { filter }, 10_001)).toBe(live!.total);
-      expect(await repo.count(ownerId, { filter }, 3)).toBe(3);
+      expect(await totalPastFirstPage(repo, ownerId, { filter }, 10_001)).toBe(live!.total);
+      expect(await totalPastFirstPage(repo, ownerId, { filter }, 3)).toBe(3);
     },
   );
 
@@ -170,7 +187,7 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
     const repo = createReviewsRepository(database.handle.db);
     const newcomer = await createUser(database.handle.db);
     for (const filter of REVIEW_FILTERS) {
-      expect(await repo.count(newcomer.id, { filter }, 10_001)).toBe(0);
+      expect(await totalPastFirstPage(repo, newcomer.id, { filter }, 10_001)).toBe(0);
       expect(await repo.page(newcomer.id, { filter }, { limit: 10, offset: 0 }, 10_001)).toEqual({
         rows: [],
         total: 0,
@@ -202,31 +219,31 @@ describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
       // A page of the app's own size (its size written into the statements) and of another size (bound).
       for (const limit of [REVIEW_PAGE_SIZE, 4]) {
         for (const offset of [0, 2]) {
-          const common = await repo.list(ownerId, { filter }, { limit, offset });
+          const common = await rowsOfPage(repo, ownerId, { filter }, { limit, offset });
           const unprepared = await repo.listQuery(ownerId, { filter }, { limit, offset });
           expect(common).toEqual(unprepared);
         }
-        const [last] = (await repo.list(ownerId, { filter }, { limit, offset: 0 })).slice(-1);
+        const [last] = (await rowsOfPage(repo, ownerId, { filter }, { limit, offset: 0 })).slice(-1);
         if (last) {
           const after = { createdAt: last.cursorAt, id: last.id };
-          expect(await repo.list(ownerId, { filter }, { limit, after })).toEqual(
+          expect(await rowsOfPage(repo, ownerId, { filter }, { limit, after })).toEqual(
             await repo.listQuery(ownerId, { filter }, { limit, after }),
           );
         }
       }
       // A page by offset (skipped in the index, then joined) is the same rows as the first page's tail.
-      const firstSix = await repo.list(ownerId, { filter }, { limit: 6, offset: 0 });
-      expect(await repo.list(ownerId, { filter }, { limit: 4, offset: 2 })).toEqual(firstSix.slice(2));
-      const common = await repo.list(ownerId, { filter }, { limit: 4, offset: 2 });
+      const firstSix = await rowsOfPage(repo, ownerId, { filter }, { limit: 6, offset: 0 });
+      expect(await rowsOfPage(repo, ownerId, { filter }, { limit: 4, offset: 2 })).toEqual(firstSix.slice(2));
+      const common = await rowsOfPage(repo, ownerId, { filter }, { limit: 4, offset: 2 });
       const last = common.at(-1);
       if (last) {
         const after = { createdAt: last.cursorAt, id: last.id };
-        const next = await repo.list(ownerId, { filter }, { limit: 4, after });
+        const next = await rowsOfPage(repo, ownerId, { filter }, { limit: 4, after });
         expect(next.map((r) => r.id)).toEqual(
           (await repo.listQuery(ownerId, { filter }, { limit: 4, after })).map((r) => r.id),
         );
       }
-      expect(await repo.count(ownerId, { filter }, 5)).toBe(
+      expect(await totalPastFirstPage(repo, ownerId, { filter }, 5)).toBe(
         (await repo.countQuery(ownerId, { filter }, 5))[0]!.total,
       );
     }
