@@ -129,3 +129,20 @@ export function fastestOf(runs: readonly LoadResult[]): LoadResult {
   const fastest = runs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
   return { ...fastest, errors: runs.reduce((sum, run) => sum + run.errors, 0) };
 }
+
+/**
+ * The run of median p99 of several steady runs, with every run's errors. One short run's p99 is its worst
+ * hundredth, which a single checkpoint or another process waking decides; the median round is what the read
+ * does, and a request that failed in any round is a failure.
+ */
+export function medianOf(runs: readonly LoadResult[]): LoadResult {
+  const median = runs[medianRunIndex(runs)]!;
+  return { ...median, errors: runs.reduce((sum, run) => sum + run.errors, 0) };
+}
+
+/** Which of `runs` has the median p99 (the lower middle one of an even count). */
+export function medianRunIndex(runs: readonly LoadResult[]): number {
+  if (runs.length === 0) throw new Error('no runs to take the median of');
+  const byP99 = runs.map((run, index) => ({ p99: run.p99, index })).sort((a, b) => a.p99 - b.p99);
+  return byP99[Math.floor((byP99.length - 1) / 2)]!.index;
+}

@@ -19,13 +19,18 @@ export interface ReadFigures {
   baseline: LoadResult;
   /** Requests a second of every run, in the order they ran (app and baseline in turn on a server). */
   runs: { app: number[]; baseline: number[] };
-  /** The latency of a read with a p99 target at a steady rate, half the app's fastest (bench/load.ts, steadyLoad). */
+  /**
+   * The latency of a read with a p99 target at a steady rate, half the app's fastest (bench/load.ts, steadyLoad):
+   * each side's round of median p99, with the errors of them all (bench/load.ts, medianOf).
+   */
   steady?: {
     rate: number;
     app: LoadResult;
     baseline: LoadResult;
-    /** The app process's event-loop delay and garbage collections during its steady run. */
+    /** The app process's event-loop delay and garbage collections during its median round. */
     runtime?: RuntimeStats;
+    /** Every round's p99, in the order they ran (app and baseline in turn); absent before `steadyRounds`. */
+    p99s?: { app: number[]; baseline: number[] };
   };
 }
 
@@ -49,6 +54,8 @@ export interface DatabaseFigures {
   secondsPerRun: number;
   /** How many times each read ran on each side. */
   rounds: number;
+  /** How many times each read ran at its steady rate on each side (one before this was counted). */
+  steadyRounds?: number;
   signedInClients: number;
   reads: ReadFigures[];
   writes: { write: string; result: LoadResult; available: number }[];
@@ -309,18 +316,24 @@ function databaseSection(d: DatabaseFigures): string[] {
         `${d.connections} connections, app and baseline alike; each latency runs from the moment its request ` +
         'was due. Inside the app meanwhile: how late its event loop ran a timer due (perf_hooks ' +
         'monitorEventLoopDelay, p99 and longest) and its garbage collections (how many, their summed and ' +
-        'longest pause).',
+        'longest pause).' +
+        ((d.steadyRounds ?? 1) > 1
+          ? ` Each read ran ${d.steadyRounds} times at its steady rate on each side, app and baseline in turn; ` +
+            "the figures are each side's round of median p99 (the inside figures the app's same round), errors " +
+            "every round's, and the last column every round's p99 in the order they ran."
+          : ''),
       '',
-      '| Read | Clients | req/s asked | p50 ms | p99 ms | errors | baseline p50 | baseline p99 | baseline errors | loop delay p99 / max ms | GCs (minor) | GC pause total / max ms |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|',
+      "| Read | Clients | req/s asked | p50 ms | p99 ms | errors | baseline p50 | baseline p99 | baseline errors | loop delay p99 / max ms | GCs (minor) | GC pause total / max ms | rounds' p99 ms (app; baseline) |",
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const r of steady) {
-      const { rate, app, baseline, runtime } = r.steady!;
+      const { rate, app, baseline, runtime, p99s } = r.steady!;
       const inside = runtime
         ? `${runtime.loopDelayP99} / ${runtime.loopDelayMax} | ${runtime.gcCount} (${runtime.minorGcCount}) | ${runtime.gcTotalMs} / ${runtime.gcMaxMs}`
         : '- | - | -';
+      const rounds = p99s ? `${p99s.app.join(', ')}; ${p99s.baseline.join(', ')}` : '-';
       lines.push(
-        `| ${r.read} | ${r.mix} | ${rate} | ${app.p50} | ${app.p99} | ${app.errors} | ${baseline.p50} | ${baseline.p99} | ${baseline.errors} | ${inside} |`,
+        `| ${r.read} | ${r.mix} | ${rate} | ${app.p50} | ${app.p99} | ${app.errors} | ${baseline.p50} | ${baseline.p99} | ${baseline.errors} | ${inside} | ${rounds} |`,
       );
     }
   }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { steadyLoad } from '../load';
+import { fastestOf, medianOf, medianRunIndex, steadyLoad, type LoadResult } from '../load';
 
 let server: http.Server | undefined;
 afterEach(
@@ -78,5 +78,34 @@ describe('a steady load', () => {
       rate: 20,
     });
     expect(result).toMatchObject({ requests: 2, errors: 2 });
+  });
+});
+
+const run = (p99: number, errors = 0, requestsPerSecond = 100): LoadResult => ({
+  p50: 1,
+  p99,
+  requestsPerSecond,
+  requests: requestsPerSecond * 5,
+  errors,
+});
+
+describe('rounds of one load', () => {
+  it('keeps the round of median p99, whichever order the rounds ran in, with every round’s errors', () => {
+    expect(medianOf([run(40, 1), run(9), run(12)])).toEqual({ ...run(12), errors: 1 });
+    expect(medianOf([run(12), run(40), run(9, 2)])).toEqual({ ...run(12), errors: 2 });
+    expect(medianRunIndex([run(40), run(9), run(12)])).toBe(2);
+  });
+
+  it('takes the lower middle round of an even count, and the only round of one', () => {
+    expect(medianRunIndex([run(30), run(10), run(20), run(40)])).toBe(2);
+    expect(medianOf([run(7, 3)])).toEqual(run(7, 3));
+    expect(() => medianRunIndex([])).toThrow();
+  });
+
+  it('keeps the fastest flat-out run, with every run’s errors', () => {
+    expect(fastestOf([run(5, 0, 900), run(50, 4, 1200), run(8, 0, 1000)])).toEqual({
+      ...run(50, 0, 1200),
+      errors: 4,
+    });
   });
 });

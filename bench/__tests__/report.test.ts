@@ -108,7 +108,9 @@ describe('the bench report', () => {
         rssMb: 180,
         rssPeakMb: 190,
       },
+      p99s: { app: [52, 39, 33], baseline: [18, 25, 20] },
     };
+    server.steadyRounds = 3;
     const slower = databaseFigures('postgres', result(600), result(1000));
     slower.reads[0]!.steady = { rate: 300, app: { ...result(300), p99: 41 }, baseline: result(300) };
     const latency = (figures: DatabaseFigures) =>
@@ -129,9 +131,12 @@ describe('the bench report', () => {
       const markdown = fs.readFileSync(writeReport(dir, report([server])).markdown, 'utf8');
       expect(markdown).toContain('### Latency at a steady rate');
       expect(markdown).not.toContain('### Sending');
-      // The app's event loop and garbage collector during the run, beside its latency.
+      // The app's event loop and garbage collector during the run, beside its latency, and every round's p99.
       expect(markdown).toContain(
-        '| reviews all | mixed | 300 | 10 | 39 | 1 | 10 | 20 | 2 | 24.5 / 31 | 40 (38) | 120.5 / 9.2 |',
+        '| reviews all | mixed | 300 | 10 | 39 | 1 | 10 | 20 | 2 | 24.5 / 31 | 40 (38) | 120.5 / 9.2 | 52, 39, 33; 18, 25, 20 |',
+      );
+      expect(markdown).toContain(
+        'Each read ran 3 times at its steady rate on each side, app and baseline in turn;',
       );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
