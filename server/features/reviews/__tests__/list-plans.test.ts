@@ -12,24 +12,8 @@ import {
   SEARCH_EVERY_REVIEW_UP_TO,
   type ReviewListCriteria,
   type ReviewListWindow,
-  type ReviewsRepository,
 } from '../reviews.repository';
-
-/** A page's rows, read as the list reads them (`page`). */
-const rowsOfPage = async (
-  repo: ReviewsRepository,
-  ownerId: number,
-  criteria: ReviewListCriteria,
-  window: ReviewListWindow,
-) => (await repo.page(ownerId, criteria, window, 10_001)).rows;
-
-/** A count as every page but the common first reads it, on its own statement (the first page's is tested apart). */
-const totalPastFirstPage = async (
-  repo: ReviewsRepository,
-  ownerId: number,
-  criteria: ReviewListCriteria,
-  upTo: number,
-) => (await repo.page(ownerId, criteria, { limit: 1, offset: 1 }, upTo)).total;
+import { rowsOfPage, totalPastFirstPage } from './pages';
 
 describe.each(testDatabaseKinds)('the review list plans on %s', (kind) => {
   let database: TestDatabase;
