@@ -10,7 +10,8 @@ import type { BaselineSpec, Statement } from './baseline';
 /**
  * The baseline the issue measures the app against: a bare node:http handler that runs, with `pg` directly,
  * the very statements the app ran for the same read and owner (captured by bench/run.ts) in the app's order,
- * the session's first, then the read's own at once, and answers their rows as JSON. No framework, no cookie
+ * the session's first, then the read's own at once, prepared where the app prepared them, and answers their
+ * rows as JSON. No framework, no cookie
  * to check, no validation: what the database and Node cost alone.
  *
  * argv: <spec.json>; DATABASE_URL in the environment, or PGLITE_DIR for the embedded database (the
@@ -31,7 +32,7 @@ async function openRunner(): Promise<(s: Statement) => Promise<{ rows: unknown[]
   // The app's own pool (server/db/client.ts), so both wait for connections alike and keep them between runs.
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, min: 10 });
   pool.on('error', () => {});
-  return (s) => pool.query(s.text, s.params);
+  return (s) => pool.query({ name: s.name, text: s.text, values: s.params });
 }
 const run = await openRunner();
 

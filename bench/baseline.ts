@@ -1,11 +1,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../server/db/client';
 import { listeningPort } from '../server/testing/listening-port';
 
 /** One statement the app ran for a read, with its parameters. */
 export interface Statement {
   text: string;
   params: unknown[];
+  /** The name the app prepared it under on a Postgres server, if it did: the baseline prepares it too. */
+  name?: string;
 }
 
 /**
@@ -19,6 +23,28 @@ export interface BaselineStatements {
 
 /** The baseline's statements by read name, then by owner id. */
 export type BaselineSpec = Record<string, Record<string, BaselineStatements>>;
+
+/**
+ * Gives each captured statement the name the app prepared it under, if it did, so the baseline prepares it too
+ * (planned once per connection, as the app's are): drizzle's logger sees the text, not the name, and the
+ * server's pg_prepared_statements holds both for the connection that ran them. The embedded database's
+ * baseline runs each statement as PGlite does, unnamed.
+ */
+export async function namePreparedStatements(handle: DatabaseHandle, spec: BaselineSpec) {
+  if (handle.kind !== 'postgres') return;
+  const { rows } = (await handle.db.execute(sql`select name, statement from pg_prepared_statements`)) as {
+    rows: { name: string; statement: string }[];
+  };
+  const nameOf = new Map(rows.map((row) => [row.statement, row.name]));
+  for (const byOwner of Object.values(spec)) {
+    for (const statements of Object.values(byOwner)) {
+      for (const statement of [...statements.session, ...statements.read]) {
+        const name = nameOf.get(statement.text);
+        if (name) statement.name = name;
+      }
+    }
+  }
+}
 
 /** Where the baseline reads: a Postgres server, or the app's PGlite directory once the app has let go of it. */
 export type BaselineDatabase = { DATABASE_URL: string } | { PGLITE_DIR: string };

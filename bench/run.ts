@@ -29,7 +29,14 @@ import {
   type SeedSize,
   type SqlClient,
 } from './seed';
-import { startBaseline, stop, type BaselineDatabase, type BaselineSpec, type Statement } from './baseline';
+import {
+  namePreparedStatements,
+  startBaseline,
+  stop,
+  type BaselineDatabase,
+  type BaselineSpec,
+  type Statement,
+} from './baseline';
 import {
   fastestOf,
   load,
@@ -554,6 +561,7 @@ async function measureDatabase(
         }
       }
     }
+    await namePreparedStatements(capturing, spec);
     await capturing.close();
     const specFile = path.join(work, 'baseline-spec.json');
     fs.writeFileSync(specFile, JSON.stringify(spec));
@@ -577,7 +585,8 @@ async function measureDatabase(
   const appFigures = new Map<string, LoadResult[]>();
   if ('url' in database) {
     // A server takes both at once: each read on the app, then at once on the baseline.
-    const specFile = await capture(async (onQuery) => openPostgres(database.url, 2, onQuery));
+    // One connection, so every statement the app prepared is in its pg_prepared_statements (namePreparedStatements).
+    const specFile = await capture(async (onQuery) => openPostgres(database.url, 1, onQuery));
     baseline = await startBaseline(baselineDatabaseOf(database), specFile);
     children.add(baseline.child);
     say(`baseline up at ${baseline.base}`);
