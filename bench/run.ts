@@ -121,7 +121,7 @@ function settingsFor(kind: DatabaseKind) {
     rounds: Number(process.env.BENCH_ROUNDS || (small || embedded ? 1 : 2)),
     // Three rounds at the steady rate, app and baseline in turn, each side keeping its median round by p99: one
     // 5-second run's p99 is its worst 25 to 70 answers, which a checkpoint or another process waking decides
-    // (the same read's baseline p99 moved from 3 to 50 ms between runs in `2026-12-05T0242`).
+    // (the same kind of read's baseline p99 moved from 3 to 50 ms between runs in `2026-12-05T0242`).
     steadyRounds: Number(process.env.BENCH_STEADY_ROUNDS || (small || embedded ? 1 : 3)),
     // The embedded database answers one query at a time: 10 connections, a small business's few users at once.
     connections: Number(process.env.BENCH_CONNECTIONS || (small || embedded ? 10 : 50)),
