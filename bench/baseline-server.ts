@@ -11,8 +11,7 @@ import type { BaselineSpec, Statement } from './baseline';
  * The baseline the issue measures the app against: a bare node:http handler that runs, with `pg` directly,
  * the very statements the app ran for the same read and owner (captured by bench/run.ts) in the app's order,
  * the session's first, then the read's own at once, prepared where the app prepared them, and answers their
- * rows as JSON. No framework, no cookie
- * to check, no validation: what the database and Node cost alone.
+ * rows as JSON. No framework, no cookie to check, no validation: what the database and Node cost alone.
  *
  * argv: <spec.json>; DATABASE_URL in the environment, or PGLITE_DIR for the embedded database (the
  * app's PGlite directory, opened here once the app has stopped: one process at a time may hold it). It listens
